@@ -1,0 +1,119 @@
+"""Words and symbols the number grammar and the layout reader share.
+
+Pure constants: no imports from the rest of the package. Keeping them here lets
+``figures.py`` (the grammar) and ``layout.py`` (tables and headings) read the same
+vocabulary without importing each other.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+#: ISO 4217 codes the grammar recognises next to a number ("USD 4.2m", "4.2 million EUR").
+CURRENCY_CODES: frozenset[str] = frozenset(
+    [
+        "USD",
+        "EUR",
+        "GBP",
+        "JPY",
+        "CHF",
+        "CAD",
+        "AUD",
+        "NZD",
+        "CNY",
+        "HKD",
+        "SGD",
+        "INR",
+        "SEK",
+        "NOK",
+        "DKK",
+        "BRL",
+        "MXN",
+        "ZAR",
+        "KRW",
+        "PLN",
+        "CZK",
+        "HUF",
+        "ILS",
+        "TRY",
+        "AED",
+        "SAR",
+        "TWD",
+        "THB",
+        "IDR",
+        "MYR",
+        "PHP",
+        "CLP",
+        "COP",
+        "PEN",
+        "ARS",
+        "NGN",
+        "KES",
+        "EGP",
+    ]
+)
+
+#: Symbols, longest first so "US$" wins over "$".
+CURRENCY_SYMBOLS: dict[str, str] = {
+    "US$": "USD",
+    "NZ$": "NZD",
+    "HK$": "HKD",
+    "CA$": "CAD",
+    "AU$": "AUD",
+    "C$": "CAD",
+    "A$": "AUD",
+    "S$": "SGD",
+    "R$": "BRL",
+    "$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "₹": "INR",
+    "₩": "KRW",
+    "₪": "ILS",
+    "₺": "TRY",
+}
+
+#: Currency words after a number ("five million dollars", "12 euros").
+CURRENCY_WORDS: dict[str, str] = {
+    "dollar": "USD",
+    "dollars": "USD",
+    "euro": "EUR",
+    "euros": "EUR",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "yen": "JPY",
+}
+
+#: Scale words and suffixes, as written (lower-cased) -> multiplier.
+SCALE_WORDS: dict[str, Decimal] = {
+    "thousand": Decimal(1000),
+    "thousands": Decimal(1000),
+    "k": Decimal(1000),
+    "m": Decimal(10) ** 6,
+    "mm": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "mln": Decimal(10) ** 6,
+    "million": Decimal(10) ** 6,
+    "millions": Decimal(10) ** 6,
+    "b": Decimal(10) ** 9,
+    "bn": Decimal(10) ** 9,
+    "bln": Decimal(10) ** 9,
+    "billion": Decimal(10) ** 9,
+    "billions": Decimal(10) ** 9,
+    "tn": Decimal(10) ** 12,
+    "trillion": Decimal(10) ** 12,
+    "trillions": Decimal(10) ** 12,
+}
+
+#: Scale names used in unit strings ("USD_thousands") -> multiplier.
+SCALE_NAMES: dict[str, Decimal] = {
+    "thousands": Decimal(1000),
+    "millions": Decimal(10) ** 6,
+    "billions": Decimal(10) ** 9,
+}
+
+#: Words that introduce a section reference ("Section 11.3", "clause 4").
+SECTION_WORDS: frozenset[str] = frozenset(
+    {"section", "sections", "clause", "clauses", "article", "articles", "paragraph", "paragraphs"}
+)

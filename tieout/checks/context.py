@@ -1,0 +1,76 @@
+"""What the checks of one claim share: the claim, its document, its registry row, its unit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from tieout.figures import Figure, format_value
+
+if TYPE_CHECKING:
+    from tieout.documents import Document
+    from tieout.periods import Period
+    from tieout.schemas import Claim, MetricDefinition
+    from tieout.units import Unit
+
+__all__ = ["CheckOptions", "ClaimContext"]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOptions:
+    all_checks: bool = False  # run every check even after a fail
+    fuzzy_threshold: float = 90.0  # near-verbatim quotes: rapidfuzz partial ratio, 0-100
+
+
+@dataclass
+class ClaimContext:
+    claim: Claim
+    doc: Document | None
+    metric: MetricDefinition | None
+    registry_given: bool
+    unit: Unit | None
+    unit_error: str | None
+    period: Period
+    options: CheckOptions
+    matches: list[Figure] = field(
+        default_factory=list
+    )  # figures in the document equal to the claim
+    rounded: bool = False  # the matches are figures the claim rounds
+
+    @property
+    def base_value(self) -> Decimal | None:
+        if self.unit is None or self.claim.value is None:
+            return None
+        return self.unit.to_base(self.claim.value)
+
+    @property
+    def precision(self) -> Decimal:
+        """One step in the claim's last digit, in base units."""
+        assert self.unit is not None and self.claim.value is not None
+        exp = self.claim.value.as_tuple().exponent
+        step = Decimal(1).scaleb(exp if isinstance(exp, int) else 0)
+        return self.unit.to_base(step)
+
+    @property
+    def dims(self) -> list[str]:
+        """Index dimensions the claim's value can stand under."""
+        if self.unit is None:
+            return []
+        if self.unit.kind == "currency":
+            return [self.unit.dimension]
+        if self.unit.kind == "percent":
+            return ["percent"]
+        return ["number"]
+
+    def shown(self) -> str:
+        """The claim's value in base units, for messages: '1,344,000 USD'."""
+        base = self.base_value
+        if base is None or self.unit is None:
+            return str(self.claim.value)
+        unit = (
+            self.unit.dimension
+            if self.unit.kind == "currency"
+            else ("percent" if self.unit.kind == "percent" else None)
+        )
+        return format_value(base, unit)

@@ -1,0 +1,164 @@
+"""Check 3, quote and locator: the quote stands in the document, at the locator, and
+states the value.
+
+This catches the subtle case: the number is real, the document is real, and the
+sentence says something else entirely. Near-verbatim quotes (a word changed) warn, but
+digits are compared exactly: 33% never fuzzily matches 32%.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from tieout.checks.context import ClaimContext
+from tieout.checks.results import Evidence, Finding, Status
+from tieout.documents.locate import Region, find_quote, fold, folded, place_of, resolve_locator
+from tieout.figures import Figure, extract
+
+__all__ = ["quote"]
+
+_MAX_FUZZY_REGION = 20_000
+
+
+def quote(ctx: ClaimContext) -> Iterator[Finding]:
+    claim, doc = ctx.claim, ctx.doc
+    if doc is None:
+        yield Finding(Status.SKIPPED, "no document to look in")
+        return
+    text = claim.source_quote or ""
+    region = resolve_locator(doc, claim.source_locator)
+    spans = find_quote(doc, text)
+    if spans:
+        yield _placed(ctx, spans, region, verbatim=True)
+        return
+    near = _near_verbatim(ctx, text, region)
+    if near is None:
+        yield Finding(
+            Status.FAIL, f'quote not found in {doc.doc_id}: "{text}"', field="source_quote"
+        )
+        return
+    span, score = near
+    quoted = Counter(f.key for f in extract(text, context=False))
+    found = Counter(f.key for f in extract(doc.text[span[0] : span[1]], context=False))
+    if quoted != found:
+        yield Finding(
+            Status.FAIL,
+            f'quote: the closest passage in {doc.doc_id} ("{doc.text[span[0] : span[1]]}") '
+            f"has different figures from the quote",
+            (Evidence(doc.doc_id, span, doc.text[span[0] : span[1]], place_of(doc, span)),),
+            field="source_quote",
+        )
+        return
+    finding = _placed(ctx, [span], region, verbatim=False)
+    if finding.status is Status.PASS:
+        finding = Finding(
+            Status.WARNING,
+            f"quote is near-verbatim (similarity {score:.0f}) in {place_of(doc, span)}",
+            finding.evidence,
+            field="source_quote",
+        )
+    yield finding
+
+
+def _states(ctx: ClaimContext, span: tuple[int, int]) -> list[Figure]:
+    return [f for f in ctx.matches if span[0] <= f.span[0] and f.span[1] <= span[1]]
+
+
+def _placed(
+    ctx: ClaimContext, spans: list[tuple[int, int]], region: Region | None, *, verbatim: bool
+) -> Finding:
+    doc = ctx.doc
+    assert doc is not None
+    stating = [s for s in spans if _states(ctx, s)]
+    if not stating:
+        s = spans[0]
+        inside = [f.display() for f in doc.figures if s[0] <= f.span[0] and f.span[1] <= s[1]]
+        says = f"; it states {', '.join(inside)}" if inside else "; it states no figure"
+        return Finding(
+            Status.FAIL,
+            f"quote does not state {ctx.shown()}{says}",
+            (Evidence(doc.doc_id, s, doc.text[s[0] : s[1]], place_of(doc, s)),),
+            field="source_quote",
+        )
+    ev = tuple(
+        Evidence(doc.doc_id, s, doc.text[s[0] : s[1]], place_of(doc, s)) for s in stating[:3]
+    )
+    how = "verbatim" if verbatim else "near-verbatim"
+    inside_region = [s for s in stating if region is not None and region.contains(s)]
+    if inside_region:
+        return Finding(
+            Status.PASS, f"quote found {how} in {region.label}", ev, field="source_quote"
+        )  # type: ignore[union-attr]
+    where = place_of(doc, stating[0])
+    if region is None:
+        said = ctx.claim.source_locator or ""
+        return Finding(
+            Status.WARNING,
+            f"quote found {how} in {where}, but the locator {said!r} names no place in {doc.doc_id}",
+            ev,
+            field="source_locator",
+        )
+    return Finding(
+        Status.WARNING,
+        f"quote found {how} in {where}, locator said {region.label}",
+        ev,
+        field="source_locator",
+    )
+
+
+def _near_verbatim(
+    ctx: ClaimContext, text: str, region: Region | None
+) -> tuple[tuple[int, int], float] | None:
+    """The best near-verbatim passage: in the locator's region and around the matched figures."""
+    from rapidfuzz import fuzz
+
+    doc = ctx.doc
+    assert doc is not None
+    needle = fold(text)
+    if len(needle) < 8:
+        return None
+    windows: list[tuple[int, int]] = []
+    if region is not None and region.end - region.start <= _MAX_FUZZY_REGION:
+        windows.append((region.start, region.end))
+    for f in ctx.matches[:5]:
+        s, e = doc.sentence_at(f.span[0])
+        windows.append((max(0, s - len(text)), min(len(doc.text), e + len(text))))
+    hay = folded(doc)
+    best: tuple[tuple[int, int], float] | None = None
+    for start, end in windows:
+        a, b = _folded_range(hay.positions, start, end)
+        if b <= a:
+            continue
+        window = hay.text[a:b]
+        al = fuzz.partial_ratio_alignment(
+            needle, window, score_cutoff=ctx.options.fuzzy_threshold - 10
+        )
+        if al is None:
+            continue
+        # partial_ratio compares windows of the quote's length; widen to whole words and
+        # score the passage as a whole, so one changed word is measured fairly.
+        s0, e0 = al.dest_start, al.dest_end
+        while s0 > 0 and window[s0 - 1] != " ":
+            s0 -= 1
+        while e0 < len(window) and window[e0] not in " .;,":
+            e0 += 1
+        score = max(al.score, fuzz.ratio(needle, window[s0:e0]))
+        candidates = [(score, s0, e0)]
+        if e0 < len(window):
+            e1 = window.find(" ", e0 + 1)
+            e1 = len(window) if e1 < 0 else e1
+            candidates.append((fuzz.ratio(needle, window[s0:e1]), s0, e1))
+        score, s0, e0 = max(candidates)
+        if score < ctx.options.fuzzy_threshold:
+            continue
+        span = hay.span(a + s0, a + e0)
+        if best is None or score > best[1]:
+            best = (span, score)
+    return best
+
+
+def _folded_range(positions: tuple[int, ...], start: int, end: int) -> tuple[int, int]:
+    from bisect import bisect_left
+
+    return bisect_left(positions, start), bisect_left(positions, end)

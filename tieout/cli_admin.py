@@ -1,0 +1,312 @@
+"""`tieout docs …` and `tieout registry …`: the sources and the metric registry."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import click
+
+from tieout.cli import _console, _date, _store, db_option, handles_errors
+
+__all__ = ["docs", "registry"]
+
+
+# --------------------------------------------------------------------------- docs
+
+
+@click.group()
+def docs() -> None:
+    """Ingest and inspect source documents (snapshots by content hash)."""
+
+
+@docs.command("add")
+@click.argument("file", metavar="FILE")
+@click.option("--id", "doc_id", required=True, help="The id claims cite as source_doc_id.")
+@click.option(
+    "--period-start", callback=_date, metavar="DATE", help="First day the document reports on."
+)
+@click.option(
+    "--period-end", callback=_date, metavar="DATE", help="Last day the document reports on."
+)
+@click.option(
+    "--period",
+    "period_text",
+    metavar="PERIOD",
+    help="Instead of start/end: 2026-07, Q3 2026, FY2025, H1 2026 …",
+)
+@click.option(
+    "--published",
+    callback=_date,
+    metavar="DATE",
+    help="Publication date (registry versions are judged as of it).",
+)
+@click.option("--scale", metavar="UNIT", help="Unit of bare table figures, e.g. USD_thousands.")
+@db_option
+@handles_errors
+def docs_add(
+    file: str,
+    doc_id: str,
+    period_start: date | None,
+    period_end: date | None,
+    period_text: str | None,
+    published: date | None,
+    scale: str | None,
+    db: str | None,
+) -> None:
+    """Ingest a .txt, .md or .csv file as a snapshot of document ID."""
+    from tieout.operations import ingest_file
+
+    if period_text:
+        from tieout.periods import parse_period
+
+        p = parse_period(period_text)
+        period_start, period_end = p.start, p.end
+    with _store(db) as store:
+        rec, created = ingest_file(
+            store,
+            file,
+            doc_id,
+            period_start=period_start,
+            period_end=period_end,
+            published=published,
+            scale=scale,
+        )
+    what = "ingested" if created else "unchanged (same content already stored)"
+    click.echo(f"{rec.doc_id}: {what}  sha256 {rec.sha256[:12]}  snapshot {rec.snapshots}")
+
+
+@docs.command("list")
+@db_option
+@handles_errors
+def docs_list(db: str | None) -> None:
+    """List ingested documents (latest snapshot of each)."""
+    from rich.table import Table
+
+    with _store(db) as store:
+        recs = store.list_documents()
+    table = Table()
+    for col in ("id", "file", "period", "published", "scale", "snapshots", "sha256"):
+        table.add_column(col)
+    for r in recs:
+        period = f"{r.period_start} – {r.period_end}" if r.period_start else ""
+        table.add_row(
+            r.doc_id,
+            r.source_name,
+            period,
+            str(r.published or ""),
+            r.scale or "",
+            str(r.snapshots),
+            r.sha256[:12],
+        )
+    _console().print(
+        table if recs else "no documents yet: add one with `tieout docs add FILE --id ID`"
+    )
+
+
+@docs.command("show")
+@click.argument("doc_id", metavar="ID")
+@click.option("--sections", is_flag=True, help="List the sections locators can point at.")
+@db_option
+@handles_errors
+def docs_show(doc_id: str, sections: bool, db: str | None) -> None:
+    """Show a document's metadata, and its sections or figure count."""
+    from tieout.operations import document_from_record
+
+    with _store(db) as store:
+        rec = store.get_document(doc_id)
+    doc = document_from_record(rec)
+    console = _console()
+    console.print(f"[bold]{rec.doc_id}[/bold]  {rec.source_name}  sha256 {rec.sha256}")
+    console.print(
+        f"period {doc.period.describe() if doc.period else '—'}  published {rec.published or '—'}  "
+        f"scale {rec.scale or '—'}  snapshots {rec.snapshots}"
+    )
+    console.print(
+        f"{len(doc.figures)} figures, {len(doc.layout.tables)} tables, "
+        f"{len(doc.layout.sections)} sections"
+    )
+    if sections:
+        for s in doc.layout.sections:
+            label = (
+                f"§{s.number} {s.title}"
+                if s.number
+                else (f"¶{s.index}" if s.kind == "paragraph" else s.title)
+            )
+            under = f"  (under {s.parent})" if s.parent else ""
+            console.print(f"  {s.kind:<9} {label}{under}  [dim]{s.span[0]}–{s.span[1]}[/dim]")
+
+
+# --------------------------------------------------------------------------- registry
+
+
+@click.group()
+def registry() -> None:
+    """Register what each metric means, its unit, period and authoritative document."""
+
+
+@registry.command("add")
+@click.argument("metric_key", metavar="METRIC")
+@click.option("--definition", required=True, help="What the metric means, in words.")
+@click.option("--unit", required=True, help="USD, USD_thousands, USD_millions, percent, count …")
+@click.option("--source-doc", required=True, help="The authoritative document id.")
+@click.option("--period-start", callback=_date, metavar="DATE")
+@click.option("--period-end", callback=_date, metavar="DATE")
+@click.option(
+    "--period", "period_text", metavar="PERIOD", help="Instead of start/end: 2026-07, Q3 2026 …"
+)
+@click.option("--effective-from", callback=_date, metavar="DATE", help="Default: today.")
+@db_option
+@handles_errors
+def registry_add(
+    metric_key: str,
+    definition: str,
+    unit: str,
+    source_doc: str,
+    period_start: date | None,
+    period_end: date | None,
+    period_text: str | None,
+    effective_from: date | None,
+    db: str | None,
+) -> None:
+    """Register a metric, or record a new version of it (the old one is closed)."""
+    from tieout.errors import InputError
+    from tieout.schemas import MetricDefinition
+
+    if period_text:
+        from tieout.periods import parse_period
+
+        p = parse_period(period_text)
+        period_start, period_end = p.start, p.end
+    if period_start is None or period_end is None:
+        raise InputError(
+            "give the metric's period: --period 2026-07, or --period-start and --period-end"
+        )
+    defn = _definition(
+        MetricDefinition,
+        metric_key=metric_key,
+        definition=definition,
+        unit=unit,
+        period_start=period_start,
+        period_end=period_end,
+        source_doc_id=source_doc,
+        effective_from=effective_from or date.today(),
+    )
+    with _store(db) as store:
+        outcome = store.set_metric(defn)
+    click.echo(f"{metric_key}: {outcome}")
+
+
+def _definition(model: type, **fields: object) -> object:
+    from pydantic import ValidationError
+
+    from tieout.errors import InputError
+
+    try:
+        return model(**fields)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "definition"
+        raise InputError(f"{where}: {err['msg']}") from None
+
+
+@registry.command("import")
+@click.argument("file", metavar="FILE.yaml|FILE.csv")
+@click.option("--dry-run", is_flag=True, help="Show what would change; change nothing.")
+@db_option
+@handles_errors
+def registry_import(file: str, dry_run: bool, db: str | None) -> None:
+    """Import metric definitions from YAML or CSV, all or nothing."""
+    from tieout.registry import load_metric_file
+
+    defs = load_metric_file(file)
+    with _store(db) as store:
+        plan = store.import_metrics(defs, dry_run=dry_run)
+    parts = [f"+ {k} (new)" for k in plan.new]
+    parts += [f"~ {k}: {', '.join(attrs)} changed" for k, attrs in plan.changed]
+    parts.append(f"= {len(plan.unchanged)} unchanged")
+    click.echo("   ".join(parts))
+    if dry_run:
+        click.echo("dry run: nothing was changed")
+
+
+@registry.command("show")
+@click.argument("metric_key", metavar="METRIC")
+@click.option("--as-of", callback=_date, metavar="DATE", help="Default: today.")
+@db_option
+@handles_errors
+def registry_show(metric_key: str, as_of: date | None, db: str | None) -> None:
+    """Show the version of a metric in force on a date."""
+    from tieout.errors import UnknownMetric
+
+    on = as_of or date.today()
+    with _store(db) as store:
+        row = store.metric_as_of(metric_key, on)
+    if row is None:
+        raise UnknownMetric(metric_key, on)
+    for name in (
+        "metric_key",
+        "definition",
+        "unit",
+        "period_start",
+        "period_end",
+        "source_doc_id",
+        "effective_from",
+        "effective_to",
+    ):
+        click.echo(f"{name:<15} {getattr(row, name) or '—'}")
+
+
+@registry.command("history")
+@click.argument("metric_key", metavar="METRIC")
+@db_option
+@handles_errors
+def registry_history(metric_key: str, db: str | None) -> None:
+    """Every version of a metric, oldest first."""
+    from rich.table import Table
+
+    from tieout.errors import UnknownMetric
+
+    with _store(db) as store:
+        rows = store.metric_history(metric_key)
+    if not rows:
+        raise UnknownMetric(metric_key)
+    table = Table()
+    for col in ("effective_from", "effective_to", "definition", "unit", "period", "source"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(
+            str(r.effective_from),
+            str(r.effective_to or "—"),
+            r.definition,
+            r.unit,
+            f"{r.period_start} – {r.period_end}",
+            r.source_doc_id,
+        )
+    _console().print(table)
+
+
+@registry.command("list")
+@click.option("--as-of", callback=_date, metavar="DATE")
+@db_option
+@handles_errors
+def registry_list(as_of: date | None, db: str | None) -> None:
+    """The metrics in force (today, or --as-of)."""
+    from rich.table import Table
+
+    with _store(db) as store:
+        rows = store.list_metrics(as_of or date.today())
+    table = Table()
+    for col in ("metric", "unit", "period", "source", "effective_from", "definition"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(
+            r.metric_key,
+            r.unit,
+            f"{r.period_start} – {r.period_end}",
+            r.source_doc_id,
+            str(r.effective_from),
+            r.definition,
+        )
+    _console().print(
+        table if rows else "no metrics yet: `tieout registry add` or `tieout registry import`"
+    )

@@ -1,0 +1,79 @@
+"""Rendering for the terminal: verdict tables and summaries (rich), and JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tieout.checks import ClaimReport
+    from tieout.operations import CheckRun
+
+__all__ = ["VERDICT_STYLE", "print_json", "render_reports", "summary_line"]
+
+VERDICT_STYLE = {"pass": "green", "warning": "yellow", "fail": "bold red", "unsupported": "magenta"}
+
+
+def _value(report: ClaimReport) -> str:
+    c = report.claim
+    return "null" if c.value is None else f"{_plain(c.value)} {c.unit}"
+
+
+def _plain(v: Any) -> str:
+    text = format(v, "f")
+    if "." in text:
+        whole, frac = text.split(".")
+        return f"{int(whole):,}.{frac}"
+    return f"{int(text):,}"
+
+
+def summary_line(counts: dict[str, int]) -> str:
+    return " · ".join(f"{k} {v}" for k, v in counts.items())
+
+
+def render_reports(
+    console: Console, rows: Sequence[tuple[str, ClaimReport]], *, title: str | None = None
+) -> None:
+    """A table: one row per claim with its verdict and the deciding reason."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title=title, show_lines=False, expand=False, pad_edge=False)
+    table.add_column("#", justify="right", style="dim")
+    show_source = len({s for s, _ in rows}) > 1
+    if show_source:
+        table.add_column("claims file", style="dim", overflow="fold")
+    table.add_column("metric", overflow="fold")
+    table.add_column("value", justify="right", overflow="fold")
+    table.add_column("verdict")
+    table.add_column("reason", overflow="fold", ratio=1)
+    for n, (source, r) in enumerate(rows, start=1):
+        verdict = Text(r.verdict.value, style=VERDICT_STYLE[r.verdict.value])
+        cells = [
+            str(n),
+            *([source] if show_source else []),
+            r.claim.metric_key,
+            _value(r),
+            verdict,
+            r.reason,
+        ]
+        table.add_row(*cells)
+    console.print(table)
+
+
+def run_to_dict(run: CheckRun) -> dict[str, Any]:
+    return {
+        "run_id": run.run_id,
+        "source": run.source,
+        "counts": run.counts,
+        "claims": [r.to_dict() for r in run.reports],
+    }
+
+
+def print_json(data: Any) -> None:
+    import sys
+
+    sys.stdout.write(json.dumps(data, indent=2, default=str, ensure_ascii=False) + "\n")

@@ -1,0 +1,248 @@
+"""A source document snapshot and what is read from it once.
+
+``Document.from_text(doc_id, text, ...)`` normalises the text, hashes the original, and
+on first use reads its layout, its figures and their index. Those are cached by
+(sha256, scale, media type), so the same snapshot is never read twice in a process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from tieout._vocab import CURRENCY_CODES, SCALE_NAMES
+from tieout.documents.index import FigureIndex
+from tieout.errors import InputError, UnitNotRecognised
+from tieout.figures import Figure, extract, normalize
+from tieout.layout import Layout, read_layout
+
+if TYPE_CHECKING:
+    from tieout.periods import Period
+
+__all__ = ["Document", "ReadSnapshot", "media_type_for"]
+
+_CACHE_SIZE = 512
+
+
+@dataclass(frozen=True, slots=True)
+class ReadSnapshot:
+    """What is read from a snapshot once: layout, figures, index."""
+
+    layout: Layout
+    figures: tuple[Figure, ...]
+    index: FigureIndex
+
+
+_STARTS: dict[int, tuple[ReadSnapshot, list[int]]] = {}
+_READ_CACHE: OrderedDict[tuple[str, str | None, str], ReadSnapshot] = OrderedDict()
+
+
+def media_type_for(name: str) -> str:
+    low = name.lower()
+    if low.endswith((".md", ".markdown")):
+        return "markdown"
+    if low.endswith((".csv", ".tsv")):
+        return "csv" if low.endswith(".csv") else "text"
+    return "text"
+
+
+def _scale_parts(scale: str | None) -> tuple[Decimal | None, str | None]:
+    """'USD_thousands' -> (1000, 'USD'); 'USD' -> (None, 'USD'); None -> (None, None)."""
+    if not scale:
+        return None, None
+    code, _, name = scale.partition("_")
+    code = code.upper()
+    if code not in CURRENCY_CODES or (name and name.lower() not in SCALE_NAMES):
+        raise UnitNotRecognised(
+            scale, ["USD_thousands", "USD_millions", "USD_billions", "EUR_thousands", "…"]
+        )
+    return (SCALE_NAMES[name.lower()] if name else None), code
+
+
+@dataclass(frozen=True)
+class Document:
+    """One snapshot of a source document. ``text`` is the normalised text spans point into."""
+
+    doc_id: str
+    text: str
+    sha256: str
+    media_type: str = "text"
+    period: Period | None = None
+    published: date | None = None
+    scale: str | None = None
+    source_name: str | None = None
+    ingested_at: datetime | None = None
+    _read: list[ReadSnapshot] = field(default_factory=list, repr=False, compare=False)
+
+    @classmethod
+    def from_text(
+        cls,
+        doc_id: str,
+        text: str,
+        *,
+        period_start: date | str | None = None,
+        period_end: date | str | None = None,
+        published: date | str | None = None,
+        scale: str | None = None,
+        media_type: str = "text",
+        source_name: str | None = None,
+        ingested_at: datetime | None = None,
+        sha256: str | None = None,
+    ) -> Document:
+        """Build a document from its text; dates may be ``date`` or ISO strings."""
+        if not doc_id or not doc_id.strip():
+            raise InputError("a document needs a non-empty id (--id)")
+        if media_type not in ("text", "markdown", "csv"):
+            raise InputError(f"media type {media_type!r} is not one of text, markdown, csv")
+        _scale_parts(scale)  # refuse a bad scale now, not when the index is built
+        period = None
+        if period_start is not None or period_end is not None:
+            from tieout.periods import Period as _Period
+
+            start = _as_date(period_start or period_end, "period_start")
+            end = _as_date(period_end or period_start, "period_end")
+            if start > end:
+                raise InputError(
+                    f"document {doc_id}: period_start {start} is after period_end {end}"
+                )
+            period = _Period.from_dates(start, end)
+        digest = sha256 or hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return cls(
+            doc_id=doc_id.strip(),
+            text=normalize(text),
+            sha256=digest,
+            media_type=media_type,
+            period=period,
+            published=_as_date(published, "published") if published is not None else None,
+            scale=scale,
+            source_name=source_name,
+            ingested_at=ingested_at,
+        )
+
+    # ------------------------------------------------------------------ read once
+
+    def read(self) -> ReadSnapshot:
+        if self._read:
+            return self._read[0]
+        key = (self.sha256, self.scale, self.media_type)
+        snap = _READ_CACHE.get(key)
+        if snap is None:
+            default_scale, default_currency = _scale_parts(self.scale)
+            layout = read_layout(self.text, csv=self.media_type == "csv")
+            figs = tuple(
+                extract(
+                    self.text,
+                    layout=layout,
+                    default_scale=default_scale,
+                    default_currency=default_currency,
+                )
+            )
+            snap = ReadSnapshot(layout, figs, FigureIndex.build(figs))
+            _READ_CACHE[key] = snap
+            if len(_READ_CACHE) > _CACHE_SIZE:
+                _READ_CACHE.popitem(last=False)
+        else:
+            _READ_CACHE.move_to_end(key)
+        self._read.append(snap)
+        return snap
+
+    @property
+    def layout(self) -> Layout:
+        return self.read().layout
+
+    @property
+    def figures(self) -> tuple[Figure, ...]:
+        return self.read().figures
+
+    @property
+    def index(self) -> FigureIndex:
+        return self.read().index
+
+    # ------------------------------------------------------------------ places
+
+    def sentence_at(self, pos: int) -> tuple[int, int]:
+        """The sentence (or table row / line) holding ``pos``."""
+        text = self.text
+        line_start = text.rfind("\n", 0, pos) + 1
+        line_end = text.find("\n", pos)
+        line_end = len(text) if line_end < 0 else line_end
+        start = line_start
+        for mark in (". ", "; ", "? ", "! "):
+            k = text.rfind(mark, line_start, pos)
+            if k >= 0 and k + 2 > start:
+                start = k + 2
+        end = line_end
+        for mark in (". ", "; ", "? ", "! "):
+            k = text.find(mark, pos, line_end)
+            if 0 <= k < end:
+                end = k + 1
+        return start, end
+
+    def stated_period(self, fig: Figure) -> Period | None:
+        """The period the document states for a figure: its table column, or its sentence."""
+        if fig.period is not None:
+            return fig.period
+        from tieout.periods import find_periods
+
+        start, end = self.sentence_at(fig.span[0])
+        year = (
+            self.period.end.year
+            if self.period
+            else (self.published.year if self.published else None)
+        )
+        found = find_periods(self.text[start:end], default_year=year)
+        if not found:
+            return None
+        rel = fig.span[0] - start
+        before = [p for (s, _e), p in found if s < rel]
+        if before:
+            return before[-1]
+        # a period after the figure belongs to it only if no other figure stands between
+        # ("90 people, up from 78 at June 30": June 30 is 78's, not 90's)
+        (first_start, _e), first = found[0]
+        between = [
+            f for f in self.figures_between(fig.span[1], start + first_start) if f.kind != "section"
+        ]
+        return None if between else first
+
+    def figures_between(self, start: int, end: int) -> list[Figure]:
+        """Figures whose span starts in [start, end)."""
+        from bisect import bisect_left
+
+        figs = self.figures
+        starts = self._figure_starts()
+        return list(figs[bisect_left(starts, start) : bisect_left(starts, end)])
+
+    def _figure_starts(self) -> list[int]:
+        snap = self.read()
+        cached = _STARTS.get(id(snap))
+        if cached is None or cached[0] is not snap:
+            cached = (snap, [f.span[0] for f in snap.figures])
+            _STARTS[id(snap)] = cached
+        return cached[1]
+
+    def snippet(self, span: tuple[int, int], width: int = 60) -> str:
+        """The sentence around a span, trimmed to about ``width`` characters each side."""
+        s, e = self.sentence_at(span[0])
+        s = max(s, span[0] - width)
+        e = min(max(e, span[1]), span[1] + width)
+        return " ".join(self.text[s:e].split())
+
+
+def _as_date(value: date | str | None, name: str) -> date:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            from tieout.periods import parse_period
+
+            return parse_period(value).end if name != "period_start" else parse_period(value).start
+    raise InputError(f"{name}: expected a date such as 2026-07-31, got {value!r}")

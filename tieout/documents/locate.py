@@ -1,0 +1,224 @@
+"""Locators and quotes: where in a document a claim says its figure stands.
+
+``resolve_locator(doc, "section: Cash and runway, paragraph 1")`` gives the region a
+locator names (a heading's section, a paragraph in it, a numbered clause, a table row,
+a line). ``find_quote(doc, quote)`` finds a quote verbatim after folding case, spaces,
+quotes, dashes and Markdown emphasis, with spans in the document's text.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tieout.documents.document import Document
+from tieout.figures import normalize
+from tieout.layout import Section
+
+__all__ = ["Folded", "Region", "find_quote", "fold", "fold_text", "resolve_locator"]
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    start: int
+    end: int
+    label: str
+
+    def contains(self, span: tuple[int, int]) -> bool:
+        return self.start <= span[0] and span[1] <= self.end
+
+
+# --------------------------------------------------------------------------- folding
+
+_DROP = "*_`"
+_WS = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    text: str
+    positions: tuple[int, ...]  # position in the source text of each folded character
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        return self.positions[start], self.positions[end - 1] + 1
+
+
+@lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """The comparison form of a quote: normalised, lower case, single spaces, no emphasis."""
+    return fold_text(normalize(text)).text.strip()
+
+
+def fold_text(text: str) -> Folded:
+    """Fold normalised text, keeping each character's position in ``text``."""
+    out: list[str] = []
+    pos: list[int] = []
+    in_space = False
+    for i, ch in enumerate(text):
+        if ch in _DROP:
+            continue
+        if ch.isspace():
+            if not in_space and out:
+                out.append(" ")
+                pos.append(i)
+            in_space = True
+            continue
+        in_space = False
+        low = ch.lower()
+        out.append(low if len(low) == 1 else ch)
+        pos.append(i)
+    return Folded("".join(out), tuple(pos))
+
+
+@lru_cache(maxsize=256)
+def _folded_doc(sha256: str, text: str) -> Folded:
+    return fold_text(text)
+
+
+def folded(doc: Document) -> Folded:
+    return _folded_doc(doc.sha256, doc.text)
+
+
+def find_quote(doc: Document, quote: str) -> list[tuple[int, int]]:
+    """Every span of ``doc.text`` where ``quote`` stands, after folding both."""
+    needle = fold(quote).rstrip(".")
+    if not needle:
+        return []
+    hay = folded(doc)
+    spans = []
+    k = hay.text.find(needle)
+    while k >= 0:
+        spans.append(hay.span(k, k + len(needle)))
+        k = hay.text.find(needle, k + 1)
+    return spans
+
+
+# --------------------------------------------------------------------------- locators
+
+_PART = re.compile(r"^\s*(?P<key>[A-Za-z ]+?)\s*[:=]\s*(?P<value>.+?)\s*$")
+_NUMBERED = re.compile(
+    r"^(?:§+\s*|(?:section|clause|article|para(?:graph)?|¶)\s*)?(\d+(?:\.\d+)*)\.?$", re.I
+)
+_PARA = re.compile(r"^(?:paragraph|para|¶)\s*(\d+)$", re.I)
+_LINE = re.compile(r"^line\s*(\d+)$", re.I)
+
+
+def _same(a: str, b: str) -> bool:
+    fa, fb = fold(a).strip(" .:"), fold(b).strip(" .:")
+    return bool(fa) and bool(fb) and (fa == fb or fa in fb or fb in fa)
+
+
+def resolve_locator(doc: Document, locator: str | None) -> Region | None:
+    """The region a locator names, or None when it names nothing tieout can find."""
+    if not locator or not locator.strip():
+        return None
+    lay = doc.layout
+    parts = [p.strip() for p in re.split(r"[,;]|\s+[-–]\s+", normalize(locator)) if p.strip()]
+    region: Region | None = None
+    heading: Section | None = None
+    for part in parts:
+        m = _PART.match(part)
+        key, value = (m.group("key").lower(), m.group("value")) if m else ("", part)
+        value = value.strip().strip("\"'")
+        if key in ("row", "line item"):
+            region = _row(doc, value, region) or region
+            if region is None:
+                return None
+            continue
+        if key in ("column", "col", "page"):
+            continue  # a column narrows nothing further than its row; pages are not kept for text
+        if key in ("paragraph", "para", "¶") or _PARA.match(part):
+            n = int(value) if value.isdigit() else int(_PARA.match(part).group(1))  # type: ignore[union-attr]
+            region = _paragraph(doc, heading, n)
+            if region is None:
+                return None
+            continue
+        if key == "line" or _LINE.match(part):
+            n = int(value) if value.isdigit() else int(_LINE.match(part).group(1))  # type: ignore[union-attr]
+            region = _line(doc, n)
+            continue
+        num = _NUMBERED.match(value) if key in ("", "section", "clause", "article", "§") else None
+        if num is not None:
+            found = _clause(doc, num.group(1))
+            if found is None:
+                return None
+            heading, region = found, Region(found.span[0], found.span[1], f"§{num.group(1)}")
+            continue
+        if key in ("table",):
+            t = next((t for t in lay.tables if _same(value, t.caption)), None)
+            if t is None:
+                sec = _heading(doc, value)
+                if sec is None:
+                    return None
+                region = Region(sec.span[0], sec.span[1], sec.title)
+            else:
+                region = Region(t.span[0], t.span[1], f"table {value}")
+            continue
+        sec = _heading(doc, value)
+        if sec is None:
+            return None
+        heading, region = sec, Region(sec.span[0], sec.span[1], sec.title)
+    return region
+
+
+def _heading(doc: Document, title: str) -> Section | None:
+    heads = [s for s in doc.layout.sections if s.kind in ("heading", "clause")]
+    exact = [s for s in heads if fold(s.title) == fold(title)]
+    if exact:
+        return exact[0]
+    return next((s for s in heads if _same(title, s.title)), None)
+
+
+def _clause(doc: Document, number: str) -> Section | None:
+    return next((s for s in doc.layout.sections if s.kind == "clause" and s.number == number), None)
+
+
+def _paragraph(doc: Document, heading: Section | None, n: int) -> Region | None:
+    parent = heading.title if heading else ""
+    paras = [s for s in doc.layout.sections if s.kind == "paragraph"]
+    if heading is not None:
+        inside = [s for s in paras if heading.span[0] <= s.span[0] < heading.span[1]]
+    else:
+        inside = paras
+    if 1 <= n <= len(inside):
+        s = inside[n - 1]
+        return Region(s.span[0], s.span[1], f"{parent} ¶{n}".strip())
+    return None
+
+
+def _row(doc: Document, label: str, within: Region | None) -> Region | None:
+    for s in doc.layout.sections:
+        inside = within is None or within.start <= s.span[0] < within.end
+        if s.kind == "row" and inside and _same(label, s.title):
+            return Region(s.span[0], s.span[1], f"row {s.title}")
+    return None
+
+
+def _line(doc: Document, n: int) -> Region | None:
+    starts = [0] + [m.end() for m in re.finditer("\n", doc.text)]
+    if not 1 <= n <= len(starts):
+        return None
+    start = starts[n - 1]
+    end = doc.text.find("\n", start)
+    return Region(start, len(doc.text) if end < 0 else end, f"line {n}")
+
+
+def place_of(doc: Document, span: tuple[int, int]) -> str:
+    """A short human name for where a span stands: 'Cash and runway ¶1', 'row Net sales'."""
+    lay = doc.layout
+    for s in lay.sections:
+        if s.kind == "row" and s.span[0] <= span[0] < s.span[1]:
+            return f"row {s.title}"
+    paras = [s for s in lay.sections if s.kind == "paragraph"]
+    starts = [s.span[0] for s in paras]
+    i = bisect_right(starts, span[0]) - 1
+    if i >= 0 and span[0] < paras[i].span[1]:
+        p = paras[i]
+        head = lay.heading_at(span[0])
+        if head is not None and head.kind == "clause":
+            return f"§{head.number}"
+        return f"{p.parent} ¶{p.index}".strip() if p.parent else f"¶{p.index}"
+    head = lay.heading_at(span[0])
+    return head.title if head else "document"

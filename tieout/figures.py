@@ -1,0 +1,572 @@
+"""The number grammar: find every figure in a text and give it a canonical key.
+
+One implementation, used by sources, claims and drafts alike, so a figure is read the
+same way wherever it sits. ``extract(text)`` returns :class:`Figure` values with the span
+in the text as given, the kind (currency, percent, number, section), the unit, the value
+in base units as a ``Decimal`` and the precision it was written to.
+
+Text is normalised first (:func:`normalize`): NFKC, digits of any script, curly quotes,
+dashes and the minus sign, odd spaces and zero-width characters, so no figure can hide
+behind formatting. Thousands groups are exactly three digits, so the comma in
+"$4,200,000, up 23%" stays out of the amount.
+
+Context is applied last: a figure in a table or paragraph under "(in thousands)" carries
+that scale, and a figure in a table column headed by a period carries that period (see
+``layout.py``). The grammar imports only the other pure modules (``_vocab``, ``layout``,
+``periods``), never the database, pydantic or pint.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from tieout._vocab import (
+    CURRENCY_CODES,
+    CURRENCY_SYMBOLS,
+    CURRENCY_WORDS,
+    SCALE_WORDS,
+    SECTION_WORDS,
+)
+
+if TYPE_CHECKING:
+    from tieout.layout import Layout
+    from tieout.periods import Period
+
+__all__ = [
+    "Figure",
+    "Normalized",
+    "extract",
+    "figure_key",
+    "normalize",
+    "normalize_with_map",
+    "parse_amount",
+]
+
+ONE = Decimal(1)
+
+# --------------------------------------------------------------------------- normalisation
+
+_SPACES = (
+    "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+)
+_GROUP_SPACES = "\u00a0\u2007\u2009\u202f"  # used as thousands separators in typeset figures
+_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_FIXED: dict[str, str] = {
+    **{c: " " for c in _SPACES},
+    **{c: "" for c in _ZERO_WIDTH},
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201a": "'",
+    "\u201b": "'",
+    "\u2032": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u201e": '"',
+    "\u201f": '"',
+    "\u2033": '"',
+    "\u00ab": '"',
+    "\u00bb": '"',
+    "\u2010": "-",
+    "\u2011": "-",
+    "\u2012": "-",
+    "\u2013": "-",
+    "\u2014": "-",
+    "\u2015": "-",
+    "\u2212": "-",
+    "\ufe63": "-",
+    "\uff0d": "-",
+    "\u2044": "/",
+}
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(ch: str) -> str:
+    """The normalised form of one non-ASCII character."""
+    fixed = _FIXED.get(ch)
+    if fixed is not None:
+        return fixed
+    if ch.isdecimal():  # digits of any script: fullwidth, Arabic-Indic, Devanagari …
+        return str(unicodedata.decimal(ch))
+    decomposition = unicodedata.decomposition(ch)
+    if decomposition.startswith(("<super>", "<sub>")):
+        return ch  # footnote markers stay as they are: "$4.2M¹" is not $4.2M1
+    folded = unicodedata.normalize("NFKC", ch)
+    return "".join(_FIXED.get(c, c) for c in folded)
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    """Normalised text and the way back to positions in the original."""
+
+    text: str
+    original: str
+    # one entry per replaced character: (position in text, length there, position in original)
+    _edits: tuple[tuple[int, int, int], ...] = ()
+
+    def to_original(self, pos: int) -> int:
+        """Map a position in the normalised text to the original text."""
+        if not self._edits:
+            return pos
+        i = bisect_right(self._edits, (pos, 1 << 62, 0)) - 1
+        if i < 0:
+            return pos
+        out_pos, out_len, in_pos = self._edits[i]
+        if pos < out_pos + out_len:
+            return in_pos
+        return in_pos + 1 + (pos - out_pos - out_len)
+
+    def span_to_original(self, start: int, end: int) -> tuple[int, int]:
+        """Map a half-open span in the normalised text to the original text."""
+        if not self._edits:
+            return start, end
+        o_start = self.to_original(start)
+        o_end = self.to_original(end - 1) + 1 if end > start else o_start
+        return o_start, o_end
+
+
+def normalize_with_map(text: str) -> Normalized:
+    """Normalise ``text`` for reading figures, keeping the map back to the original.
+
+    Only meaning-free typographic changes are made. A thin space, NBSP or figure space
+    between digit groups becomes a comma ("4 200 000" typeset with thin spaces is
+    4,200,000); any other odd space becomes a plain space.
+    """
+    if text.isascii():
+        return Normalized(text, text)
+    pieces: list[str] = []
+    edits: list[tuple[int, int, int]] = []
+    last = 0
+    out = 0
+    for m in _NON_ASCII.finditer(text):
+        start, end = m.span()
+        pieces.append(text[last:start])
+        out += start - last
+        for i in range(start, end):
+            ch = text[i]
+            rep = _fold_char(ch)
+            if (
+                ch in _GROUP_SPACES
+                and i > 0
+                and text[i - 1].isdecimal()
+                and text[i + 1 : i + 4].isdecimal()
+                and len(text[i + 1 : i + 4]) == 3
+                and not text[i + 4 : i + 5].isdecimal()
+            ):
+                rep = ","
+            if rep != ch or len(rep) != 1:
+                edits.append((out, len(rep), i))
+            pieces.append(rep)
+            out += len(rep)
+        last = end
+    pieces.append(text[last:])
+    return Normalized("".join(pieces), text, tuple(edits))
+
+
+def normalize(text: str) -> str:
+    """The normalised text alone (see :func:`normalize_with_map`)."""
+    return normalize_with_map(text).text
+
+
+# --------------------------------------------------------------------------- the figure
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure found in a text.
+
+    ``value`` is in base units (USD, percent, count) with scale applied; ``precision`` is
+    the value of one step in the last digit written, in the same units ("$1.4M" has
+    precision 100,000). Sections carry their number in ``section`` and no value.
+    """
+
+    text: str
+    span: tuple[int, int]
+    kind: str  # 'currency' | 'percent' | 'number' | 'section'
+    unit: str | None  # ISO code, 'percent', 'basis_point', or None for a plain number
+    value: Decimal | None
+    scale: Decimal = ONE
+    scale_source: str = "none"  # 'none' | 'suffix' | 'word' | 'context'
+    precision: Decimal = ONE
+    negative: bool = False
+    digits: int = 0  # digits written, before any scale
+    grouped: bool = False  # written with a thousands separator
+    decimal: bool = False  # written with a decimal point
+    section: str | None = None
+    period: Period | None = None
+    implied_unit: str | None = None  # a currency the surrounding table implies for a bare number
+    where: str | None = None  # "row Net sales, column 2019" for table cells
+    spelled: bool = False  # written in words
+
+    @property
+    def key(self) -> tuple[str, str | None, object]:
+        """The canonical key: kind, unit dimension, magnitude in base units."""
+        return figure_key(self)
+
+    @property
+    def magnitude(self) -> Decimal | None:
+        return None if self.value is None else abs(self.value)
+
+    @property
+    def is_year(self) -> bool:
+        """A bare four-digit whole number from 1900 to 2099, as years are written."""
+        return (
+            self.kind == "number"
+            and self.value is not None
+            and self.scale == ONE
+            and not self.grouped
+            and not self.decimal
+            and not self.negative
+            and self.digits == 4
+            and 1900 <= self.value <= 2099
+        )
+
+    @property
+    def significant(self) -> bool:
+        """Counts as a claim in prose: 4+ digits, a separator, a decimal point or a scale."""
+        if self.kind in ("currency", "percent", "section"):
+            return True
+        if self.is_year:
+            return False
+        return self.digits >= 4 or self.grouped or self.decimal or self.scale != ONE
+
+    def display(self) -> str:
+        """The value with its unit, for messages: '1,400,000 USD', '32%'."""
+        if self.kind == "section":
+            return f"§{self.section}"
+        return format_value(self.value, self.unit)
+
+
+def figure_key(fig: Figure) -> tuple[str, str | None, object]:
+    if fig.kind == "section":
+        return ("section", None, fig.section)
+    dim = "percent" if fig.unit in ("percent", "basis_point") else fig.unit
+    return (fig.kind, dim, abs(fig.value) if fig.value is not None else None)
+
+
+def format_value(value: Decimal | None, unit: str | None) -> str:
+    """'1,400,000 USD', '32%', '1,234.5'."""
+    if value is None:
+        return "null"
+    text = _group(value)
+    if unit in ("percent", "basis_point"):
+        return f"{text}%"
+    return f"{text} {unit}" if unit else text
+
+
+def _group(value: Decimal) -> str:
+    v = value.normalize() if value == value.to_integral_value() else value
+    if v == v.to_integral_value():
+        return f"{int(v):,}"
+    sign = "-" if v < 0 else ""
+    whole, _, frac = format(abs(v), "f").partition(".")
+    return f"{sign}{int(whole):,}.{frac}"
+
+
+# --------------------------------------------------------------------------- the grammar
+
+_CODES = "|".join(sorted(CURRENCY_CODES))
+_SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|[kKmMbB])"
+_SCALE_WORD = r"(?:thousand|million|billion|trillion|mln|bln|mn|bn)s?"
+
+# One pass over the normalised text. Every match is anchored on a digit (the leading
+# look-ahead lets the regex engine skip straight to candidates); what stands before the
+# number (currency, sign, "Section") is read by _prefix() from the few characters before it.
+_FIGURE = re.compile(
+    rf"""
+    (?=\d)
+    (?<![A-Za-z0-9_.,/:])
+    (?:
+        (?P<skip>                                    # dates, times and phone numbers: not amounts
+            \d{{4}}-\d\d-\d\d(?!\d)
+          | \d{{1,2}}/\d{{1,2}}/\d{{2,4}}(?!\d)
+          | \d{{1,2}}:\d\d(?::\d\d)?(?!\d)
+          | \d{{3}}\)?[ .-]\d{{3}}[.-]\d{{4}}(?!\d)
+        )
+      | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)
+        (?:
+            (?P<dotted>(?:\.\d+)+)                   # 3.11.7, 1.2.3.4: versions, clause numbers
+          | (?P<bad>,\d|/\d)                          # 1,23 (bad grouping), 1/2
+        )?
+        (?:
+            \s?(?P<pct>%|percent\b|per\ cent\b|pct\b|percentage\ points?\b|pp\b)
+          | \s?(?P<bps>bps\b|bp\b|basis\ points?\b)
+          | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
+          | \s(?P<word>{_SCALE_WORD})\b
+        )?
+        (?:
+            \s?(?P<code>(?:{_CODES}))\b
+          | \s(?P<cword>dollars?|euros?|pounds?|yen)\b
+        )?
+        (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
+    )
+    """,
+    re.VERBOSE,
+)
+
+_PREFIX_CODE = re.compile(rf"(?:^|[^A-Za-z])(?P<code>{_CODES}) ?$")
+_PREFIX_WORD = re.compile(r"(?:^|[^A-Za-z])(?P<word>[A-Za-z]+)\.? ?$")
+_SYMBOLS_BY_LENGTH = sorted(CURRENCY_SYMBOLS, key=len, reverse=True)
+_SYMBOL_ENDINGS = frozenset(sym[-1] for sym in CURRENCY_SYMBOLS)
+
+
+@dataclass(slots=True)
+class _Prefix:
+    start: int
+    currency: str | None = None
+    negative: bool = False
+    open_at: int = -1  # position of an opening parenthesis before the figure
+    section: bool = False
+
+
+def _currency_before(text: str, j: int) -> tuple[str | None, int]:
+    """A currency symbol or ISO code ending at ``j``: (code, start) or (None, j)."""
+    last = text[j - 1] if j > 0 else " "
+    if last not in _SYMBOL_ENDINGS and not ("A" <= last <= "Z"):
+        return None, j
+    for sym in _SYMBOLS_BY_LENGTH:
+        k = j - len(sym)
+        free = sym == "$" or k == 0 or not text[k - 1].isalpha()
+        if k >= 0 and text.startswith(sym, k) and free:
+            return CURRENCY_SYMBOLS[sym], k
+    window = text[max(0, j - 4) : j]
+    m = _PREFIX_CODE.search(window)
+    if m is not None:
+        return m.group("code"), j - (len(window) - m.start("code"))
+    return None, j
+
+
+def _prefix(text: str, pos: int) -> _Prefix:
+    """Read currency, sign, an opening parenthesis and section words before ``pos``."""
+    p = _Prefix(pos)
+
+    def at(k: int) -> str:
+        return text[k] if k >= 0 else " "
+
+    i = pos
+    if at(i - 1) == "-" and not at(i - 2).isalnum():
+        p.negative = True
+        i -= 1
+    if at(i - 1) == "(":
+        p.open_at = i - 1
+        i -= 1
+    j = i - 1 if at(i - 1) == " " else i
+    currency, k = _currency_before(text, j)
+    if currency is not None:
+        p.currency = currency
+        i = k
+        if not p.negative and at(i - 1) == "-" and not at(i - 2).isalnum():
+            p.negative = True
+            i -= 1
+        if p.open_at < 0 and at(i - 1) == "(":
+            p.open_at = i - 1
+            i -= 1
+    elif p.open_at < 0 and not p.negative and (at(j - 1) == "§" or at(j - 1).isalpha()):
+        if at(j - 1) == "§":
+            p.section = True
+            i = j - 1
+        else:
+            window = text[max(0, pos - 12) : pos]
+            w = _PREFIX_WORD.search(window)
+            if w is not None and w.group("word").lower() in SECTION_WORDS:
+                p.section = True
+                i = pos - (len(window) - w.start("word"))
+    p.start = i
+    return p
+
+
+def _decimal(num: str) -> Decimal:
+    return Decimal(num.replace(",", ""))
+
+
+def _scan(text: str) -> Iterator[Figure]:
+    """Yield figures in normalised ``text``, spans in that text, without context."""
+    for m in _FIGURE.finditer(text):
+        if m.group("skip") or m.group("bad"):
+            continue
+        num = m.group("num")
+        dotted = m.group("dotted")
+        pre = _prefix(text, m.start())
+        trailing = m.group("ord")
+        if pre.section:
+            section = num + (dotted or "")
+            end = m.end("dotted") if dotted else m.end("num")
+            yield Figure(
+                text=text[pre.start : end],
+                span=(pre.start, end),
+                kind="section",
+                unit=None,
+                value=None,
+                section=section,
+                digits=sum(c.isdigit() for c in section),
+            )
+            continue
+        if dotted or trailing:
+            continue  # a version string, an ordinal (1st), a code (2Q26, 4G): not a figure
+        yield _figure_from_match(text, m, pre)
+
+
+def _figure_from_match(text: str, m: re.Match[str], pre: _Prefix) -> Figure:
+    num = m.group("num")
+    value = _decimal(num)
+    exponent = value.as_tuple().exponent
+    precision = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
+    scale = ONE
+    scale_source = "none"
+    unit: str | None = pre.currency
+    kind = "currency" if unit else "number"
+    end = m.end()
+    if m.group("pct"):
+        kind, unit = "percent", "percent"
+    elif m.group("bps"):
+        kind, unit = "percent", "basis_point"
+    elif m.group("sfx") or m.group("word"):
+        token = (m.group("sfx") or m.group("word")).lower()
+        scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
+        scale_source = "suffix" if m.group("sfx") else "word"
+    code = m.group("code") or (
+        CURRENCY_WORDS.get(m.group("cword").lower()) if m.group("cword") else None
+    )
+    if code and kind != "percent":
+        unit, kind = code, "currency"
+    elif code:
+        end = m.end("pct") if m.group("pct") else m.end("bps")
+    negative = pre.negative
+    closed = pre.open_at >= 0 and text[end : end + 1] == ")"
+    close_len = 1
+    if closed and kind == "number" and text[end + 1 : end + 2] == "%":
+        kind, unit = "percent", "percent"  # "(2.3)%", as tables print a negative percentage
+        close_len = 2
+    if closed and not (
+        kind == "number"
+        and scale == ONE
+        and "," not in num
+        and "." not in num
+        and len(num) == 4
+        and 1900 <= int(num) <= 2099
+    ):
+        negative = True  # "(1,234)" is -1,234; "(2019)" is a year in brackets
+    else:
+        closed = False
+    if unit == "basis_point":
+        value = value / 100
+        precision = precision / 100
+    value = value * scale
+    precision = precision * scale
+    start = pre.start
+    if closed:
+        end += close_len
+    elif pre.open_at >= 0 and start <= pre.open_at:
+        start = pre.open_at + 1  # the bracket opens a parenthesis, not a negative
+    return Figure(
+        text=text[start:end],
+        span=(start, end),
+        kind=kind,
+        unit=unit,
+        value=-value if negative else value,
+        scale=scale,
+        scale_source=scale_source,
+        precision=precision,
+        negative=negative,
+        digits=len(num) - num.count(",") - num.count("."),
+        grouped="," in num,
+        decimal="." in num,
+    )
+
+
+# --------------------------------------------------------------------------- ranges
+
+
+def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
+    """'$130k-$190k', '$4-5 million', '10 to 20%': each end borrows what the other states."""
+    out = list(figs)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a.kind == "section" or b.kind == "section":
+            continue
+        between = text[a.span[1] : b.span[0]]
+        if len(between) > 9 or not re.fullmatch(r"\s?(?:-|to|through)\s?", between):
+            continue
+        if a.negative or a.is_year or b.is_year:
+            continue
+        if b.kind == "number" and a.kind == "currency" and b.scale_source != "context":
+            assert b.value is not None
+            b = replace(b, kind="currency", unit=a.unit)
+        if a.kind == "number" and b.kind in ("currency", "percent"):
+            a = replace(a, kind=b.kind, unit=b.unit)
+        if a.kind == "percent" and b.kind == "number":
+            b = replace(b, kind="percent", unit=a.unit)
+        if a.scale == ONE and b.scale != ONE and a.value is not None:
+            a = replace(
+                a,
+                value=a.value * b.scale,
+                precision=a.precision * b.scale,
+                scale=b.scale,
+                scale_source=b.scale_source,
+            )
+        out[i], out[i + 1] = a, b
+    return out
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def parse_amount(text: str) -> Figure | None:
+    """The single figure that ``text`` states, or None (used for table cells and claims)."""
+    figs = extract(text, context=False)
+    return figs[0] if len(figs) == 1 else None
+
+
+def extract(
+    text: str,
+    words: bool = False,
+    *,
+    context: bool = True,
+    layout: Layout | None = None,
+    default_scale: Decimal | None = None,
+    default_currency: str | None = None,
+) -> list[Figure]:
+    """Every figure in ``text``, in order, spans in ``text`` as given.
+
+    ``words=True`` adds spelled-out numbers ("forty-two", "1.5 million", "two thirds").
+    With ``context`` (the default) scale notes and table columns are applied; pass a
+    precomputed ``layout`` (of the normalised text) to avoid reading the structure twice.
+    ``default_scale`` and ``default_currency`` apply to bare numbers in tables that carry
+    no scale note of their own (a document ingested with ``--scale USD_thousands``).
+    """
+    norm = normalize_with_map(text)
+    figs = _link_ranges(norm.text, list(_scan(norm.text)))
+    if words:
+        from tieout.wordnumbers import spelled_figures
+
+        figs = sorted([*figs, *spelled_figures(norm.text, figs)], key=lambda f: f.span)
+    if context:
+        from tieout.layout import apply_context, read_layout
+
+        lay = layout if layout is not None else read_layout(norm.text)
+        figs = apply_context(
+            lay, figs, default_scale=default_scale, default_currency=default_currency
+        )
+    if norm.text is norm.original:
+        return figs
+    return [_to_original(norm, f) for f in figs]
+
+
+def _to_original(norm: Normalized, fig: Figure) -> Figure:
+    start, end = norm.span_to_original(*fig.span)
+    return replace(fig, span=(start, end), text=norm.original[start:end])
+
+
+def decimal_or_none(text: str) -> Decimal | None:
+    """A plain decimal string ('1400', '-1.5') as Decimal, or None."""
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return None

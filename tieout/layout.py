@@ -1,0 +1,569 @@
+"""The structure of a text: headings, paragraphs, numbered clauses and tables.
+
+``read_layout(text)`` reads normalised text (see ``figures.normalize``) once and returns a
+:class:`Layout`: the sections locators point at (headings, numbered paragraphs, clauses,
+table rows), and the tables with their header rows, column labels, column periods and the
+scale note ("(in thousands)", "$ in millions") that governs their cells.
+
+Tables are recognised as Markdown (with or without the ``|---|`` row), pipe- or
+tab-separated rows, whitespace-aligned columns as filings print them, and CSV (when the
+caller says the text is CSV). ``apply_context`` then gives each figure the scale and
+period its place implies. Pure: imports only ``_vocab`` and ``periods``.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, SCALE_NAMES
+
+if TYPE_CHECKING:
+    from tieout.figures import Figure
+    from tieout.periods import Period
+
+__all__ = ["Cell", "Layout", "Row", "ScaleNote", "Section", "Table", "apply_context", "read_layout"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    span: tuple[int, int]
+    text: str
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    span: tuple[int, int]
+    cells: tuple[Cell, ...]
+    header: bool
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScaleNote:
+    span: tuple[int, int]
+    scale: Decimal
+    currency: str | None
+    except_per_share: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class Table:
+    span: tuple[int, int]
+    rows: tuple[Row, ...]
+    columns: tuple[str, ...]
+    periods: tuple[Period | None, ...]
+    caption: str
+    note: ScaleNote | None
+    currency: str | None  # the currency its cells are in, where the table says so
+
+    def row_at(self, pos: int) -> Row | None:
+        starts = [r.span[0] for r in self.rows]
+        i = bisect_right(starts, pos) - 1
+        if i >= 0 and pos < self.rows[i].span[1]:
+            return self.rows[i]
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A place a locator can name."""
+
+    kind: str  # 'heading' | 'clause' | 'paragraph' | 'row'
+    title: str
+    span: tuple[int, int]
+    level: int = 0
+    number: str | None = None  # "2.2" for clauses
+    index: int = 0  # paragraph number within its heading, from 1
+    parent: str = ""  # the heading a paragraph or row sits under
+
+
+@dataclass
+class Layout:
+    text: str
+    sections: list[Section] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    paragraphs: list[tuple[int, int]] = field(default_factory=list)
+    notes: list[ScaleNote] = field(default_factory=list)
+
+    def table_at(self, pos: int) -> Table | None:
+        starts = [t.span[0] for t in self.tables]
+        i = bisect_right(starts, pos) - 1
+        if i >= 0 and pos < self.tables[i].span[1]:
+            return self.tables[i]
+        return None
+
+    def paragraph_at(self, pos: int) -> tuple[int, int] | None:
+        starts = [p[0] for p in self.paragraphs]
+        i = bisect_right(starts, pos) - 1
+        if i >= 0 and pos < self.paragraphs[i][1]:
+            return self.paragraphs[i]
+        return None
+
+    def heading_at(self, pos: int) -> Section | None:
+        """The innermost heading or clause whose region holds ``pos``."""
+        best: Section | None = None
+        for s in self.sections:
+            inside = s.kind in ("heading", "clause") and s.span[0] <= pos < s.span[1]
+            if inside and (best is None or s.span[0] >= best.span[0]):
+                best = s
+        return best
+
+
+# --------------------------------------------------------------------------- scale notes
+
+_SCALE = "|".join(SCALE_NAMES)
+_CUR = r"US\$|U\.S\.\s+dollars?|dollars?|euros?|pounds?|[$€£¥]|" + "|".join(sorted(CURRENCY_CODES))
+_NOTE = re.compile(
+    rf"""
+    (?:
+        (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+)?in\s+
+        (?:(?P<c2>{_CUR})\s+)?(?P<s1>{_SCALE})(?:\s+of\s+(?P<c3>{_CUR}))?
+        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?per[\s-]share)?
+      | \(\s*(?P<c4>[$€£])?\s*(?P<s2>000s?|'000s?|mm|m|bn|k)\s*\)
+    )
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+_SHORT_SCALE = {
+    "000": "thousands",
+    "000s": "thousands",
+    "'000": "thousands",
+    "'000s": "thousands",
+    "k": "thousands",
+    "m": "millions",
+    "mm": "millions",
+    "bn": "billions",
+}
+
+
+def _currency_word(word: str | None) -> str | None:
+    if not word:
+        return None
+    w = word.strip()
+    if w.upper() in CURRENCY_CODES:
+        return w.upper()
+    if w in CURRENCY_SYMBOLS:
+        return CURRENCY_SYMBOLS[w]
+    lw = w.lower()
+    if "dollar" in lw:
+        return "USD"
+    if lw.startswith("euro"):
+        return "EUR"
+    if lw.startswith("pound"):
+        return "GBP"
+    return None
+
+
+def _find_notes(text: str) -> list[ScaleNote]:
+    notes = []
+    for m in _NOTE.finditer(text):
+        name = (m.group("s1") or _SHORT_SCALE.get((m.group("s2") or "").lower(), "")).lower()
+        if name not in SCALE_NAMES:
+            continue
+        cur = _currency_word(m.group("c1") or m.group("c2") or m.group("c3") or m.group("c4"))
+        notes.append(ScaleNote(m.span(), SCALE_NAMES[name], cur, bool(m.group("x1")), m.group(0)))
+    return notes
+
+
+# --------------------------------------------------------------------------- lines
+
+_MD_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_ALIGNED_SPLIT = re.compile(r"\S+(?: \S+)*")
+_MD_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_CLAUSE = re.compile(
+    r"^\s*(?:(?:Section|Clause|Article)\s+)?(\d{1,2}(?:\.\d{1,3}){0,3})\.?\s+([A-Z][^\n]{0,120})"
+)
+_ITEM = re.compile(r"^\s*(Item\s+\d+[A-Z]?\.?.*)$", re.IGNORECASE)
+_SETEXT = re.compile(r"^\s*(=+|-+)\s*$")
+
+
+@dataclass(slots=True)
+class _Line:
+    start: int
+    end: int  # without the newline
+    text: str
+    kind: str = "text"  # 'blank' | 'sep' | 'pipe' | 'tab' | 'aligned' | 'csv' | 'text'
+    cells: list[tuple[int, int]] = field(default_factory=list)  # absolute spans, stripped
+
+
+def _split_cells(line: _Line, sep: str) -> list[tuple[int, int]]:
+    out = []
+    text = line.text
+    pos = 0
+    parts = text.split(sep)
+    if sep == "|":
+        if parts and not parts[0].strip():
+            pos += len(parts[0]) + 1
+            parts = parts[1:]
+        if parts and not parts[-1].strip():
+            parts = parts[:-1]
+    for part in parts:
+        lead = len(part) - len(part.lstrip())
+        stripped = part.strip()
+        out.append((line.start + pos + lead, line.start + pos + lead + len(stripped)))
+        pos += len(part) + 1
+    return out
+
+
+def _split_csv(line: _Line) -> list[tuple[int, int]]:
+    out = []
+    text = line.text
+    i = 0
+    n = len(text)
+    while i <= n:
+        if i < n and text[i] == '"':
+            j = i + 1
+            while j < n:
+                if text[j] == '"' and (j + 1 >= n or text[j + 1] != '"'):
+                    break
+                j += 2 if text[j] == '"' else 1
+            out.append((line.start + i + 1, line.start + j))
+            k = text.find(",", j)
+            i = n + 1 if k < 0 else k + 1
+        else:
+            k = text.find(",", i)
+            k = n if k < 0 else k
+            seg = text[i:k]
+            lead = len(seg) - len(seg.lstrip())
+            out.append((line.start + i + lead, line.start + i + len(seg.rstrip())))
+            i = k + 1
+    return out
+
+
+def _classify(lines: list[_Line], csv: bool) -> None:
+    for ln in lines:
+        t = ln.text
+        if not t.strip():
+            ln.kind = "blank"
+        elif csv:
+            ln.kind, ln.cells = "csv", _split_csv(ln)
+        elif "|" in t and _MD_SEP.match(t):
+            ln.kind = "sep"
+        elif t.count("|") >= 1 and len(cells := _split_cells(ln, "|")) >= 2:
+            ln.kind, ln.cells = "pipe", cells
+        elif "\t" in t.strip() and len(cells := _split_cells(ln, "\t")) >= 2:
+            ln.kind, ln.cells = "tab", [c for c in cells if c[1] > c[0]]
+        elif "  " in t.strip() and any(ch.isdigit() for ch in t):
+            spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
+            if len(spans) >= 2:
+                ln.kind, ln.cells = "aligned", spans
+
+
+def _merge_symbols(text: str, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """'$' alone in a cell belongs to the amount after it ('$   260,174')."""
+    out: list[tuple[int, int]] = []
+    for c in cells:
+        if out and text[out[-1][0] : out[-1][1]] in CURRENCY_SYMBOLS and c[1] > c[0]:
+            out[-1] = (out[-1][0], c[1])
+        else:
+            out.append(c)
+    return out
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def _has_value(cell: str) -> bool:
+    return any(ch.isdigit() for ch in cell)
+
+
+def _build_table(
+    text: str, rows_lines: list[_Line], sep_at: int | None, context: str, notes: list[ScaleNote]
+) -> Table:
+    from tieout.periods import column_period
+
+    raw = [_merge_symbols(text, ln.cells) for ln in rows_lines]
+    kind = rows_lines[0].kind
+    ncols = max(len(r) for r in raw)
+    # header rows: above the |---| row, or leading rows whose value cells hold no amounts
+    if sep_at is not None:
+        n_header = sep_at
+    elif kind == "csv":
+        n_header = 1
+    else:
+        n_header = 0
+        for cells in raw:
+            values = (
+                [text[a:b] for a, b in cells[1:]]
+                if len(cells) == ncols
+                else [text[a:b] for a, b in cells]
+            )
+            if all(not _has_value(v) or column_period(v) is not None for v in values) and (
+                len(cells) > 1 or not _has_value(text[cells[0][0] : cells[0][1]])
+            ):
+                n_header += 1
+            else:
+                break
+        if n_header == len(raw):
+            n_header = 0
+    rows: list[Row] = []
+    for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
+        k = len(cells)
+        if kind in ("pipe", "csv") or k == ncols:
+            cols = list(range(k))
+        elif i < n_header:
+            cols = list(range(ncols - k, ncols))  # headers sit over the value columns
+        elif not _has_value(text[cells[0][0] : cells[0][1]]):
+            cols = [0, *range(ncols - k + 1, ncols)]
+        else:
+            cols = list(range(ncols - k, ncols))
+        cell_objs = tuple(
+            Cell(c, text[c[0] : c[1]], col) for c, col in zip(cells, cols, strict=True)
+        )
+        label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
+        rows.append(Row((ln.start, ln.end), cell_objs, i < n_header, label))
+    labels = ["" for _ in range(ncols)]
+    for r in rows[:n_header]:
+        for c in r.cells:
+            labels[c.col] = f"{labels[c.col]} {c.text}".strip()
+    span = (rows_lines[0].start, rows_lines[-1].end)
+    note = next((n for n in notes if span[0] <= n.span[0] < span[1]), None)
+    if note is None:
+        note = next((n for n in notes if context and n.text in context), None)
+    head_context = f"{context} {labels[0]}".strip()
+    periods = tuple(
+        column_period(labels[c], head_context) if c > 0 and labels[c] else None
+        for c in range(ncols)
+    )
+    currency = note.currency if note else None
+    if currency is None:
+        seen = Counter(
+            CURRENCY_SYMBOLS[c.text[: len(s)]]
+            for r in rows
+            for c in r.cells
+            for s in ("US$", "$", "€", "£")
+            if c.text.startswith(s)
+        )
+        currency = seen.most_common(1)[0][0] if seen else None
+    return Table(span, tuple(rows), tuple(labels), periods, context, note, currency)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_layout(text: str, *, csv: bool = False) -> Layout:
+    """Read the structure of normalised ``text`` (``csv=True``: the whole text is CSV)."""
+    lines: list[_Line] = []
+    pos = 0
+    for raw in text.split("\n"):
+        lines.append(_Line(pos, pos + len(raw), raw))
+        pos += len(raw) + 1
+    _classify(lines, csv)
+    notes = (
+        _find_notes(text)
+        if (
+            "thousand" in text
+            or "million" in text
+            or "billion" in text
+            or "000" in text
+            or "(" in text
+        )
+        else []
+    )
+    lay = Layout(text, notes=notes)
+    n = len(lines)
+    i = 0
+    table_kinds = ("pipe", "tab", "aligned", "csv")
+    paragraph_start: int | None = None
+    heading_stack: list[Section] = []
+    para_index: dict[str, int] = {}
+
+    def close_paragraph(end: int) -> None:
+        nonlocal paragraph_start
+        if paragraph_start is not None and end > paragraph_start:
+            lay.paragraphs.append((paragraph_start, end))
+            parent = heading_stack[-1].title if heading_stack else ""
+            para_index[parent] = para_index.get(parent, 0) + 1
+            lay.sections.append(
+                Section(
+                    "paragraph",
+                    parent,
+                    (paragraph_start, end),
+                    index=para_index[parent],
+                    parent=parent,
+                )
+            )
+        paragraph_start = None
+
+    def open_heading(sec: Section) -> None:
+        while heading_stack and heading_stack[-1].level >= sec.level:
+            heading_stack.pop()
+        heading_stack.append(sec)
+        lay.sections.append(sec)
+
+    while i < n:
+        ln = lines[i]
+        if ln.kind == "blank":
+            close_paragraph(lines[i - 1].end if i else 0)
+            i += 1
+            continue
+        if ln.kind in table_kinds or (
+            ln.kind == "sep" and i + 1 < n and lines[i + 1].kind == "pipe"
+        ):
+            j = i
+            family = ln.kind if ln.kind != "sep" else "pipe"
+            sep_at: int | None = None
+            block: list[_Line] = []
+            while j < n and (
+                lines[j].kind == family or (family == "pipe" and lines[j].kind == "sep")
+            ):
+                if lines[j].kind == "sep":
+                    sep_at = len(block) if sep_at is None else sep_at
+                else:
+                    block.append(lines[j])
+                j += 1
+            if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
+                close_paragraph(lines[i - 1].end if i else 0)
+                context_lines = []
+                k = i - 1
+                while k >= 0 and len(context_lines) < 3 and lines[k].kind not in table_kinds:
+                    if lines[k].kind != "blank":
+                        context_lines.insert(0, lines[k].text.strip())
+                    elif context_lines:
+                        break
+                    k -= 1
+                table = _build_table(text, block, sep_at, " ".join(context_lines), notes)
+                lay.tables.append(table)
+                parent = heading_stack[-1].title if heading_stack else ""
+                for r in table.rows:
+                    if not r.header and r.label:
+                        lay.sections.append(Section("row", r.label, r.span, parent=parent))
+                i = j
+                continue
+        m = _MD_HEADING.match(ln.text)
+        setext = (
+            i + 1 < n and lines[i + 1].kind in ("text", "sep") and _SETEXT.match(lines[i + 1].text)
+        )
+        if m or (setext and ln.kind == "text" and paragraph_start is None):
+            close_paragraph(lines[i - 1].end if i else 0)
+            level = len(m.group(1)) if m else (1 if lines[i + 1].text.strip()[0] == "=" else 2)
+            title = m.group(2) if m else ln.text.strip()
+            open_heading(Section("heading", title.strip(), (ln.start, len(text)), level))
+            i += 1 if m else 2
+            continue
+        c = _CLAUSE.match(ln.text) if paragraph_start is None else None
+        if c is None and paragraph_start is None:
+            it = _ITEM.match(ln.text)
+            if it is not None and len(ln.text) < 120:
+                open_heading(Section("heading", it.group(1).strip(), (ln.start, len(text)), 2))
+                i += 1
+                continue
+        if c is not None:
+            number = c.group(1)
+            depth = number.count(".") + 1
+            title = c.group(2).split(". ")[0].rstrip(".")
+            close_paragraph(lines[i - 1].end if i else 0)
+            open_heading(Section("clause", title, (ln.start, len(text)), 6 + depth, number))
+        if paragraph_start is None:
+            paragraph_start = ln.start
+        i += 1
+    close_paragraph(lines[-1].end if lines else 0)
+    _close_regions(lay)
+    lay.paragraphs.sort()
+    return lay
+
+
+def _close_regions(lay: Layout) -> None:
+    """A heading's region runs to the next heading of the same or a higher level."""
+    heads = [s for s in lay.sections if s.kind in ("heading", "clause")]
+    closed: dict[int, Section] = {}
+    for idx, s in enumerate(heads):
+        end = len(lay.text)
+        for later in heads[idx + 1 :]:
+            if later.level <= s.level:
+                end = later.span[0]
+                break
+        closed[id(s)] = replace(s, span=(s.span[0], end))
+    lay.sections = [closed.get(id(s), s) for s in lay.sections]
+
+
+# --------------------------------------------------------------------------- context
+
+
+def _per_share(label: str) -> bool:
+    low = label.lower()
+    return (
+        "per share" in low
+        or "per-share" in low
+        or "per unit" in low
+        or "%" in low
+        or "ratio" in low
+    )
+
+
+def apply_context(
+    lay: Layout,
+    figs: Sequence[Figure],
+    *,
+    default_scale: Decimal | None = None,
+    default_currency: str | None = None,
+) -> list[Figure]:
+    """Give each figure the scale and period its place in the layout implies."""
+    if not lay.tables and not lay.notes:
+        return list(figs)
+    para_notes = [n for n in lay.notes if lay.table_at(n.span[0]) is None]
+    out = []
+    for f in figs:
+        table = lay.table_at(f.span[0])
+        if table is not None:
+            out.append(_in_table(table, f, default_scale, default_currency))
+            continue
+        note = None
+        para = lay.paragraph_at(f.span[0])
+        for n in para_notes:
+            if n.span[1] <= f.span[0] and para is not None and para[0] <= n.span[0]:
+                note = n
+        if note is not None and f.kind in ("number", "currency") and f.scale_source == "none":
+            out.append(_scaled(f, note.scale, note.currency, None, None))
+        else:
+            out.append(f)
+    return out
+
+
+def _in_table(
+    table: Table, f: Figure, default_scale: Decimal | None, default_currency: str | None
+) -> Figure:
+    row = table.row_at(f.span[0])
+    if row is None or row.header:
+        return f
+    cell = next((c for c in row.cells if c.span[0] <= f.span[0] < c.span[1]), None)
+    if cell is None or cell.col == 0:
+        return f
+    period = table.periods[cell.col] if cell.col < len(table.periods) else None
+    column = table.columns[cell.col] if cell.col < len(table.columns) else ""
+    where = f"row {row.label or '?'}, column {column or cell.col + 1}"
+    scale = table.note.scale if table.note else default_scale
+    currency = (table.note.currency if table.note else None) or table.currency or default_currency
+    if (
+        scale is None
+        or f.kind not in ("number", "currency")
+        or f.scale_source != "none"
+        or _per_share(row.label)
+    ):
+        implied = currency if f.kind == "number" and not _per_share(row.label) else None
+        return replace(f, period=period, where=where, implied_unit=implied)
+    return _scaled(f, scale, currency, period, where)
+
+
+def _scaled(
+    f: Figure, scale: Decimal, currency: str | None, period: Period | None, where: str | None
+) -> Figure:
+    assert f.value is not None
+    return replace(
+        f,
+        value=f.value * scale,
+        precision=f.precision * scale,
+        scale=scale,
+        scale_source="context",
+        period=period if period is not None else f.period,
+        where=where,
+        implied_unit=currency if f.kind == "number" else None,
+    )

@@ -1,0 +1,261 @@
+"""The jobs the CLI (and later the HTTP API and MCP server) run against a database.
+
+Each function is one job: open nothing, take a :class:`~tieout.registry.Store`, do the
+work in the store's transactions, and return values for the caller to render.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tieout.errors import InputError
+
+if TYPE_CHECKING:
+    from tieout.checks import ClaimReport
+    from tieout.documents import Document
+    from tieout.registry import DocumentRecord, Store
+
+__all__ = ["CheckRun", "check_file", "document_from_record", "ingest_file", "load_claims_file"]
+
+
+def ingest_file(
+    store: Store,
+    path: str | Path,
+    doc_id: str,
+    *,
+    period_start: date | None = None,
+    period_end: date | None = None,
+    published: date | None = None,
+    scale: str | None = None,
+) -> tuple[DocumentRecord, bool]:
+    """Read a source file and store it as a snapshot; (record, created?)."""
+    from tieout.documents import Document, read_source
+    from tieout.registry import DocumentRecord
+
+    text, media = read_source(path)
+    if period_start and period_end and period_start > period_end:
+        raise InputError(f"--period-start {period_start} is after --period-end {period_end}")
+    # Build (and read) the document now so a bad scale or unreadable structure fails before storing.
+    doc = Document.from_text(
+        doc_id,
+        text,
+        period_start=period_start,
+        period_end=period_end,
+        published=published,
+        scale=scale,
+        media_type=media,
+    )
+    doc.read()
+    rec = DocumentRecord(
+        doc_id=doc.doc_id,
+        sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        text=text,
+        source_name=Path(path).name,
+        media_type=media,
+        period_start=doc.period.start if doc.period else None,
+        period_end=doc.period.end if doc.period else None,
+        published=published,
+        scale=scale,
+        ingested_at=datetime.now(UTC),
+    )
+    return store.add_document(rec)
+
+
+def document_from_record(rec: DocumentRecord) -> Document:
+    from tieout.documents import Document
+
+    return Document.from_text(
+        rec.doc_id,
+        rec.text,
+        period_start=rec.period_start,
+        period_end=rec.period_end,
+        published=rec.published,
+        scale=rec.scale,
+        media_type=rec.media_type,
+        source_name=rec.source_name,
+        ingested_at=rec.ingested_at,
+        sha256=rec.sha256,
+    )
+
+
+def load_claims_file(path: str | Path) -> list:  # type: ignore[type-arg]
+    """Read and validate a claims file (JSON), naming the file in any error."""
+    from tieout.schemas import parse_claims
+
+    p = Path(path)
+    if str(path) != "-" and not p.is_file():
+        raise InputError(f"{path}: no such file" if not p.exists() else f"{path}: is not a file")
+    data = p.read_bytes() if str(path) != "-" else __import__("sys").stdin.buffer.read()
+    return parse_claims(data, source=str(path))
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    run_id: str
+    source: str
+    reports: list[ClaimReport]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        from tieout.checks import Verdict
+
+        counts = {v.value: 0 for v in Verdict}
+        for r in self.reports:
+            counts[r.verdict.value] += 1
+        return counts
+
+    @property
+    def failed(self) -> bool:
+        return self.counts["fail"] > 0
+
+
+def check_file(
+    store: Store,
+    path: str | Path,
+    *,
+    all_checks: bool = False,
+    fuzzy_threshold: float = 90.0,
+    progress: Callable[[int], None] | None = None,
+) -> CheckRun:
+    """Check a claims file against the stored documents and registry; store every result."""
+    claims = load_claims_file(path)
+    return check_and_store(
+        store,
+        claims,
+        str(path),
+        all_checks=all_checks,
+        fuzzy_threshold=fuzzy_threshold,
+        progress=progress,
+    )
+
+
+def check_and_store(
+    store: Store,
+    claims: Sequence,  # type: ignore[type-arg]
+    source: str,
+    *,
+    all_checks: bool = False,
+    fuzzy_threshold: float = 90.0,
+    progress: Callable[[int], None] | None = None,
+) -> CheckRun:
+    from tieout.checks import CheckOptions, check_claim
+    from tieout.registry import ClaimResultRecord, RunRecord
+
+    ids = {c.source_doc_id for c in claims if c.source_doc_id}
+    records = store.get_documents(ids)
+    documents = {doc_id: document_from_record(rec) for doc_id, rec in records.items()}
+    options = CheckOptions(all_checks=all_checks, fuzzy_threshold=fuzzy_threshold)
+    reports = []
+    for i, claim in enumerate(claims):
+        reports.append(check_claim(i, claim, documents, store, options))
+        if progress is not None:
+            progress(i + 1)
+    run = CheckRun(uuid.uuid4().hex[:12], source, reports)
+    now = datetime.now(UTC)
+    results = [
+        ClaimResultRecord(
+            run_id=run.run_id,
+            position=r.position,
+            metric_key=r.claim.metric_key,
+            claim=json.loads(r.claim.model_dump_json(exclude_none=True)),
+            verdict=r.verdict.value,
+            reason=r.reason,
+            checks=[c.to_dict() for c in r.checks],
+            snapshot_sha256=r.snapshot_sha256,
+            registry_metric_key=r.registry_row.metric_key if r.registry_row else None,
+            registry_effective_from=r.registry_row.effective_from if r.registry_row else None,
+            checked_at=now,
+        )
+        for r in reports
+    ]
+    store.save_run(RunRecord(run.run_id, source, now, run.counts), results)
+    return run
+
+
+# --------------------------------------------------------------------------- the demo
+
+
+def sample_docs_dir() -> Path:
+    """The bundled sample documents (inside the installed package)."""
+    return Path(__file__).parent / "sample_docs"
+
+
+@dataclass(frozen=True)
+class DemoResult:
+    db_path: Path
+    metrics: int
+    documents: int
+    runs: list[CheckRun]
+
+    @property
+    def claims(self) -> int:
+        return sum(len(r.reports) for r in self.runs)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        total: dict[str, int] = {}
+        for run in self.runs:
+            for k, v in run.counts.items():
+                total[k] = total.get(k, 0) + v
+        return total
+
+
+def load_document_list(path: Path) -> list[dict[str, object]]:
+    """Read a documents.yaml: a list of {file, id, period_start, period_end, published, scale}."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path}: not valid YAML ({exc.__class__.__name__})") from None
+    if not isinstance(data, list) or not all(
+        isinstance(d, dict) and "file" in d and "id" in d for d in data
+    ):
+        raise InputError(f"{path}: expected a list of entries with 'file' and 'id'")
+    return data
+
+
+def run_demo(db_path: str | Path = "tieout-demo.db") -> DemoResult:
+    """Register the sample metrics, ingest the sample documents, check the sample claims.
+
+    The demo always starts from a fresh SQLite file at ``db_path``.
+    """
+    from tieout.registry import Store, load_metric_file
+
+    db = Path(db_path)
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    root = sample_docs_dir()
+    with Store.open(f"sqlite:///{db}") as store:
+        metrics = load_metric_file(root / "metrics.yaml")
+        store.import_metrics(metrics)
+        later = root / "metrics-2026-09.yaml"
+        if later.exists():
+            store.import_metrics(load_metric_file(later))
+        entries = load_document_list(root / "documents.yaml")
+        for e in entries:
+            ingest_file(
+                store,
+                root / str(e["file"]),
+                str(e["id"]),
+                period_start=_d(e.get("period_start")),
+                period_end=_d(e.get("period_end")),
+                published=_d(e.get("published")),
+                scale=e.get("scale"),  # type: ignore[arg-type]
+            )
+        runs = [check_file(store, f) for f in sorted((root / "claims").glob("*.json"))]
+        n_metrics = len({m.metric_key for m in store.list_metrics()})
+    return DemoResult(db, n_metrics, len(entries), runs)
+
+
+def _d(value: object) -> date | None:
+    if value is None or isinstance(value, date):
+        return value
+    return date.fromisoformat(str(value))

@@ -1,0 +1,584 @@
+"""Periods: read, compare and describe the span of time a figure belongs to.
+
+One parser serves claims, table headers and prose. Conventions, stated once:
+
+* A fiscal year is named by the calendar year it ends in: with the year starting in
+  October, FY2025 is Oct 2024–Sep 2025 (with a January start it is the calendar year).
+* ``Q3 2026``, ``H1 2026`` and ``July`` are calendar periods; only ``FY``/``fiscal``
+  (or a "Years Ended September 30" heading) makes a period fiscal.
+* A date written in words (``December 31, 2025``, ``as of …``) is an *instant*, a balance
+  on that day; an ISO date (``2026-07-31``) is a *day*, a one-day flow.
+* Two-digit years (FY25, 3Q26, Jul-26) are 2000–2069 below 70, else 1970–1999.
+
+Nothing here guesses: text that does not match the grammar raises
+:class:`~tieout.errors.PeriodNotRecognised`. Pure module; it depends only on ``tieout.errors``
+and ``dateutil.relativedelta``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from enum import StrEnum
+
+from dateutil.relativedelta import relativedelta
+
+from tieout.errors import ConfigError, PeriodNotRecognised
+
+__all__ = [
+    "Period",
+    "Relation",
+    "claim_agrees",
+    "column_period",
+    "find_periods",
+    "parse_period",
+    "relation",
+]
+
+_GRANULARITIES = ("day", "month", "quarter", "half", "year", "span", "instant")
+_PART_MONTHS = {"month": 1, "quarter": 3, "half": 6, "year": 12}
+_ONE_DAY = timedelta(days=1)
+# fmt: off
+_NAMES = ("", "January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+            "twenty-six": 26, "fifty-two": 52, "fifty-three": 53}
+# fmt: on
+_ABBR = tuple(name[:3] for name in _NAMES)
+_MONTH_INDEX = {name.lower(): i for i, name in enumerate(_ABBR) if name}
+_ORDINALS = {"fi": 1, "1s": 1, "se": 2, "2n": 2, "th": 3, "3r": 3, "fo": 4, "4t": 4}
+_WEEK_PARTS = {13: "quarter", 14: "quarter", 26: "half", 27: "half", 52: "year", 53: "year"}
+
+# Hints appended to "period 'x' is not recognised; ..."
+_NO_YEAR = "it names no year: add one (July 2026, Q2 2026) or pass default_year"
+_BAD_QUARTER = "quarters run Q1 to Q4 (Q3 2026, 3Q26, Q3 FY2026)"
+_BAD_HALF = "halves run H1 to H2 (H1 2026, 1H26)"
+_BAD_MONTH = "months run 01 to 12 (2026-07)"
+_BAD_DATE = "that day is not on the calendar"
+_BACKWARDS = "the span ends before it starts"
+_NO_LENGTH = "say how long the period is (three months ended …, year ended …)"
+_DISAGREE = "the period's name and the dates in brackets disagree"
+
+# --- the grammar, shared by parse_period (whole string) and find_periods (prose) ---------
+_MONTH_RE = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|{may}|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?"
+)
+_MON = _MONTH_RE.format(may="may")
+_FMON = _MONTH_RE.format(may="(?-i:May|MAY)")  # in prose, 'may' the verb is not a month
+_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\b"
+_Y4 = r"(?:1[89]|2\d)\d\d"
+_FYW = r"(?:fy|fiscal(?:[\s-]+years?)?)"
+_NUMW = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
+    r"|twenty[\s-]six|fifty[\s-]two|fifty[\s-]three)\b"
+)
+_ORDQ = r"(?:first|second|third|fourth|1st|2nd|3rd|4th)"
+_ORDH = r"(?:first|second|1st|2nd)"
+_ENDED_HEAD = (
+    rf"(?:fiscal\s+)?(?:years?|quarters?|half[\s-]?years?|month)"
+    rf"|(?:\d{{1,2}}|{_NUMW})[\s-]+(?:months?|weeks?)"
+)
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_ISO_DAY = _rx(r"(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})")
+_ISO_MONTH = _rx(r"(?P<y>\d{4})-(?P<m>\d{1,2})")
+_MDY = _rx(rf"(?P<mon>{_MON})\s*(?P<d>{_DAY}),?\s*(?P<y>{_Y4})?")
+_DMY = _rx(rf"(?P<d>{_DAY})[\s-]*(?P<mon>{_MON})(?:[\s,-]*(?P<y>{_Y4}))?")
+_MONTH_YEAR = _rx(
+    rf"(?:month\s+of\s+)?(?P<mon>{_MON})(?:[\s,]*(?P<y>{_Y4})|\s*[-'/]\s*(?P<yy>\d\d))?"
+)
+_FISCAL_YEAR = _rx(rf"(?P<fy>{_FYW})[\s'-]*(?P<y>{_Y4}|\d\d)")
+_CAL_YEAR = _rx(
+    rf"(?:(?:cy|calendar(?:\s+year)?|(?:full[\s-])?year)\s*)?(?P<y>{_Y4})|cy\s*'?(?P<yy>\d\d)"
+)
+_AS_OF = _rx(r"(?:as\s+(?:of|at)|at|balance\s+(?:as\s+of|at))\s+(?P<date>.+)")
+_ENDED = _rx(
+    rf"(?P<fiscal>fiscal\s+)?(?:(?P<unit>years?|quarters?|half[\s-]?years?|month|periods?)"
+    rf"|(?P<n>\d{{1,2}}|{_NUMW})[\s-]+(?P<per>months?|weeks?))\s+end(?:ed|ing)\s+(?P<date>.+)"
+)
+_BRACKET = re.compile(r"(?P<head>[^()]+?)\s*\((?P<inner>[^()]+)\)")
+_BETWEEN = _rx(r"between\s+(.+?)\s+and\s+(.+)")
+_SPAN_SEP = re.compile(r"\s*(?:\.\.|–)\s*|\s+(?:to|through|thru|until|-)\s+")
+_LEAD = re.compile(r"^(?:(?:for|in|during|over|from)\s+)?(?:the\s+)?")
+
+
+def _part_patterns(kind: str) -> tuple[re.Pattern[str], ...]:
+    """Quarter or half forms: Q3 2026, 3Q26, Q3 FY2026, FY26 Q3, 2026-Q3, third quarter, Q3."""
+    letter, idx, ords, noun = (
+        ("q", "[1-4]", _ORDQ, "quarter")
+        if kind == "quarter"
+        else ("h", "[12]", _ORDH, r"half(?:[\s-]year)?")
+    )
+    code = rf"(?:{letter}(?P<i>{idx})|(?P<j>{idx}){letter})"
+    year = rf"(?P<y>{_Y4}|'?\d\d)"
+    return tuple(
+        _rx(p)
+        for p in (
+            rf"{code}[\s'-]*(?:(?P<fy>{_FYW})[\s'-]*)?{year}",
+            rf"(?P<fy>{_FYW})[\s'-]*{year}[\s,-]*{code}",
+            rf"(?P<y>{_Y4})[\s-]*{letter}(?P<i>{idx})",
+            rf"(?P<o>{ords})\s+(?P<fy1>fiscal\s+)?{noun}(?:\s+(?:of\s+)?(?:(?P<fy>{_FYW})[\s'-]*)?{year})?",
+            code,
+        )
+    )
+
+
+_PARTS = {kind: _part_patterns(kind) for kind in ("quarter", "half")}
+
+
+def _build_finder() -> re.Pattern[str]:
+    mon, day, y4 = _FMON, _DAY, _Y4
+    iso = rf"{y4}-(?:0[1-9]|1[0-2])-(?:3[01]|[12]\d|0[1-9])"
+    dated = rf"(?:{mon}\s*{day},?\s*{y4}|{day}[\s-]*{mon}[\s,-]*{y4}|{iso})"
+    date_or_day = rf"(?:{dated}|{mon}\s+{day})"
+    after = r"(?:(?<=\bin )|(?<=\bfor )|(?<=\bof )|(?<=\bduring )|(?<=\bsince )|(?<=\bby ))"
+    alternatives = (
+        rf"{dated}\s*(?:\.\.|[–—]|\s(?:to|through|until|-)\s)\s*{dated}",  # span
+        rf"(?:{_ENDED_HEAD})\s+end(?:ed|ing)\s+{date_or_day}",  # ... ended <date>
+        rf"as\s+(?:of|at)\s+{date_or_day}",  # as of <date>
+        dated,  # a single date
+        rf"(?:q[1-4]|[1-4]q)[\s'-]*{_FYW}[\s'-]*(?:{y4}|\d\d)",  # Q3 FY2026
+        rf"(?:h[12]|[12]h)[\s'-]*{_FYW}[\s'-]*(?:{y4}|\d\d)",  # H1 FY2026
+        rf"{_FYW}[\s'-]*(?:{y4}|\d\d)[\s-]*(?:q[1-4]|[1-4]q|h[12]|[12]h)\b",  # FY26 Q3
+        rf"(?:q[1-4]|[1-4]q|h[12]|[12]h)(?:[\s-]*{y4}|\s*'\d\d|\d\d)",  # Q3 2026, 3Q26
+        rf"{y4}[\s-]*(?:q[1-4]|h[12])\b",  # 2026-Q3
+        rf"{_ORDQ}\s+(?:fiscal\s+)?quarter(?:\s+(?:of\s+)?(?:{_FYW}[\s'-]*)?(?:{y4}|'\d\d))?",
+        rf"{_ORDH}\s+(?:fiscal\s+)?half(?:[\s-]year)?(?:\s+(?:of\s+)?(?:{_FYW}[\s'-]*)?(?:{y4}|'\d\d))?",
+        rf"{_FYW}[\s'-]*(?:{y4}|\d\d)\b",  # FY2025, fiscal 2019
+        rf"{mon}(?:[\s,]*{y4}|\s*[-']\s*\d\d\b)",  # July 2026, Jul-26
+        rf"{y4}-(?:0[1-9]|1[0-2])\b(?!-\d)",  # 2026-07
+        rf"{mon}\s+{day}",  # July 31 (default year)
+        rf"(?:cy|calendar(?:\s+year)?|full[\s-]year)\s*'?{y4}",  # calendar 2026
+        rf"{after}(?:19|20)\d\d(?![.,]\d)",  # in 2026
+        r"q[1-4]|h[12]",  # Q2 (default year)
+        r"(?-i:January|February|March|April|June|July|August|September|October|November"
+        r"|December|JANUARY|FEBRUARY|MARCH|APRIL|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER"
+        r"|NOVEMBER|DECEMBER)\b",
+        rf"{after}(?-i:May)\b",
+    )
+    return _rx(rf"(?<![\w$£€¥])(?=[0-9acdefhjmnoqsty])(?:{'|'.join(alternatives)})(?![\w%])")
+
+
+_FINDER = _build_finder()
+
+# Heading words above a table column that, joined to the column's header, make a period.
+_CUE = _rx(
+    rf"(?:{_ENDED_HEAD})\s+end(?:ed|ing)(?:\s+{_MON}\s*{_DAY},?)?"
+    rf"|as\s+(?:of|at)(?:\s+{_MON}\s*{_DAY},?)?|{_FYW}|{_MON}\s*{_DAY},?"
+)
+_FOOTNOTE = _rx(r"\s*(?:\((?:\d{1,2}|[a-z]|unaudited|as\s+restated|restated)\)|[*†‡]+)\s*$")
+_BARE_YEAR = re.compile(r"\s*\d{4}\s*")
+
+
+# --- the value ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Period:
+    """A span of days (``start``..``end``, both inclusive) or an instant, with its kind."""
+
+    start: date
+    end: date
+    granularity: str
+    label: str = ""
+    fiscal: bool = False
+
+    def __post_init__(self) -> None:
+        if self.granularity not in _GRANULARITIES:
+            raise PeriodNotRecognised(
+                self.label,
+                hint=f"granularity {self.granularity!r} is not one of {', '.join(_GRANULARITIES)}",
+            )
+        if self.start > self.end:
+            raise PeriodNotRecognised(self.label or f"{self.start}..{self.end}", hint=_BACKWARDS)
+        if self.granularity == "instant" and self.start != self.end:
+            raise PeriodNotRecognised(self.label, hint="an instant starts and ends on the same day")
+
+    @property
+    def instant(self) -> bool:
+        """True for a balance "as of" a date."""
+        return self.granularity == "instant"
+
+    @property
+    def months(self) -> int:
+        """Length in whole months (Jul 1–Sep 30 is 3); 0 for instants, days and ragged spans."""
+        if self.granularity in ("instant", "day"):
+            return 0
+        after = self.end + _ONE_DAY
+        n = (after.year - self.start.year) * 12 + after.month - self.start.month
+        return n if n >= 1 and after - relativedelta(months=n) == self.start else 0
+
+    def describe(self) -> str:
+        """Human text for messages, which :func:`parse_period` reads back to the same dates."""
+        g, s, e = self.granularity, self.start, self.end
+        if g == "instant":
+            return _day_text(s)
+        if g == "day":
+            return s.isoformat()
+        if not self.fiscal and g in _PART_MONTHS and _infer(s, e) == g:
+            if g == "month":
+                return f"{_NAMES[s.month]} {s.year}"
+            if g == "year":
+                return str(s.year)
+            letter = "Q" if g == "quarter" else "H"
+            return f"{letter}{(s.month - 1) // _PART_MONTHS[g] + 1} {s.year} ({_range_text(s, e)})"
+        if self.fiscal and g == "year":
+            return f"FY{e.year} ({_range_text(s, e)})"
+        if g in ("quarter", "half"):
+            head = (
+                _fiscal_name(self.label, g)
+                or f"{'quarter' if g == 'quarter' else 'half-year'} ended {_day_text(e)}"
+            )
+            return f"{head} ({_range_text(s, e)})"
+        return f"{_day_text(s)}–{_day_text(e)}"
+
+    @classmethod
+    def from_dates(cls, start: date, end: date, label: str = "") -> Period:
+        """A period from its first and last day; a calendar month is a "month", and so on."""
+        if start > end:
+            raise PeriodNotRecognised(label or f"{start}..{end}", hint=_BACKWARDS)
+        return cls(start, end, _infer(start, end), label)
+
+
+class Relation(StrEnum):
+    """How period ``a`` sits relative to period ``b``."""
+
+    EQUAL = "equal"
+    CONTAINS = "contains"
+    WITHIN = "within"
+    OVERLAPS = "overlaps"
+    ADJACENT = "adjacent"
+    DISJOINT = "disjoint"
+
+
+def relation(a: Period, b: Period) -> Relation:
+    """Relation of ``a`` to ``b`` by their days: ``CONTAINS`` means ``a`` contains ``b``."""
+    if (a.start, a.end) == (b.start, b.end):
+        return Relation.EQUAL
+    if a.start <= b.start and b.end <= a.end:
+        return Relation.CONTAINS
+    if b.start <= a.start and a.end <= b.end:
+        return Relation.WITHIN
+    if a.start <= b.end and b.start <= a.end:
+        return Relation.OVERLAPS
+    if a.end + _ONE_DAY == b.start or b.end + _ONE_DAY == a.start:
+        return Relation.ADJACENT
+    return Relation.DISJOINT
+
+
+def claim_agrees(claim: Period, stated: Period) -> bool:
+    """Whether a claim for ``claim`` agrees with a figure the document states for ``stated``.
+
+    Equal periods agree; a balance (instant) agrees with a claim whose period ends that day;
+    a column headed by a bare year ("2019") agrees with any twelve-month claim ending in
+    that year, since such headers often stand for a fiscal year.
+    """
+    if relation(claim, stated) is Relation.EQUAL:
+        return True
+    if stated.instant:
+        return claim.end == stated.start
+    if _is_bare_year(stated):
+        twelve = claim.months == 12 or (
+            claim.fiscal and 364 <= (claim.end - claim.start).days + 1 <= 371
+        )
+        return twelve and stated.start <= claim.end <= stated.end
+    return False
+
+
+# --- the public readers ---------------------------------------------------------------------
+def parse_period(
+    text: str, *, fiscal_year_start_month: int = 1, default_year: int | None = None
+) -> Period:
+    """Read one period from the whole of ``text``; raise PeriodNotRecognised if it is not one."""
+    _check_start_month(fiscal_year_start_month)
+    ctx = _Ctx(fiscal_year_start_month, default_year, text)
+    return _parse(_normalise(text), ctx)
+
+
+def find_periods(
+    text: str, *, default_year: int | None = None, fiscal_year_start_month: int = 1
+) -> list[tuple[tuple[int, int], Period]]:
+    """Period expressions in prose, in order, as ``((start, end), Period)``; longest match wins.
+
+    Expressions with no recoverable year ("for July" without ``default_year``) are skipped.
+    """
+    _check_start_month(fiscal_year_start_month)
+    found: list[tuple[tuple[int, int], Period]] = []
+    for m in _FINDER.finditer(text):
+        ctx = _Ctx(fiscal_year_start_month, default_year, m.group())
+        try:
+            found.append((m.span(), _parse(_normalise(m.group()), ctx)))
+        except PeriodNotRecognised:
+            continue
+    return found
+
+
+def column_period(
+    header: str, context: str = "", *, fiscal_year_start_month: int = 1
+) -> Period | None:
+    """The period of a table column from its header cell and the heading text above it, or None.
+
+    ``column_period('2019', 'Years Ended September 30,')`` is Oct 2018–Sep 2019 (fiscal);
+    ``column_period('2025', 'December 31,')`` is the instant 31 Dec 2025; a header that is
+    not a period ('Revenue', '% change', '2019 vs 2018') gives None.
+    """
+    head = " ".join(header.split())
+    while (stripped := _FOOTNOTE.sub("", head)) != head:
+        head = stripped
+    if not head:
+        return None
+    cues = list(_CUE.finditer(context))
+    attempts = [f"{cues[-1].group()} {head}"] if cues else []
+    for attempt in [*attempts, head]:
+        try:
+            return parse_period(attempt, fiscal_year_start_month=fiscal_year_start_month)
+        except PeriodNotRecognised:
+            continue
+    return None
+
+
+# --- the machinery --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Ctx:
+    fsm: int  # first month of the fiscal year
+    default_year: int | None
+    label: str
+
+    def fail(self, hint: str = "") -> PeriodNotRecognised:
+        return PeriodNotRecognised(self.label, hint=hint)
+
+    def year(self, text: str | None) -> int:
+        if text:
+            digits = text.strip("' ")
+            n = int(digits)
+            return n if len(digits) == 4 else (2000 + n if n < 70 else 1900 + n)
+        if self.default_year is None:
+            raise self.fail(_NO_YEAR)
+        return self.default_year
+
+
+def _check_start_month(month: int) -> None:
+    if not (isinstance(month, int) and 1 <= month <= 12):
+        raise ConfigError(f"fiscal_year_start_month must be a month number 1–12, not {month!r}")
+
+
+def _normalise(text: str) -> str:
+    s = " ".join(str(text).split()).lower()
+    s = s.replace("\u2019", "'").replace("\u2018", "'")
+    for dash in ("\u2012", "\u2014", "\u2015"):
+        s = s.replace(dash, "\u2013")
+    return s.rstrip(".,;: ").strip()
+
+
+def _parse(s: str, ctx: _Ctx) -> Period:
+    if not s:
+        raise ctx.fail()
+    if m := _BRACKET.fullmatch(s):
+        return _bracketed(m["head"], m["inner"], ctx)
+    s = _LEAD.sub("", s, count=1)
+    if m := _BETWEEN.fullmatch(s):
+        return _span(m[1], m[2], ctx)
+    parts = _SPAN_SEP.split(s)
+    if len(parts) == 2:
+        return _span(parts[0], parts[1], ctx)
+    if len(parts) > 2:
+        raise ctx.fail()
+    return _single(s, ctx)
+
+
+def _bracketed(head: str, inner: str, ctx: _Ctx) -> Period:
+    """'Q1 FY2026 (Oct–Dec 2025)': the brackets give the dates, the name the kind."""
+    dates = _parse(inner, ctx)
+    best: tuple[int, Period] | None = None
+    for month in (ctx.fsm, *range(1, 13)):
+        named = _parse(head, replace(ctx, fsm=month))
+        gap = max(abs((named.start - dates.start).days), abs((named.end - dates.end).days))
+        if best is None or gap < best[0]:
+            best = (gap, named)
+        if gap == 0 or not named.fiscal:
+            break
+    if best is None or best[0] > 7:  # 52/53-week years end within a week of the month end
+        raise ctx.fail(_DISAGREE)
+    named = best[1]
+    return Period(dates.start, dates.end, named.granularity, ctx.label, named.fiscal)
+
+
+def _span(left_text: str, right_text: str, ctx: _Ctx) -> Period:
+    right = _single(right_text, ctx)
+    try:
+        left = _single(left_text, ctx)
+    except PeriodNotRecognised as exc:  # 'Apr–Jun 2026': the left side takes the right's year
+        if exc.hint != _NO_YEAR:
+            raise
+        left = _single(left_text, replace(ctx, default_year=right.end.year))
+        if left.start > right.end:
+            left = _single(left_text, replace(ctx, default_year=right.end.year - 1))
+    if left.start > right.end:
+        raise ctx.fail(_BACKWARDS)
+    return Period.from_dates(left.start, right.end, ctx.label)
+
+
+def _single(s: str, ctx: _Ctx) -> Period:
+    if m := _AS_OF.fullmatch(s):
+        day = _date_of(m["date"], ctx)
+        return Period(day, day, "instant", ctx.label)
+    if m := _ENDED.fullmatch(s):
+        return _ended(m, ctx)
+    if m := _ISO_DAY.fullmatch(s):
+        day = _make_date(int(m["y"]), int(m["m"]), int(m["d"]), ctx)
+        return Period(day, day, "day", ctx.label)
+    if m := _ISO_MONTH.fullmatch(s):
+        if not 1 <= int(m["m"]) <= 12:
+            raise ctx.fail(_BAD_MONTH)
+        return _month_period(int(m["y"]), int(m["m"]), ctx)
+    if m := _MONTH_YEAR.fullmatch(s):
+        return _month_period(ctx.year(m["y"] or m["yy"]), _month(m["mon"]), ctx)
+    if (m := _MDY.fullmatch(s)) or (m := _DMY.fullmatch(s)):
+        day = _make_date(ctx.year(m["y"]), _month(m["mon"]), int(re.sub(r"\D", "", m["d"])), ctx)
+        return Period(day, day, "instant", ctx.label)
+    for kind, patterns in _PARTS.items():
+        for pattern in patterns:
+            if m := pattern.fullmatch(s):
+                return _part(kind, m, ctx)
+    if m := _FISCAL_YEAR.fullmatch(s):
+        start = _fiscal_start(ctx.year(m["y"]), ctx.fsm)
+        return Period(start, _add_months(start, 12), "year", ctx.label, fiscal=True)
+    if m := _CAL_YEAR.fullmatch(s):
+        year = ctx.year(m["y"] or m["yy"])
+        return Period(date(year, 1, 1), date(year, 12, 31), "year", ctx.label)
+    if re.search(r"(?<![a-z])q\s*[05-9]|(?<![\d-])[05-9]\s*q(?![a-z])", s):
+        raise ctx.fail(_BAD_QUARTER)
+    if re.search(r"(?<![a-z])h\s*[03-9]|(?<![\d-])[03-9]\s*h(?![a-z])", s):
+        raise ctx.fail(_BAD_HALF)
+    raise ctx.fail()
+
+
+def _ended(m: re.Match[str], ctx: _Ctx) -> Period:
+    """'three months ended September 30, 2026', 'fiscal year ended …', '52 weeks ended …'."""
+    end = _date_of(m["date"], ctx)
+    after = end + _ONE_DAY
+    fiscal = bool(m["fiscal"])
+    if unit := m["unit"]:
+        if unit.startswith("p"):
+            raise ctx.fail(_NO_LENGTH)
+        granularity = {"y": "year", "q": "quarter", "h": "half", "m": "month"}[unit[0]]
+        start = after - relativedelta(months=_PART_MONTHS[granularity])
+    else:
+        word = re.sub(r"[\s-]+", "-", m["n"])
+        n = int(word) if word.isdigit() else _NUMBERS[word]
+        if not 1 <= n <= 60:
+            raise ctx.fail(_NO_LENGTH)
+        if m["per"].startswith("w"):
+            start = after - timedelta(weeks=n)
+            granularity = _WEEK_PARTS.get(n, "span")
+            fiscal = fiscal or granularity != "span"
+        else:
+            start = after - relativedelta(months=n)
+            granularity = {1: "month", 3: "quarter", 6: "half"}.get(n) or _infer(start, end)
+    if granularity in ("quarter", "half", "year") and _infer(start, end) != granularity:
+        fiscal = True
+    return Period(start, end, granularity, ctx.label, fiscal)
+
+
+def _part(kind: str, m: re.Match[str], ctx: _Ctx) -> Period:
+    groups = m.groupdict()
+    index = int(groups.get("i") or groups.get("j") or _ORDINALS[(groups.get("o") or "")[:2]])
+    year = ctx.year(groups.get("y"))
+    step = _PART_MONTHS[kind]
+    fiscal = bool(groups.get("fy") or groups.get("fy1"))
+    first = _fiscal_start(year, ctx.fsm) if fiscal else date(year, 1, 1)
+    start = first + relativedelta(months=step * (index - 1))
+    return Period(start, _add_months(start, step), kind, ctx.label, fiscal)
+
+
+def _date_of(text: str, ctx: _Ctx) -> date:
+    s = text.strip(" ,")
+    if m := _ISO_DAY.fullmatch(s):
+        return _make_date(int(m["y"]), int(m["m"]), int(m["d"]), ctx)
+    if (m := _MDY.fullmatch(s)) or (m := _DMY.fullmatch(s)):
+        return _make_date(ctx.year(m["y"]), _month(m["mon"]), int(re.sub(r"\D", "", m["d"])), ctx)
+    raise ctx.fail()
+
+
+def _make_date(year: int, month: int, day: int, ctx: _Ctx) -> date:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        raise ctx.fail(_BAD_MONTH if not 1 <= month <= 12 else _BAD_DATE) from None
+
+
+def _month(name: str) -> int:
+    return _MONTH_INDEX[name.rstrip(".")[:3].lower()]
+
+
+def _month_period(year: int, month: int, ctx: _Ctx) -> Period:
+    start = date(year, month, 1)
+    return Period(start, _add_months(start, 1), "month", ctx.label)
+
+
+def _add_months(start: date, n: int) -> date:
+    """The last day of the ``n`` months beginning at ``start``."""
+    return start + relativedelta(months=n) - _ONE_DAY
+
+
+def _fiscal_start(fiscal_year: int, start_month: int) -> date:
+    """First day of a fiscal year, named by the calendar year it ends in."""
+    return date(fiscal_year if start_month == 1 else fiscal_year - 1, start_month, 1)
+
+
+def _infer(start: date, end: date) -> str:
+    if start == end:
+        return "day"
+    if start.day != 1 or (end + _ONE_DAY).day != 1:
+        return "span"
+    n = (end.year - start.year) * 12 + end.month - start.month + 1
+    if n == 1:
+        return "month"
+    if n == 3 and start.month in (1, 4, 7, 10):
+        return "quarter"
+    if n == 6 and start.month in (1, 7):
+        return "half"
+    if n == 12 and start.month == 1:
+        return "year"
+    return "span"
+
+
+def _is_bare_year(p: Period) -> bool:
+    return (
+        p.granularity == "year"
+        and not p.fiscal
+        and _BARE_YEAR.fullmatch(p.label) is not None
+        and _infer(p.start, p.end) == "year"
+    )
+
+
+def _fiscal_name(label: str, kind: str) -> str | None:
+    """'Q3 FY2026' when ``label`` names a fiscal quarter/half compactly, else None."""
+    s = _normalise(label)
+    for pattern in _PARTS[kind]:
+        m = pattern.fullmatch(s)
+        groups = m.groupdict() if m else {}
+        if (groups.get("fy") or groups.get("fy1")) and groups.get("y"):
+            index = groups.get("i") or groups.get("j") or str(_ORDINALS[groups["o"][:2]])
+            year = _Ctx(1, None, label).year(groups["y"])
+            return f"{'Q' if kind == 'quarter' else 'H'}{index} FY{year}"
+    return None
+
+
+def _day_text(d: date) -> str:
+    return f"{d.day} {_ABBR[d.month]} {d.year}"
+
+
+def _range_text(start: date, end: date) -> str:
+    if start.day != 1 or (end + _ONE_DAY).day != 1:
+        return f"{_day_text(start)}–{_day_text(end)}"
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{_ABBR[start.month]} {start.year}"
+    if start.year == end.year:
+        return f"{_ABBR[start.month]}–{_ABBR[end.month]} {end.year}"
+    return f"{_ABBR[start.month]} {start.year}–{_ABBR[end.month]} {end.year}"

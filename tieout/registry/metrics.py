@@ -1,0 +1,214 @@
+"""Metric versions (Type 2 history): add, compare, close, and ask what was in force when.
+
+Functions here take an open session; :class:`tieout.registry.Store` owns the transactions.
+A version row is never updated except to close it (set ``effective_to``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from datetime import date
+
+from sqlalchemy import update
+from sqlmodel import Session, col, or_, select
+
+from tieout.errors import RegistryConflict
+from tieout.schemas.metric import MetricDefinition
+
+from .records import ImportPlan, MetricVersion
+from .tables import MetricRow
+
+__all__ = [
+    "ATTRIBUTES",
+    "history",
+    "list_in_force",
+    "plan_import",
+    "set_metric",
+    "versions_as_of",
+]
+
+#: The attributes whose change makes a new version, in the order changes are reported.
+ATTRIBUTES: tuple[str, ...] = ("definition", "unit", "period_start", "period_end", "source_doc_id")
+
+#: Bound on parameters per ``IN (…)`` so large batches stay within every backend's limits.
+_CHUNK = 500
+
+_BACKDATED = (
+    "metric {key!r}: a changed version must take effect after {latest} (when the version now "
+    "in force began), got effective_from {given} (changed: {changed}); history is never "
+    "rewritten, so date the change later"
+)
+_BEFORE_FIRST = (
+    "metric {key!r}: effective_from {given} is before its first version ({first}); "
+    "history is never rewritten, so date the change after {latest}"
+)
+_EFFECTIVE_TO_GIVEN = (
+    "metric {key!r}: effective_to ({given}) is set by the registry when a newer version takes "
+    "effect; leave it empty"
+)
+_RACE = "metric {key!r} was changed by another writer meanwhile; run the change again"
+
+
+def to_version(row: MetricRow) -> MetricVersion:
+    """A stored row as a frozen value (trusted data: not re-validated)."""
+    return MetricDefinition.model_construct(
+        metric_key=row.metric_key,
+        definition=row.definition,
+        unit=row.unit,
+        period_start=row.period_start,
+        period_end=row.period_end,
+        source_doc_id=row.source_doc_id,
+        effective_from=row.effective_from,
+        effective_to=row.effective_to,
+    )
+
+
+def _to_row(m: MetricDefinition) -> MetricRow:
+    return MetricRow(
+        metric_key=m.metric_key,
+        effective_from=m.effective_from,
+        period_start=m.period_start,
+        period_end=m.period_end,
+        unit=m.unit,
+        definition=m.definition,
+        source_doc_id=m.source_doc_id,
+        effective_to=None,
+    )
+
+
+def _in_force(rows: Sequence[MetricRow], on: date) -> MetricRow | None:
+    for row in rows:
+        if row.effective_from <= on and (row.effective_to is None or on < row.effective_to):
+            return row
+    return None
+
+
+def _changed(row: MetricRow, m: MetricDefinition) -> list[str]:
+    return [name for name in ATTRIBUTES if getattr(row, name) != getattr(m, name)]
+
+
+def _rows(session: Session, metric_key: str) -> list[MetricRow]:
+    stmt = (
+        select(MetricRow)
+        .where(MetricRow.metric_key == metric_key)
+        .order_by(col(MetricRow.effective_from))
+    )
+    return list(session.exec(stmt))
+
+
+def set_metric(session: Session, m: MetricDefinition) -> tuple[str, list[str]]:
+    """Record ``m``; returns ``('new'|'changed'|'unchanged', changed attribute names)``.
+
+    Raises :class:`RegistryConflict` for a change that would rewrite history.
+    """
+    key = m.metric_key
+    rows = _rows(session, key)
+    if m.effective_to is not None:
+        same = next((r for r in rows if r.effective_from == m.effective_from), None)
+        if same is not None and not _changed(same, m) and same.effective_to == m.effective_to:
+            return "unchanged", []
+        raise RegistryConflict(_EFFECTIVE_TO_GIVEN.format(key=key, given=m.effective_to))
+    if not rows:
+        session.add(_to_row(m))
+        session.flush()
+        return "new", []
+    in_force = _in_force(rows, m.effective_from)
+    if in_force is not None and not _changed(in_force, m):
+        return "unchanged", []
+    latest = rows[-1]
+    if in_force is None and m.effective_from < rows[0].effective_from:
+        raise RegistryConflict(
+            _BEFORE_FIRST.format(
+                key=key,
+                given=m.effective_from,
+                first=rows[0].effective_from,
+                latest=latest.effective_from,
+            )
+        )
+    changed = _changed(latest, m)
+    if m.effective_from <= latest.effective_from:
+        raise RegistryConflict(
+            _BACKDATED.format(
+                key=key,
+                latest=latest.effective_from,
+                given=m.effective_from,
+                changed=", ".join(changed),
+            )
+        )
+    closed = session.execute(
+        update(MetricRow)
+        .where(
+            col(MetricRow.metric_key) == key,
+            col(MetricRow.effective_from) == latest.effective_from,
+            col(MetricRow.effective_to).is_(None),
+        )
+        .values(effective_to=m.effective_from)
+    )
+    if closed.rowcount != 1:  # type: ignore[attr-defined]
+        raise RegistryConflict(_RACE.format(key=key))
+    session.add(_to_row(m))
+    session.flush()
+    return "changed", changed
+
+
+def plan_import(session: Session, defs: Sequence[MetricDefinition]) -> ImportPlan:
+    """Apply ``defs`` in order inside the caller's transaction; every conflict is raised at once."""
+    plan = ImportPlan(applied=True)
+    conflicts: list[str] = []
+    for m in defs:
+        try:
+            outcome, changed = set_metric(session, m)
+        except RegistryConflict as err:
+            conflicts.append(str(err))
+            continue
+        if outcome == "new":
+            plan.new.append(m.metric_key)
+        elif outcome == "changed":
+            plan.changed.append((m.metric_key, changed))
+        else:
+            plan.unchanged.append(m.metric_key)
+    if conflicts:
+        raise RegistryConflict("\n".join(conflicts))
+    return plan
+
+
+def history(session: Session, metric_key: str) -> list[MetricVersion]:
+    """Every version of ``metric_key``, oldest first."""
+    return [to_version(r) for r in _rows(session, metric_key)]
+
+
+def versions_as_of(
+    session: Session, pairs: Iterable[tuple[str, date]]
+) -> dict[tuple[str, date], MetricVersion | None]:
+    """The version in force for each ``(metric_key, date)``: one query per 500 distinct keys."""
+    wanted = list(dict.fromkeys(pairs))
+    keys = sorted({key for key, _ in wanted})
+    by_key: dict[str, list[MetricRow]] = defaultdict(list)
+    for start in range(0, len(keys), _CHUNK):
+        stmt = (
+            select(MetricRow)
+            .where(col(MetricRow.metric_key).in_(keys[start : start + _CHUNK]))
+            .order_by(col(MetricRow.metric_key), col(MetricRow.effective_from))
+        )
+        for row in session.exec(stmt):
+            by_key[row.metric_key].append(row)
+    out: dict[tuple[str, date], MetricVersion | None] = {}
+    for key, on in wanted:
+        found = _in_force(by_key.get(key, []), on)
+        out[(key, on)] = to_version(found) if found is not None else None
+    return out
+
+
+def list_in_force(session: Session, as_of: date | None = None) -> list[MetricVersion]:
+    """The version of every metric in force on ``as_of`` (the current one if ``None``), by key."""
+    stmt = select(MetricRow)
+    if as_of is None:
+        stmt = stmt.where(col(MetricRow.effective_to).is_(None))
+    else:
+        stmt = stmt.where(
+            col(MetricRow.effective_from) <= as_of,
+            or_(col(MetricRow.effective_to).is_(None), col(MetricRow.effective_to) > as_of),
+        )
+    stmt = stmt.order_by(col(MetricRow.metric_key))
+    return [to_version(r) for r in session.exec(stmt)]

@@ -1,0 +1,93 @@
+"""The values the store hands out and takes in: frozen, plain, never ORM rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from tieout.errors import InputError
+from tieout.schemas.metric import MetricDefinition
+
+__all__ = ["ClaimResultRecord", "DocumentRecord", "ImportPlan", "MetricVersion", "RunRecord"]
+
+#: A stored version of a metric: a :class:`MetricDefinition` with ``effective_to`` filled
+#: once a newer version has replaced it.
+MetricVersion = MetricDefinition
+
+
+def _require_aware(name: str, value: datetime | None) -> None:
+    if value is not None and value.tzinfo is None:
+        raise InputError(f"{name} {value.isoformat()} has no time zone; give it in UTC")
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    """One snapshot of a source document; ``snapshots`` counts those stored under ``doc_id``."""
+
+    doc_id: str
+    sha256: str
+    text: str
+    source_name: str
+    media_type: str
+    period_start: date | None
+    period_end: date | None
+    published: date | None
+    scale: str | None
+    ingested_at: datetime | None = None
+    snapshots: int = 1
+
+    def __post_init__(self) -> None:
+        _require_aware("DocumentRecord.ingested_at", self.ingested_at)
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One checking run: where the claims came from, when, and how many got each verdict."""
+
+    run_id: str
+    source: str
+    created_at: datetime
+    counts: dict[str, int]
+
+    def __post_init__(self) -> None:
+        _require_aware("RunRecord.created_at", self.created_at)
+
+
+@dataclass(frozen=True)
+class ClaimResultRecord:
+    """The verdict on one claim, with the claim as JSON and every check's result.
+
+    ``claim`` is JSON-able; Decimal values are stored (and returned) as strings.
+    """
+
+    run_id: str
+    position: int
+    metric_key: str
+    claim: dict[str, Any]
+    verdict: str
+    reason: str
+    checks: list[dict[str, Any]]
+    snapshot_sha256: str | None
+    registry_metric_key: str | None
+    registry_effective_from: date | None
+    checked_at: datetime
+    id: int | None = None
+
+    def __post_init__(self) -> None:
+        _require_aware("ClaimResultRecord.checked_at", self.checked_at)
+
+
+@dataclass(frozen=True)
+class ImportPlan:
+    """What an import does (or, on a dry run, would do), metric by metric."""
+
+    new: list[str] = field(default_factory=list)
+    changed: list[tuple[str, list[str]]] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    applied: bool = False
+
+    def summary(self) -> str:
+        """``"2 new, 1 changed, 3 unchanged"``, plus ``" (dry run, nothing applied)"`` if so."""
+        text = f"{len(self.new)} new, {len(self.changed)} changed, {len(self.unchanged)} unchanged"
+        return text if self.applied else f"{text} (dry run, nothing applied)"

@@ -1,0 +1,97 @@
+"""Check runs and the per-claim results they produced (the audit trail of verdicts)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlmodel import Session, col, select
+
+from tieout.errors import InputError, NotFound
+
+from .records import ClaimResultRecord, RunRecord
+from .tables import CheckRunRow, ClaimResultRow
+
+__all__ = ["get_run", "list_claim_results", "save_run"]
+
+_UNKNOWN_RUN = "run {run_id!r} is not stored"
+_WRONG_RUN = "results[{i}] belongs to run {got!r}, not to run {want!r} being saved"
+
+
+def _to_record(row: ClaimResultRow, run_id: str) -> ClaimResultRecord:
+    return ClaimResultRecord(
+        run_id=run_id,
+        position=row.position,
+        metric_key=row.metric_key,
+        claim=row.claim,
+        verdict=row.verdict,
+        reason=row.reason,
+        checks=row.checks,
+        snapshot_sha256=row.snapshot_sha256,
+        registry_metric_key=row.registry_metric_key,
+        registry_effective_from=row.registry_effective_from,
+        checked_at=row.checked_at,
+        id=row.id,
+    )
+
+
+def save_run(session: Session, run: RunRecord, results: Sequence[ClaimResultRecord]) -> int:
+    """Insert the run and all its results; returns the run's row id."""
+    for i, res in enumerate(results):
+        if res.run_id != run.run_id:
+            raise InputError(_WRONG_RUN.format(i=i, got=res.run_id, want=run.run_id))
+    run_row = CheckRunRow(
+        run_id=run.run_id, source=run.source, created_at=run.created_at, counts=dict(run.counts)
+    )
+    session.add(run_row)
+    session.flush()
+    assert run_row.id is not None
+    session.add_all(
+        ClaimResultRow(
+            run_pk=run_row.id,
+            position=res.position,
+            metric_key=res.metric_key,
+            claim=res.claim,
+            verdict=res.verdict,
+            reason=res.reason,
+            checks=res.checks,
+            snapshot_sha256=res.snapshot_sha256,
+            registry_metric_key=res.registry_metric_key,
+            registry_effective_from=res.registry_effective_from,
+            checked_at=res.checked_at,
+        )
+        for res in results
+    )
+    session.flush()
+    return run_row.id
+
+
+def list_claim_results(
+    session: Session,
+    *,
+    verdict: str | None = None,
+    metric_key: str | None = None,
+    run_id: str | None = None,
+) -> list[ClaimResultRecord]:
+    """Stored results matching every filter given, by run (oldest first) then position."""
+    stmt = select(ClaimResultRow, CheckRunRow.run_id).join(
+        CheckRunRow, col(ClaimResultRow.run_pk) == col(CheckRunRow.id)
+    )
+    if verdict is not None:
+        stmt = stmt.where(ClaimResultRow.verdict == verdict)
+    if metric_key is not None:
+        stmt = stmt.where(ClaimResultRow.metric_key == metric_key)
+    if run_id is not None:
+        stmt = stmt.where(CheckRunRow.run_id == run_id)
+    stmt = stmt.order_by(col(ClaimResultRow.run_pk), col(ClaimResultRow.position))
+    return [_to_record(row, rid) for row, rid in session.exec(stmt)]
+
+
+def get_run(session: Session, run_id: str) -> tuple[RunRecord, list[ClaimResultRecord]]:
+    """A stored run and its results in position order; unknown ids raise :class:`NotFound`."""
+    row = session.exec(select(CheckRunRow).where(CheckRunRow.run_id == run_id)).first()
+    if row is None:
+        raise NotFound(_UNKNOWN_RUN.format(run_id=run_id))
+    run = RunRecord(
+        run_id=row.run_id, source=row.source, created_at=row.created_at, counts=dict(row.counts)
+    )
+    return run, list_claim_results(session, run_id=run_id)

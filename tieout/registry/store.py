@@ -1,0 +1,173 @@
+"""The :class:`Store`: one object over the database, one transaction per call."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+from types import TracebackType
+
+from sqlalchemy.engine import Engine
+from sqlmodel import SQLModel
+
+from tieout.schemas.metric import MetricDefinition
+
+from . import documents as _documents
+from . import metrics as _metrics
+from . import results as _results
+from . import tables as _tables  # noqa: F401  (defines the tables create_all creates)
+from .db import check_reachable, database_url, display_url, make_engine, storage_errors, transaction
+from .records import ClaimResultRecord, DocumentRecord, ImportPlan, MetricVersion, RunRecord
+
+__all__ = ["Store"]
+
+
+class _DryRun(Exception):
+    """Carries a dry run's plan out of its transaction, which is then rolled back."""
+
+    def __init__(self, plan: ImportPlan) -> None:
+        super().__init__()
+        self.plan = plan
+
+
+class Store:
+    """The metric registry, document snapshots and check results in one database.
+
+    Open with :meth:`Store.open` (SQLite file or PostgreSQL URL); use as a context manager
+    or call :meth:`close`. Every method runs in its own transaction: all or nothing.
+    """
+
+    def __init__(self, engine: Engine, url: str) -> None:
+        self._engine = engine
+        self.url = url
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Store:
+        """Connect to ``url`` (see :func:`database_url`) and create any missing tables."""
+        resolved = database_url(url)
+        engine = make_engine(resolved)
+        try:
+            check_reachable(engine)
+            with storage_errors(f"creating tables in {display_url(resolved)}"):
+                SQLModel.metadata.create_all(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+        return cls(engine, resolved)
+
+    def close(self) -> None:
+        """Release every connection."""
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({display_url(self.url)!r})"
+
+    # -- metrics ---------------------------------------------------------------------------
+
+    def set_metric(self, m: MetricDefinition) -> str:
+        """Record a definition: ``'new'``, ``'changed'`` (old version closed) or ``'unchanged'``.
+
+        Raises :class:`~tieout.errors.RegistryConflict` for a change dated on or before the
+        version now in force.
+        """
+        with transaction(self._engine, f"setting metric {m.metric_key!r}", write=True) as s:
+            outcome, _ = _metrics.set_metric(s, m)
+        return outcome
+
+    def import_metrics(
+        self, defs: Sequence[MetricDefinition], *, dry_run: bool = False
+    ) -> ImportPlan:
+        """Apply ``defs`` in order in one transaction (all or nothing); ``dry_run`` applies nothing.
+
+        Every conflict is reported in one :class:`~tieout.errors.RegistryConflict`.
+        """
+        try:
+            with transaction(self._engine, "importing metrics", write=True) as s:
+                plan = _metrics.plan_import(s, defs)
+                if dry_run:
+                    raise _DryRun(plan)
+        except _DryRun as dry:
+            p = dry.plan
+            return ImportPlan(new=p.new, changed=p.changed, unchanged=p.unchanged, applied=False)
+        return plan
+
+    def metric_as_of(self, metric_key: str, on: date) -> MetricVersion | None:
+        """The version of ``metric_key`` in force on ``on``, or ``None``."""
+        return self.metrics_as_of([(metric_key, on)])[(metric_key, on)]
+
+    def metrics_as_of(
+        self, pairs: Iterable[tuple[str, date]]
+    ) -> dict[tuple[str, date], MetricVersion | None]:
+        """The version in force for each ``(metric_key, date)`` pair, looked up in bulk."""
+        with transaction(self._engine, "looking up metric versions") as s:
+            return _metrics.versions_as_of(s, pairs)
+
+    def metric_history(self, metric_key: str) -> list[MetricVersion]:
+        """Every version of ``metric_key``, oldest first (empty if never registered)."""
+        with transaction(self._engine, f"reading the history of metric {metric_key!r}") as s:
+            return _metrics.history(s, metric_key)
+
+    def list_metrics(self, as_of: date | None = None) -> list[MetricVersion]:
+        """The version of each metric in force on ``as_of`` (the latest if ``None``), by key."""
+        with transaction(self._engine, "listing metrics") as s:
+            return _metrics.list_in_force(s, as_of)
+
+    # -- documents -------------------------------------------------------------------------
+
+    def add_document(self, rec: DocumentRecord) -> tuple[DocumentRecord, bool]:
+        """Store a snapshot; ``(stored, False)`` if this exact content was already stored."""
+        with transaction(self._engine, f"adding document {rec.doc_id!r}", write=True) as s:
+            return _documents.add_document(s, rec)
+
+    def get_document(self, doc_id: str, sha256: str | None = None) -> DocumentRecord:
+        """The latest snapshot of ``doc_id`` (or the one with ``sha256``).
+
+        Raises :class:`~tieout.errors.UnknownDocument` for an id never ingested.
+        """
+        with transaction(self._engine, f"reading document {doc_id!r}") as s:
+            return _documents.get_document(s, doc_id, sha256)
+
+    def get_documents(self, doc_ids: Iterable[str]) -> dict[str, DocumentRecord]:
+        """The latest snapshot of each id that is stored; unknown ids are absent."""
+        with transaction(self._engine, "reading documents") as s:
+            return {r.doc_id: r for r in _documents.latest_documents(s, doc_ids)}
+
+    def list_documents(self) -> list[DocumentRecord]:
+        """The latest snapshot of every document, by id, each with its snapshot count."""
+        with transaction(self._engine, "listing documents") as s:
+            return _documents.latest_documents(s)
+
+    # -- check results ---------------------------------------------------------------------
+
+    def save_run(self, run: RunRecord, results: Sequence[ClaimResultRecord]) -> int:
+        """Store a run and all its results in one transaction; returns the run's row id."""
+        with transaction(self._engine, f"saving run {run.run_id!r}", write=True) as s:
+            return _results.save_run(s, run, results)
+
+    def list_claim_results(
+        self,
+        *,
+        verdict: str | None = None,
+        metric_key: str | None = None,
+        run_id: str | None = None,
+    ) -> list[ClaimResultRecord]:
+        """Stored claim results matching every filter given, by run then position."""
+        with transaction(self._engine, "listing claim results") as s:
+            return _results.list_claim_results(
+                s, verdict=verdict, metric_key=metric_key, run_id=run_id
+            )
+
+    def get_run(self, run_id: str) -> tuple[RunRecord, list[ClaimResultRecord]]:
+        """A stored run and its results; unknown ids raise :class:`~tieout.errors.NotFound`."""
+        with transaction(self._engine, f"reading run {run_id!r}") as s:
+            return _results.get_run(s, run_id)

@@ -1,0 +1,125 @@
+"""The tables, as SQLModel classes. Plain column definitions, named constraints (Alembic-ready).
+
+These rows never leave ``registry/``: the modules beside this one turn them into frozen
+records before returning.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    Dialect,
+    ForeignKeyConstraint,
+    Index,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlmodel import Field, SQLModel
+
+__all__ = ["CheckRunRow", "ClaimResultRow", "DocumentRow", "MetricRow", "UTCDateTime"]
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware timestamp stored as UTC and read back as UTC on every backend.
+
+    SQLite has no time zones: without this, values come back naive.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"timestamp {value.isoformat()} has no time zone; give it in UTC")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: Any | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        assert isinstance(value, datetime)
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class MetricRow(SQLModel, table=True):
+    """One version of a metric's definition (Type 2: a new row per change)."""
+
+    __tablename__ = "metric_registry"
+
+    metric_key: str = Field(primary_key=True)
+    effective_from: date = Field(primary_key=True)
+    period_start: date
+    period_end: date
+    unit: str
+    definition: str = Field(sa_column=Column(Text, nullable=False))
+    source_doc_id: str
+    effective_to: date | None = Field(default=None)
+
+
+class DocumentRow(SQLModel, table=True):
+    """One snapshot of a source document; a new content hash under the same id is a new row."""
+
+    __tablename__ = "documents"
+    __table_args__ = (UniqueConstraint("doc_id", "sha256", name="uq_documents_doc_id_sha256"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    doc_id: str = Field(index=True)
+    sha256: str = Field(max_length=64)
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    source_name: str
+    media_type: str
+    period_start: date | None = None
+    period_end: date | None = None
+    published: date | None = None
+    scale: str | None = None
+    ingested_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class CheckRunRow(SQLModel, table=True):
+    """One checking run over a claim set."""
+
+    __tablename__ = "check_runs"
+
+    id: int | None = Field(default=None, primary_key=True)
+    run_id: str = Field(unique=True)
+    source: str
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    counts: dict[str, int] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class ClaimResultRow(SQLModel, table=True):
+    """The verdict on one claim of a run: every check's result and what it was checked against."""
+
+    __tablename__ = "claim_results"
+    __table_args__ = (
+        UniqueConstraint("run_pk", "position", name="uq_claim_results_run_position"),
+        ForeignKeyConstraint(
+            ["registry_metric_key", "registry_effective_from"],
+            ["metric_registry.metric_key", "metric_registry.effective_from"],
+            name="fk_claim_results_registry_version",
+        ),
+        Index("ix_claim_results_metric_key", "metric_key"),
+        Index("ix_claim_results_verdict", "verdict"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    run_pk: int = Field(foreign_key="check_runs.id")
+    position: int
+    metric_key: str
+    claim: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    verdict: str
+    reason: str = Field(sa_column=Column(Text, nullable=False))
+    checks: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+    snapshot_sha256: str | None = Field(default=None, max_length=64)
+    registry_metric_key: str | None = None
+    registry_effective_from: date | None = None
+    checked_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))

@@ -1,0 +1,451 @@
+"""Claims: one figure an agent reports, with the document, period, unit and verbatim quote.
+
+:func:`parse_claims` is the boundary: JSON text in, validated :class:`Claim` values out, or
+one :class:`~tieout.errors.ClaimValidationError` listing every problem with the fix.
+
+Values are exact. pydantic reads JSON numbers through a float, which is exact only up to
+15 significant digits, so documents holding a longer number (or a huge exponent) take a
+slower path that reads every value with ``json.loads(parse_float=Decimal)``. Either way the
+value is returned in canonical form (``1.40`` → ``Decimal('1.4')``), see
+:func:`tieout.units.normalize_decimal`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from datetime import date
+from decimal import Decimal
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import ErrorDetails, PydanticCustomError
+
+from tieout.errors import ClaimValidationError, UnitNotRecognised
+from tieout.units import normalize_decimal, parse_unit
+
+__all__ = [
+    "DATE_PATTERN",
+    "METRIC_KEY_PATTERN",
+    "Claim",
+    "ClaimEnvelope",
+    "ClaimSet",
+    "parse_claims",
+]
+
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+METRIC_KEY_PATTERN = r"^[A-Za-z0-9_.:-]+$"
+SOURCE_FIELDS = ("source_doc_id", "source_quote", "source_locator")
+
+# What each field needs, said to whoever (or whatever) wrote the claim.
+_HINTS: dict[str, str] = {
+    "metric_key": "name the metric, e.g. cash_balance",
+    "value": "give the number, or null with a missing_reason",
+    "unit": "give the unit, e.g. USD, USD_millions, percent",
+    "period_start": "give the first day of the period as YYYY-MM-DD",
+    "period_end": "give the last day of the period as YYYY-MM-DD",
+    "source_doc_id": "give the id of the document the value was taken from",
+    "source_quote": "quote the sentence the value was taken from, verbatim",
+    "source_locator": "say where in the document the quote is, e.g. 'section: Cash, paragraph 1'",
+    "missing_reason": "explain what is missing: which document or figure could not be found",
+}
+_REQUIRED_WHEN_NULL = "field required when value is null — " + _HINTS["missing_reason"]
+_UNKNOWN_FIELD = "unknown field — remove it"
+_NOT_A_NUMBER = "must be a JSON number or null, got {got}"
+_DOCUMENT = "document"  # the path of problems with the document as a whole
+
+IsoDate = Annotated[date, Field(strict=True, json_schema_extra={"pattern": DATE_PATTERN})]
+NonEmptyStr = Annotated[str, Field(min_length=1)]
+
+
+def _claim_schema_extra(schema: dict[str, Any]) -> None:
+    """Add the rule the field types cannot carry: null needs a reason, a number needs sources."""
+    schema["if"] = {"properties": {"value": {"type": "null"}}, "required": ["value"]}
+    schema["then"] = {
+        "required": ["missing_reason"],
+        "properties": {"missing_reason": {"type": "string"}},
+    }
+    schema["else"] = {
+        "required": list(SOURCE_FIELDS),
+        "properties": {field: {"type": "string"} for field in SOURCE_FIELDS},
+    }
+    schema["examples"] = [
+        {
+            "metric_key": "cash_balance",
+            "value": 1.4,
+            "unit": "USD_millions",
+            "period_start": "2026-07-01",
+            "period_end": "2026-07-31",
+            "source_doc_id": "investor-update-2026-08",
+            "source_quote": "Cash in bank at month end was $1.4M",
+            "source_locator": "section: Cash and runway, paragraph 1",
+        },
+        {
+            "metric_key": "net_burn",
+            "value": None,
+            "unit": "USD_thousands",
+            "period_start": "2026-07-01",
+            "period_end": "2026-07-31",
+            "missing_reason": "no document provided covers July 2026 burn",
+        },
+    ]
+
+
+class Claim(BaseModel):
+    """One reported figure and where it came from (seed 003's claim object).
+
+    A number needs ``source_doc_id``, ``source_quote`` and ``source_locator``; ``value: null``
+    needs ``missing_reason`` instead. Dates are ``datetime.date`` (JSON: ``YYYY-MM-DD``).
+    """
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, defer_build=True, json_schema_extra=_claim_schema_extra
+    )
+
+    metric_key: Annotated[str, Field(pattern=METRIC_KEY_PATTERN)] = Field(
+        description="Registry key of the metric, e.g. cash_balance."
+    )
+    value: Annotated[
+        Decimal | None,
+        WithJsonSchema(
+            {
+                "type": ["number", "null"],
+                "description": "The figure as a JSON number (scale goes in unit), or null.",
+            }
+        ),
+    ]
+    unit: NonEmptyStr = Field(description="USD, USD_thousands, USD_millions, percent, count …")
+    period_start: IsoDate = Field(description="First day of the period the value covers.")
+    period_end: IsoDate = Field(description="Last day of the period the value covers.")
+    source_doc_id: NonEmptyStr | None = Field(default=None, description=_HINTS["source_doc_id"])
+    source_quote: NonEmptyStr | None = Field(default=None, description=_HINTS["source_quote"])
+    source_locator: NonEmptyStr | None = Field(default=None, description=_HINTS["source_locator"])
+    missing_reason: NonEmptyStr | None = Field(
+        default=None, description="When value is null: " + _HINTS["missing_reason"]
+    )
+
+    @field_validator("value", mode="before")
+    @classmethod
+    def _exact_number(cls, value: object, info: ValidationInfo) -> Decimal | None:
+        if value is None:
+            return None
+        if isinstance(value, Decimal) and value.is_finite():
+            return normalize_decimal(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return Decimal(value)
+        if isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                if info.context is _EXACT_PASS:  # overflowed float; the exact value is patched in
+                    return Decimal(0)
+                raise PydanticCustomError("claim_value", _NOT_A_NUMBER, {"got": _describe(value)})
+            return normalize_decimal(Decimal(repr(value)))  # shortest repr: exact to 15 digits
+        raise PydanticCustomError("claim_value", _NOT_A_NUMBER, {"got": _describe(value)})
+
+    @model_validator(mode="after")
+    def _cross_field_rules(self) -> Claim:
+        problems = _rule_problems(self.__dict__)
+        if problems:
+            text = "; ".join(f"{field}: {msg}" if field else msg for field, msg in problems)
+            raise PydanticCustomError("claim_rules", "{text}", {"text": text})
+        return self
+
+
+class ClaimEnvelope(BaseModel):
+    """The canonical claim-set shape: ``{"claims": [...]}``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    claims: list[Claim]
+
+
+_Shapes = Annotated[ClaimEnvelope | list[Claim] | Claim, Field(union_mode="left_to_right")]
+
+
+class ClaimSet(RootModel[_Shapes]):
+    """Claims in any accepted shape: ``{"claims": [...]}``, a bare list, or one claim object."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+
+    @property
+    def claims(self) -> list[Claim]:
+        """The claims, whatever the shape they arrived in."""
+        root = self.root
+        if isinstance(root, ClaimEnvelope):
+            return list(root.claims)
+        if isinstance(root, Claim):
+            return [root]
+        return list(root)
+
+
+# ---------------------------------------------------------------------------------------------
+# parsing
+
+_EXACT_PASS: dict[str, bool] = {"exact_pass": True}  # validation context of the exact path
+_DIGITS = bytes.maketrans(b"0123456789.", b"DDDDDDDDDDD")
+_RISKY = (b"D" * 16, b"NaN", b"Infinity") + tuple(
+    b"D" + e + sign + b"DDD" for e in (b"e", b"E") for sign in (b"", b"+", b"-")
+)
+
+
+@functools.cache
+def _adapter() -> TypeAdapter[ClaimSet]:
+    return TypeAdapter(ClaimSet)
+
+
+def _needs_exact_path(buf: bytes) -> bool:
+    """Whether a number in ``buf`` might not survive pydantic's float: 16+ digits, 3-digit
+    exponents, NaN/Infinity. False positives (a long digit run inside a string) only cost time.
+    """
+    mapped = buf.translate(_DIGITS)
+    return any(token in mapped for token in _RISKY)
+
+
+class _NotJson(ValueError):
+    pass
+
+
+def _refuse_constant(name: str) -> object:
+    raise _NotJson(f"{name} is not valid JSON — write a number or null")
+
+
+def _loads_exact(buf: bytes) -> object:
+    return json.loads(buf, parse_float=Decimal, parse_constant=_refuse_constant)
+
+
+def parse_claims(data: str | bytes, source: str | None = None) -> list[Claim]:
+    """Parse and validate a claim set from JSON text.
+
+    Accepts ``{"claims": [...]}``, a bare list of claims, or a single claim object. Raises
+    :class:`~tieout.errors.ClaimValidationError` listing every problem, each with its fix;
+    ``source`` (a file name, say) prefixes the message.
+    """
+    buf = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
+    buf = buf.removeprefix(b"\xef\xbb\xbf")
+    exact = _needs_exact_path(buf)
+    raw: object = None
+    if exact:
+        try:
+            raw = _loads_exact(buf)
+        except (ValueError, RecursionError) as exc:
+            raise ClaimValidationError(_json_problems(exc), source) from None
+    try:
+        claim_set = _adapter().validate_json(buf, context=_EXACT_PASS if exact else None)
+    except ValidationError as exc:
+        raise ClaimValidationError(_problems(exc, buf), source) from None
+    claims = claim_set.claims
+    if exact:
+        claims = [_patch_value(claim, item) for claim, item in zip(claims, _raw_claims(raw))]
+    return claims
+
+
+def _patch_value(claim: Claim, item: object) -> Claim:
+    exact = item.get("value") if isinstance(item, dict) else None
+    if exact is None or isinstance(exact, bool):
+        return claim
+    return claim.model_copy(update={"value": normalize_decimal(Decimal(exact))})
+
+
+def _raw_claims(raw: object) -> list[object]:
+    if isinstance(raw, list):
+        return raw
+    if isinstance(raw, dict):
+        return list(raw["claims"]) if isinstance(raw.get("claims"), list) else [raw]
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# problems: pydantic's errors, rewritten to name the field and the fix
+
+
+def _json_problems(exc: BaseException) -> list[tuple[str, str]]:
+    if isinstance(exc, json.JSONDecodeError):
+        return [(f"line {exc.lineno}, column {exc.colno}", exc.msg)]
+    if isinstance(exc, UnicodeDecodeError):
+        return [(_DOCUMENT, f"is not UTF-8 text ({exc.reason} at byte {exc.start})")]
+    if isinstance(exc, RecursionError):
+        return [(_DOCUMENT, "is nested too deeply")]
+    return [(_DOCUMENT, str(exc))]
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        shown = value if len(value) <= 60 else value[:57] + "..."
+        return "string " + json.dumps(shown, ensure_ascii=False)
+    if isinstance(value, int | float | Decimal):
+        return f"number {value}"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+_SHAPE_TAGS = {"envelope": "ClaimEnvelope", "list": "list[Claim]", "claim": "Claim"}
+_SHAPE_HELP = 'must be an object {"claims": [...]}, a list of claims, or one claim object'
+
+
+def _problems(exc: ValidationError, buf: bytes) -> list[tuple[str, str]]:
+    """Every problem in the document, in document order, each as (path, message)."""
+    errors = exc.errors(include_url=False)
+    if any(err["type"] == "json_invalid" for err in errors):
+        try:
+            _loads_exact(buf)
+        except (ValueError, RecursionError) as json_exc:
+            return _json_problems(json_exc)
+        return [(_DOCUMENT, errors[0]["msg"])]  # json.loads is laxer than pydantic here
+    raw = _loads_exact(buf)
+    if isinstance(raw, list):
+        shape, prefix = "list", ("claims",)
+    elif isinstance(raw, dict):
+        shape, prefix = ("envelope", ()) if "claims" in raw else ("claim", ("claims", 0))
+    else:
+        return [(_DOCUMENT, f"{_SHAPE_HELP}; got {_describe(raw)}")]
+    items = _raw_claims(raw)
+    by_claim: dict[int, list[tuple[str, str]]] = {}
+    for err in errors:
+        loc = err["loc"]
+        if not loc or loc[0] != _SHAPE_TAGS[shape] or err["type"] == "claim_rules":
+            continue
+        path = (*prefix, *loc[1:])
+        index = path[1] if len(path) > 1 and isinstance(path[1], int) else -1
+        item = items[index] if 0 <= index < len(items) else None
+        by_claim.setdefault(index, []).append((_path(path), _message(err, path, item)))
+    for index, item in enumerate(items):
+        if isinstance(item, dict):
+            for field, msg in _rule_problems(item):
+                where = f"claims[{index}].{field}" if field else f"claims[{index}]"
+                by_claim.setdefault(index, []).append((where, msg))
+    return [problem for index in sorted(by_claim) for problem in by_claim[index]]
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    if not loc:
+        return _DOCUMENT
+    out = str(loc[0])
+    for part in loc[1:]:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def _message(err: ErrorDetails, path: tuple[int | str, ...], item: object) -> str:
+    kind, given = err["type"], err.get("input")
+    field = path[2] if len(path) == 3 and isinstance(path[2], str) else None
+    if kind == "extra_forbidden":
+        return _UNKNOWN_FIELD
+    if len(path) == 2 and isinstance(path[1], int):  # the claim itself is not an object
+        return f"must be a claim object, got {_describe(given)}"
+    if path == ("claims",):
+        return f"must be a list of claim objects, got {_describe(given)}"
+    if field is None:
+        return str(err["msg"])
+    if kind == "missing":
+        return f"field required — {_HINTS[field]}" if field in _HINTS else "field required"
+    if kind == "claim_value":
+        unit = item.get("unit") if isinstance(item, dict) else None
+        return f"{_NOT_A_NUMBER.format(got=_describe(given))} — {_value_hint(given, unit)}"
+    if kind == "string_type":
+        return f"must be a string, got {_describe(given)}"
+    if kind == "string_too_short":
+        return f"must not be empty — {_HINTS.get(field, 'give a value')}"
+    if kind == "string_pattern_mismatch":
+        return f"must be letters, digits and _ . : - only (no spaces), got {_describe(given)}"
+    if kind.startswith("date"):
+        return f"must be a calendar date written YYYY-MM-DD, got {_describe(given)}"
+    return str(err["msg"])
+
+
+_NUMBER_TEXT = re.compile(
+    r"\s*(?P<cur>US\$|[$€£])?\s*(?P<num>[-+]?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*"
+    r"(?P<suffix>[a-z%]+)?\.?\s*",
+    re.IGNORECASE,
+)
+_SUFFIX_UNITS: dict[str, str] = {
+    **dict.fromkeys(("k", "thousand", "thousands"), "thousands"),
+    **dict.fromkeys(("m", "mn", "mm", "million", "millions"), "millions"),
+    **dict.fromkeys(("b", "bn", "billion", "billions"), "billions"),
+    **dict.fromkeys(("%", "pct", "percent"), "percent"),
+    **dict.fromkeys(("bp", "bps"), "basis_point"),
+}
+_SYMBOL_CODES = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def _value_hint(given: object, unit_text: object) -> str:
+    """How to write a value that arrived as something other than a number."""
+    fallback = "write the figure as a JSON number, e.g. 1.4, or null with a missing_reason"
+    if not isinstance(given, str):
+        return fallback
+    match = _NUMBER_TEXT.fullmatch(given)
+    if match is None or not any(ch.isdigit() for ch in match["num"]):
+        return fallback
+    number = match["num"].replace(",", "").lstrip("+")
+    suffix = (match["suffix"] or "").lower()
+    if suffix and suffix not in _SUFFIX_UNITS:
+        return fallback
+    scale = _SUFFIX_UNITS.get(suffix)
+    if scale in ("percent", "basis_point"):
+        return f"write {number} and put the unit in unit ({scale})"
+    code = _SYMBOL_CODES.get((match["cur"] or "").lower())
+    if isinstance(unit_text, str):
+        try:
+            declared = parse_unit(unit_text)
+        except UnitNotRecognised:
+            pass
+        else:
+            code = declared.dimension if declared.kind == "currency" else code
+    if scale is not None:
+        return f"write {number} and put the scale in unit ({code or 'USD'}_{scale})"
+    if code is not None and match["cur"]:
+        return f"write {number} and put the currency in unit ({code})"
+    return f"write {number} without quotes"
+
+
+# ---------------------------------------------------------------------------------------------
+# the cross-field rules, shared by the model and by error reporting on raw JSON
+
+
+def _as_date(value: object) -> date | None:
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _rule_problems(fields: Mapping[str, object]) -> list[tuple[str | None, str]]:
+    """Problems that involve more than one field, as (field or None, message)."""
+    problems: list[tuple[str | None, str]] = []
+    if "value" in fields:
+        if fields["value"] is None:
+            if fields.get("missing_reason") is None:
+                problems.append(("missing_reason", _REQUIRED_WHEN_NULL))
+        else:
+            problems.extend(
+                (field, f"field required — {_HINTS[field]}")
+                for field in SOURCE_FIELDS
+                if fields.get(field) is None
+            )
+    start, end = _as_date(fields.get("period_start")), _as_date(fields.get("period_end"))
+    if start is not None and end is not None and start > end:
+        problems.append((None, f"period_start {start} is after period_end {end}"))
+    return problems
+
