@@ -111,7 +111,8 @@ def test_every_bad_yaml_row_is_reported_at_once(tmp_path: Path) -> None:
         f"{path} line 2 (cash_balance): period 'July-ish' is not recognised; use an ISO date "
         "(2026-07-31), a month (2026-07, July 2026), a quarter (Q3 2026), a half (H1 2026) "
         "or a fiscal year (FY2025)",
-        f"{path} line 7 (net_burn): period_end '2026-07' is not a date; use YYYY-MM-DD",
+        f"{path} line 7 (net_burn): period_end: must be a calendar date written YYYY-MM-DD, "
+        "got '2026-07'",
         f"{path} line 14: expected a mapping of field names to values, got str",
     ]
 
@@ -172,7 +173,7 @@ def test_csv_bad_rows_report_their_own_lines(tmp_path: Path) -> None:
             lines[0],
             "\n",  # a blank line is skipped, but still counted
             lines[1].replace("USD_millions", "dollars"),
-            '"quoted\nacross lines",x,USD,2026-07,doc,2026-01-01,',
+            'multi_line,"quoted\nacross lines",USD,2026-07,doc,2026-01-01,',
             lines[2].replace("2026-01-01", "soon"),
             lines[1] + ",extra",
         ]
@@ -187,7 +188,9 @@ def test_csv_bad_rows_report_their_own_lines(tmp_path: Path) -> None:
         f"{path} line 8",
     ]
     assert ": unit 'dollars' is not recognised; accepted forms: USD, " in problems[0]
-    assert problems[1].endswith("effective_from 'soon' is not a date; use YYYY-MM-DD")
+    assert problems[1].endswith(
+        "effective_from: must be a calendar date written YYYY-MM-DD, got 'soon'"
+    )
     assert problems[2].endswith("8 values but the header has 7 columns")
 
 

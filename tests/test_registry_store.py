@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tieout.schemas.metric import MetricDefinition
 
 import tieout.registry
 from tieout.errors import (
@@ -30,6 +29,7 @@ from tieout.registry import (
     Store,
     database_url,
 )
+from tieout.schemas.metric import MetricDefinition
 
 JAN, MAR, JUN = date(2026, 1, 1), date(2026, 3, 1), date(2026, 6, 1)
 

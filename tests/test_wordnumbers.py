@@ -13,6 +13,8 @@ from tieout.wordnumbers import spelled_figures, words_to_number
 
 TWO_THIRDS = Decimal("0.6666666666666666666666666667")
 THIRD = Decimal("0.3333333333333333333333333333")
+MILLION = Decimal(10) ** 6
+D = Decimal
 
 
 def spelled(text: str) -> list[Figure]:
@@ -73,9 +75,24 @@ def test_words_to_number_reads(words: str, value: Decimal) -> None:
 @pytest.mark.parametrize(
     "words",
     [
-        "", "a", "and", "dozens", "two dozens", "twenty-first", "third", "one-time",
-        "five million dollars", "one two", "one million two million", "thirty-two percent",
-        "someone", "seventh", "twenty third", "zero zero", "four point", "half",
+        "",
+        "a",
+        "and",
+        "dozens",
+        "two dozens",
+        "twenty-first",
+        "third",
+        "one-time",
+        "five million dollars",
+        "one two",
+        "one million two million",
+        "thirty-two percent",
+        "someone",
+        "seventh",
+        "twenty third",
+        "zero zero",
+        "four point",
+        "half",
     ],
 )
 def test_words_to_number_refuses(words: str) -> None:
@@ -87,15 +104,26 @@ def test_words_to_number_refuses(words: str) -> None:
 
 def test_plain_count_before_a_noun() -> None:
     fig = only("It ships nine channels.")
-    assert (fig.text, fig.span, fig.kind, fig.unit, fig.value) == ("nine", (9, 13), "number", None, 9)
-    assert (fig.scale, fig.scale_source, fig.precision, fig.digits) == (1, "none", 1, 1)
+    assert (fig.text, fig.span, fig.kind, fig.unit, fig.value) == (
+        "nine",
+        (9, 13),
+        "number",
+        None,
+        D(9),
+    )
+    assert (fig.scale, fig.scale_source, fig.precision, fig.digits) == (D(1), "none", D(1), 1)
     assert fig.spelled and not fig.decimal and fig.where is None
 
 
 def test_scale_word() -> None:
     fig = only("Sales were five million last year.")
-    assert (fig.text, fig.span, fig.kind, fig.value) == ("five million", (11, 23), "number", 5000000)
-    assert (fig.scale, fig.scale_source, fig.precision, fig.digits) == (10**6, "word", 10**6, 1)
+    assert (fig.text, fig.span, fig.kind, fig.value) == (
+        "five million",
+        (11, 23),
+        "number",
+        D(5000000),
+    )
+    assert (fig.scale, fig.scale_source, fig.precision, fig.digits) == (MILLION, "word", MILLION, 1)
 
 
 def test_point_decimal_with_scale() -> None:
@@ -103,7 +131,12 @@ def test_point_decimal_with_scale() -> None:
     assert fig.text == "four point two million dollars"
     assert fig.span == (16, 46)
     assert (fig.kind, fig.unit, fig.value) == ("currency", "USD", Decimal(4200000))
-    assert (fig.scale, fig.scale_source, fig.precision, fig.digits) == (10**6, "word", 100000, 2)
+    assert (fig.scale, fig.scale_source, fig.precision, fig.digits) == (
+        MILLION,
+        "word",
+        D(100000),
+        2,
+    )
     assert fig.decimal
 
 
@@ -114,14 +147,19 @@ def test_point_keeps_written_zeros() -> None:
 
 def test_compound_scales() -> None:
     fig = only("three million four hundred thousand users")
-    assert (fig.value, fig.scale, fig.precision, fig.digits) == (3400000, 10**6, 100000, 2)
+    assert (fig.value, fig.scale, fig.precision, fig.digits) == (D(3400000), MILLION, D(100000), 2)
     fig = only("two hundred thousand users")
-    assert (fig.value, fig.scale, fig.precision, fig.digits) == (200000, 1000, 1000, 3)
+    assert (fig.value, fig.scale, fig.precision, fig.digits) == (D(200000), D(1000), D(1000), 3)
 
 
 def test_hundred_and() -> None:
     fig = only("one hundred and five stores")
-    assert (fig.text, fig.value, fig.precision, fig.digits) == ("one hundred and five", 105, 1, 3)
+    assert (fig.text, fig.value, fig.precision, fig.digits) == (
+        "one hundred and five",
+        D(105),
+        D(1),
+        3,
+    )
 
 
 @pytest.mark.parametrize(
@@ -131,14 +169,21 @@ def test_percent(text: str) -> None:
     fig = only(f"Margin was {text} in 2019.")
     assert (fig.text, fig.span) == (text, (11, 11 + len(text)))
     assert (fig.kind, fig.unit, fig.value, fig.precision, fig.digits) == (
-        "percent", "percent", 32, 1, 2,
+        "percent",
+        "percent",
+        D(32),
+        D(1),
+        2,
     )
 
 
 def test_basis_points() -> None:
     fig = only("a cut of fifty basis points")
     assert (fig.kind, fig.unit, fig.value, fig.precision) == (
-        "percent", "basis_point", Decimal("0.5"), Decimal("0.01"),
+        "percent",
+        "basis_point",
+        Decimal("0.5"),
+        Decimal("0.01"),
     )
 
 
@@ -156,13 +201,13 @@ def test_basis_points() -> None:
 )
 def test_currency(text: str, unit: str, span: tuple[int, int]) -> None:
     fig = only(text)
-    assert (fig.kind, fig.unit, fig.value, fig.span) == ("currency", unit, 5000000, span)
+    assert (fig.kind, fig.unit, fig.value, fig.span) == ("currency", unit, D(5000000), span)
     assert fig.text == text[span[0] : span[1]]
 
 
 def test_small_currency_needs_no_noun() -> None:
     fig = only("It costs thirty dollars.")
-    assert (fig.kind, fig.unit, fig.value, fig.scale_source) == ("currency", "USD", 30, "none")
+    assert (fig.kind, fig.unit, fig.value, fig.scale_source) == ("currency", "USD", D(30), "none")
 
 
 @pytest.mark.parametrize(
@@ -170,8 +215,13 @@ def test_small_currency_needs_no_noun() -> None:
     [
         ("Two thirds of sales came online.", "Two thirds", TWO_THIRDS, "fraction 2/3", THIRD),
         ("two-thirds of sales", "two-thirds", TWO_THIRDS, "fraction 2/3", THIRD),
-        ("three quarters of revenue", "three quarters", Decimal("0.75"), "fraction 3/4",
-         Decimal("0.25")),
+        (
+            "three quarters of revenue",
+            "three quarters",
+            Decimal("0.75"),
+            "fraction 3/4",
+            Decimal("0.25"),
+        ),
         ("one half of the board", "one half", Decimal("0.5"), "fraction 1/2", Decimal("0.5")),
         ("cut by a half", "a half", Decimal("0.5"), "fraction 1/2", Decimal("0.5")),
         ("a quarter of staff", "a quarter", Decimal("0.25"), "fraction 1/4", Decimal("0.25")),
@@ -185,25 +235,32 @@ def test_fractions(text: str, words: str, value: Decimal, where: str, precision:
 
 def test_dozen() -> None:
     fig = only("About a dozen analysts came.")
-    assert (fig.text, fig.value, fig.digits, fig.precision) == ("a dozen", 12, 2, 1)
+    assert (fig.text, fig.value, fig.digits, fig.precision) == ("a dozen", D(12), 2, D(1))
     assert spelled("There were dozens of analysts.") == []
     assert spelled("two dozens of eggs") == []
 
 
 def test_and_a_half_and_half_a() -> None:
     fig = only("over two and a half years")
-    assert (fig.text, fig.value, fig.precision, fig.digits) == ("two and a half", Decimal("2.5"),
-                                                              Decimal("0.5"), 2)
+    assert (fig.text, fig.value, fig.precision, fig.digits) == (
+        "two and a half",
+        Decimal("2.5"),
+        Decimal("0.5"),
+        2,
+    )
     fig = only("a loss of half a million dollars")
     assert (fig.text, fig.kind, fig.value, fig.scale) == (
-        "half a million dollars", "currency", 500000, 10**6,
+        "half a million dollars",
+        "currency",
+        D(500000),
+        MILLION,
     )
     assert spelled("it took a year and a half") == []
 
 
 def test_negative() -> None:
     fig = only("growth of minus two percent")
-    assert (fig.text, fig.value, fig.negative) == ("minus two percent", -2, True)
+    assert (fig.text, fig.value, fig.negative) == ("minus two percent", D(-2), True)
 
 
 # --------------------------------------------------------------------------- the noun rule
@@ -219,11 +276,12 @@ def test_negative() -> None:
         ("over the past two quarters", "two", 2),
         ("Half a dozen people", "Half a dozen", 6),
         ("zero defects", "zero", 0),
+        ("two quarterly reports", "two", 2),
     ],
 )
 def test_bare_count_before_a_noun(text: str, words: str, value: int) -> None:
     fig = only(text)
-    assert (fig.text, fig.value) == (words, value)
+    assert (fig.text, fig.value) == (words, Decimal(value))
 
 
 @pytest.mark.parametrize(
@@ -250,6 +308,13 @@ def test_bare_count_before_a_noun(text: str, words: str, value: int) -> None:
         "two 10-Ks",
         "one's own",
         "There were nine.",
+        "a busier one financially",
+        "a bigger one overall",
+        "the nine respectively",
+        "a billion-dollar market",
+        "a half-point cut",
+        "a two-and-a-half-year lease",
+        "five million-strong",
     ],
 )
 def test_no_figure(text: str) -> None:
@@ -258,7 +323,8 @@ def test_no_figure(text: str) -> None:
 
 def test_scaled_numbers_need_no_noun() -> None:
     assert [f.text for f in spelled("It earned five million. And one thousand of them")] == [
-        "five million", "one thousand",
+        "five million",
+        "one thousand",
     ]
 
 
@@ -284,21 +350,45 @@ def test_spelled_figures_never_overlap_given_figures() -> None:
     assert [f.text for f in spelled_figures(text, [])] == ["five million"]
 
 
+def test_text_whose_lower_case_is_longer() -> None:
+    text = "İstanbul has Nine stores"  # "İ".lower() is two characters
+    assert [(f.text, f.span) for f in spelled_figures(text, [])] == [("Nine", (13, 17))]
+
+
 def test_extract_maps_spans_back_to_the_original() -> None:
     text = "“Two-thirds” of sales\u00a0came from nine\u2011hundred stores"  # curly quotes, NBSP
     figs = extract(text, words=True, context=False)
     assert [(f.text, f.value) for f in figs] == [
-        ("Two-thirds", TWO_THIRDS), ("nine\u2011hundred", Decimal(900)),
+        ("Two-thirds", TWO_THIRDS),
+        ("nine\u2011hundred", Decimal(900)),
     ]
 
 
 # --------------------------------------------------------------------------- round trip
 
-_SMALL = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_SMALL = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
 
 def _below_thousand(n: int, hyphen: bool, use_and: bool) -> str:
@@ -341,4 +431,4 @@ def test_round_trip(n: int, hyphen: bool, use_and: bool) -> None:
     assert words_to_number(words.upper()) == n
     text = f"The fund holds {words} shares."
     fig = only(text)
-    assert (fig.text, fig.value, fig.span) == (words, n, (15, 15 + len(words)))
+    assert (fig.text, fig.value, fig.span) == (words, Decimal(n), (15, 15 + len(words)))

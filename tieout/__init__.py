@@ -1,5 +1,113 @@
-"""tieout: tie every figure an LLM agent writes back to its source, deterministically."""
+"""tieout: tie every figure an LLM agent writes back to its source, deterministically.
+
+The public surface is re-exported here and loaded on first use, so ``import tieout``
+(and ``tieout --help``) stays fast::
+
+    import tieout
+    docs = [tieout.Document.from_text("investor-update-2026-08", text, published="2026-08-05")]
+    reports = tieout.check_claims(claims, docs)
+"""
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+_EXPORTS: dict[str, str] = {
+    "CheckResult": "tieout.checks",
+    "Claim": "tieout.schemas",
+    "ClaimFailed": "tieout.checks",
+    "ClaimReport": "tieout.checks",
+    "ClaimValidationError": "tieout.errors",
+    "Document": "tieout.documents",
+    "Evidence": "tieout.checks",
+    "Figure": "tieout.figures",
+    "InputError": "tieout.errors",
+    "MetricDefinition": "tieout.schemas",
+    "Period": "tieout.periods",
+    "Registry": "tieout.registry.memory",
+    "Status": "tieout.checks",
+    "Store": "tieout.registry",
+    "TieoutError": "tieout.errors",
+    "UnknownDocument": "tieout.errors",
+    "UnknownMetric": "tieout.errors",
+    "UnitNotRecognised": "tieout.errors",
+    "Verdict": "tieout.checks",
+    "check_claims": "tieout.checks",
+    "claim_set_json_schema": "tieout.schemas",
+    "extract": "tieout.figures",
+    "parse_claims": "tieout.schemas",
+    "parse_period": "tieout.periods",
+    "parse_unit": "tieout.units",
+}
+
+__all__ = [
+    "CheckResult",
+    "Claim",
+    "ClaimFailed",
+    "ClaimReport",
+    "ClaimValidationError",
+    "Document",
+    "Evidence",
+    "Figure",
+    "InputError",
+    "MetricDefinition",
+    "Period",
+    "Registry",
+    "Status",
+    "Store",
+    "TieoutError",
+    "UnitNotRecognised",
+    "UnknownDocument",
+    "UnknownMetric",
+    "Verdict",
+    "__version__",
+    "check_claims",
+    "claim_set_json_schema",
+    "extract",
+    "parse_claims",
+    "parse_period",
+    "parse_unit",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tieout' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:
+    from tieout.checks import (
+        CheckResult,
+        ClaimFailed,
+        ClaimReport,
+        Evidence,
+        Status,
+        Verdict,
+        check_claims,
+    )
+    from tieout.documents import Document
+    from tieout.errors import (
+        ClaimValidationError,
+        InputError,
+        TieoutError,
+        UnitNotRecognised,
+        UnknownDocument,
+        UnknownMetric,
+    )
+    from tieout.figures import Figure, extract
+    from tieout.periods import Period, parse_period
+    from tieout.registry import Store
+    from tieout.registry.memory import Registry
+    from tieout.schemas import Claim, MetricDefinition, claim_set_json_schema, parse_claims
+    from tieout.units import parse_unit

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Figure",
     "Normalized",
+    "currency_before",
     "extract",
     "figure_key",
     "normalize",
@@ -241,7 +242,7 @@ class Figure:
         """The value with its unit, for messages: '1,400,000 USD', '32%'."""
         if self.kind == "section":
             return f"§{self.section}"
-        return format_value(self.value, self.unit)
+        return format_value(self.value, self.unit or self.implied_unit)
 
 
 def figure_key(fig: Figure) -> tuple[str, str | None, object]:
@@ -313,8 +314,10 @@ _FIGURE = re.compile(
 
 _PREFIX_CODE = re.compile(rf"(?:^|[^A-Za-z])(?P<code>{_CODES}) ?$")
 _PREFIX_WORD = re.compile(r"(?:^|[^A-Za-z])(?P<word>[A-Za-z]+)\.? ?$")
-_SYMBOLS_BY_LENGTH = sorted(CURRENCY_SYMBOLS, key=len, reverse=True)
-_SYMBOL_ENDINGS = frozenset(sym[-1] for sym in CURRENCY_SYMBOLS)
+_DOLLARS = sorted(
+    (s for s in CURRENCY_SYMBOLS if s.endswith("$") and s != "$"), key=len, reverse=True
+)
+_SINGLE_SYMBOLS = {s: c for s, c in CURRENCY_SYMBOLS.items() if len(s) == 1 and s != "$"}
 
 
 @dataclass(slots=True)
@@ -326,25 +329,51 @@ class _Prefix:
     section: bool = False
 
 
-def _currency_before(text: str, j: int) -> tuple[str | None, int]:
+def currency_before(text: str, j: int) -> tuple[str | None, int]:
     """A currency symbol or ISO code ending at ``j``: (code, start) or (None, j)."""
     last = text[j - 1] if j > 0 else " "
-    if last not in _SYMBOL_ENDINGS and not ("A" <= last <= "Z"):
-        return None, j
-    for sym in _SYMBOLS_BY_LENGTH:
-        k = j - len(sym)
-        free = sym == "$" or k == 0 or not text[k - 1].isalpha()
-        if k >= 0 and text.startswith(sym, k) and free:
-            return CURRENCY_SYMBOLS[sym], k
-    window = text[max(0, j - 4) : j]
-    m = _PREFIX_CODE.search(window)
-    if m is not None:
-        return m.group("code"), j - (len(window) - m.start("code"))
+    if last == "$":
+        for sym in _DOLLARS:
+            k = j - len(sym)
+            if k >= 0 and text.startswith(sym, k) and (k == 0 or not text[k - 1].isalpha()):
+                return CURRENCY_SYMBOLS[sym], k
+        return "USD", j - 1
+    code = _SINGLE_SYMBOLS.get(last)
+    if code is not None:
+        return code, j - 1
+    if "A" <= last <= "Z":
+        window = text[max(0, j - 4) : j]
+        m = _PREFIX_CODE.search(window)
+        if m is not None:
+            return m.group("code"), j - (len(window) - m.start("code"))
     return None, j
 
 
-def _prefix(text: str, pos: int) -> _Prefix:
-    """Read currency, sign, an opening parenthesis and section words before ``pos``."""
+_SECTION_ENDINGS = frozenset(w[-1] for w in SECTION_WORDS)
+
+
+def _prefix(text: str, pos: int) -> _Prefix | None:
+    """Read currency, sign, an opening parenthesis and section words before ``pos``.
+
+    None means nothing stands before the number (the common case, read fast).
+    """
+    c1 = text[pos - 1] if pos > 0 else "\n"
+    if c1 == " ":
+        c2 = text[pos - 2] if pos > 1 else "\n"
+        if c2.islower() or c2 in ",;:!?\n":  # "was 1,234", "clause 4", "up, 12"
+            if c2 not in _SECTION_ENDINGS:
+                return None
+            window = text[max(0, pos - 12) : pos]
+            w = _PREFIX_WORD.search(window)
+            if w is not None and w.group("word").lower() in SECTION_WORDS:
+                return _Prefix(pos - (len(window) - w.start("word")), section=True)
+            return None
+    elif c1 in "\n\t|":
+        return None
+    return _slow_prefix(text, pos)
+
+
+def _slow_prefix(text: str, pos: int) -> _Prefix:
     p = _Prefix(pos)
 
     def at(k: int) -> str:
@@ -357,8 +386,12 @@ def _prefix(text: str, pos: int) -> _Prefix:
     if at(i - 1) == "(":
         p.open_at = i - 1
         i -= 1
-    j = i - 1 if at(i - 1) == " " else i
-    currency, k = _currency_before(text, j)
+    j = i
+    while at(j - 1) == " " and i - j < 8:  # "$     0.48", as filings align a column
+        j -= 1
+    currency, k = currency_before(text, j)
+    if currency is None:
+        j = i - 1 if at(i - 1) == " " else i
     if currency is not None:
         p.currency = currency
         i = k
@@ -383,19 +416,31 @@ def _prefix(text: str, pos: int) -> _Prefix:
 
 
 def _decimal(num: str) -> Decimal:
-    return Decimal(num.replace(",", ""))
+    return Decimal(num.replace(",", "") if "," in num else num)
+
+
+_GROUPS = ("skip", "bad", "num", "dotted", "ord", "pct", "bps", "sfx", "word", "code", "cword")
+_PRECISION: dict[int, Decimal] = {}
+
+
+def _precision(num: str) -> Decimal:
+    """One step in the last digit written: '1.45' -> 0.01."""
+    places = len(num) - num.index(".") - 1 if "." in num else 0
+    step = _PRECISION.get(places)
+    if step is None:
+        step = _PRECISION[places] = Decimal(1).scaleb(-places)
+    return step
 
 
 def _scan(text: str) -> Iterator[Figure]:
     """Yield figures in normalised ``text``, spans in that text, without context."""
     for m in _FIGURE.finditer(text):
-        if m.group("skip") or m.group("bad"):
+        skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
+        if skip or bad:
             continue
-        num = m.group("num")
-        dotted = m.group("dotted")
-        pre = _prefix(text, m.start())
-        trailing = m.group("ord")
-        if pre.section:
+        pos = m.start()
+        pre = _prefix(text, pos)
+        if pre is not None and pre.section:
             section = num + (dotted or "")
             end = m.end("dotted") if dotted else m.end("num")
             yield Figure(
@@ -410,34 +455,49 @@ def _scan(text: str) -> Iterator[Figure]:
             continue
         if dotted or trailing:
             continue  # a version string, an ordinal (1st), a code (2Q26, 4G): not a figure
-        yield _figure_from_match(text, m, pre)
+        if pre is None and not any(groups[5:]):  # a bare number, the common case
+            end = m.end()
+            yield Figure(
+                text=text[pos:end],
+                span=(pos, end),
+                kind="number",
+                unit=None,
+                value=Decimal(num.replace(",", "") if "," in num else num),
+                precision=_precision(num),
+                digits=len(num) - num.count(",") - num.count("."),
+                grouped="," in num,
+                decimal="." in num,
+            )
+            continue
+        yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
 
 
-def _figure_from_match(text: str, m: re.Match[str], pre: _Prefix) -> Figure:
-    num = m.group("num")
+def _figure_from_match(
+    text: str, m: re.Match[str], groups: tuple[str | None, ...], pre: _Prefix
+) -> Figure:
+    num = groups[2]
+    assert num is not None
+    pct, bps, sfx, word, code_group, cword = groups[5:]
     value = _decimal(num)
-    exponent = value.as_tuple().exponent
-    precision = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
+    precision = _precision(num)
     scale = ONE
     scale_source = "none"
     unit: str | None = pre.currency
     kind = "currency" if unit else "number"
     end = m.end()
-    if m.group("pct"):
+    if pct:
         kind, unit = "percent", "percent"
-    elif m.group("bps"):
+    elif bps:
         kind, unit = "percent", "basis_point"
-    elif m.group("sfx") or m.group("word"):
-        token = (m.group("sfx") or m.group("word")).lower()
+    elif sfx or word:
+        token = (sfx or word or "").lower()
         scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
-        scale_source = "suffix" if m.group("sfx") else "word"
-    code = m.group("code") or (
-        CURRENCY_WORDS.get(m.group("cword").lower()) if m.group("cword") else None
-    )
+        scale_source = "suffix" if sfx else "word"
+    code = code_group or (CURRENCY_WORDS.get(cword.lower()) if cword else None)
     if code and kind != "percent":
         unit, kind = code, "currency"
     elif code:
-        end = m.end("pct") if m.group("pct") else m.end("bps")
+        end = m.end("pct") if pct else m.end("bps")
     negative = pre.negative
     closed = pre.open_at >= 0 and text[end : end + 1] == ")"
     close_len = 1
@@ -458,8 +518,9 @@ def _figure_from_match(text: str, m: re.Match[str], pre: _Prefix) -> Figure:
     if unit == "basis_point":
         value = value / 100
         precision = precision / 100
-    value = value * scale
-    precision = precision * scale
+    if scale != ONE:
+        value = value * scale
+        precision = precision * scale
     start = pre.start
     if closed:
         end += close_len

@@ -65,7 +65,10 @@ class Table:
     currency: str | None  # the currency its cells are in, where the table says so
 
     def row_at(self, pos: int) -> Row | None:
-        starts = [r.span[0] for r in self.rows]
+        starts = self.__dict__.get("_row_starts")
+        if starts is None:
+            starts = [r.span[0] for r in self.rows]
+            object.__setattr__(self, "_row_starts", starts)
         i = bisect_right(starts, pos) - 1
         if i >= 0 and pos < self.rows[i].span[1]:
             return self.rows[i]
@@ -93,28 +96,56 @@ class Layout:
     paragraphs: list[tuple[int, int]] = field(default_factory=list)
     notes: list[ScaleNote] = field(default_factory=list)
 
+    _table_starts: list[int] = field(default_factory=list, repr=False)
+    _para_starts: list[int] = field(default_factory=list, repr=False)
+    _heads: list[Section] = field(default_factory=list, repr=False)
+    _head_starts: list[int] = field(default_factory=list, repr=False)
+    _by_kind: dict[str, tuple[list[Section], list[int]]] = field(default_factory=dict, repr=False)
+
+    def finish(self) -> None:
+        """Sort what was read and index it for look-ups by position."""
+        self.tables.sort(key=lambda t: t.span[0])
+        self.paragraphs.sort()
+        self._table_starts = [t.span[0] for t in self.tables]
+        self._para_starts = [p[0] for p in self.paragraphs]
+        self._heads = sorted(
+            (x for x in self.sections if x.kind in ("heading", "clause")), key=lambda x: x.span[0]
+        )
+        self._head_starts = [x.span[0] for x in self._heads]
+        for kind in ("paragraph", "row"):
+            items = sorted((x for x in self.sections if x.kind == kind), key=lambda x: x.span[0])
+            self._by_kind[kind] = (items, [x.span[0] for x in items])
+
     def table_at(self, pos: int) -> Table | None:
-        starts = [t.span[0] for t in self.tables]
-        i = bisect_right(starts, pos) - 1
+        i = bisect_right(self._table_starts, pos) - 1
         if i >= 0 and pos < self.tables[i].span[1]:
             return self.tables[i]
         return None
 
     def paragraph_at(self, pos: int) -> tuple[int, int] | None:
-        starts = [p[0] for p in self.paragraphs]
-        i = bisect_right(starts, pos) - 1
+        i = bisect_right(self._para_starts, pos) - 1
         if i >= 0 and pos < self.paragraphs[i][1]:
             return self.paragraphs[i]
         return None
 
     def heading_at(self, pos: int) -> Section | None:
-        """The innermost heading or clause whose region holds ``pos``."""
-        best: Section | None = None
-        for s in self.sections:
-            inside = s.kind in ("heading", "clause") and s.span[0] <= pos < s.span[1]
-            if inside and (best is None or s.span[0] >= best.span[0]):
-                best = s
-        return best
+        """The innermost heading or clause whose region holds ``pos``.
+
+        Regions nest and close at the next heading of the same or a higher level, so the
+        last heading that starts at or before ``pos`` is the innermost one holding it.
+        """
+        i = bisect_right(self._head_starts, pos) - 1
+        if i >= 0 and pos < self._heads[i].span[1]:
+            return self._heads[i]
+        return None
+
+    def section_at(self, kind: str, pos: int) -> Section | None:
+        """The paragraph or table row ('paragraph' | 'row') holding ``pos``."""
+        items, starts = self._by_kind.get(kind, ([], []))
+        i = bisect_right(starts, pos) - 1
+        if i >= 0 and pos < items[i].span[1]:
+            return items[i]
+        return None
 
 
 # --------------------------------------------------------------------------- scale notes
@@ -162,15 +193,35 @@ def _currency_word(word: str | None) -> str | None:
     return None
 
 
+_NOTE_ANCHOR = re.compile(
+    r"[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS|'?000s?\s*\)|\((?:[$€£]\s*)?(?:mm|m|bn|k)\)"
+)
+
+
 def _find_notes(text: str) -> list[ScaleNote]:
-    notes = []
-    for m in _NOTE.finditer(text):
-        name = (m.group("s1") or _SHORT_SCALE.get((m.group("s2") or "").lower(), "")).lower()
-        if name not in SCALE_NAMES:
+    """Scale notes, found by their rare anchor words first, then read whole around them."""
+    notes: list[ScaleNote] = []
+    seen_end = -1
+    for a in _NOTE_ANCHOR.finditer(text):
+        if a.start() < seen_end:
             continue
-        cur = _currency_word(m.group("c1") or m.group("c2") or m.group("c3") or m.group("c4"))
-        notes.append(ScaleNote(m.span(), SCALE_NAMES[name], cur, bool(m.group("x1")), m.group(0)))
+        lo = max(0, a.start() - 48)
+        for m in _NOTE.finditer(text, lo, min(len(text), a.end() + 64)):
+            if m.start() <= a.start() < m.end() and m.end() > seen_end:
+                seen_end = m.end()
+                note = _note(m)
+                if note is not None:
+                    notes.append(note)
+                break
     return notes
+
+
+def _note(m: re.Match[str]) -> ScaleNote | None:
+    name = (m.group("s1") or _SHORT_SCALE.get((m.group("s2") or "").lower(), "")).lower()
+    if name not in SCALE_NAMES:
+        return None
+    cur = _currency_word(m.group("c1") or m.group("c2") or m.group("c3") or m.group("c4"))
+    return ScaleNote(m.span(), SCALE_NAMES[name], cur, bool(m.group("x1")), m.group(0))
 
 
 # --------------------------------------------------------------------------- lines
@@ -357,17 +408,7 @@ def read_layout(text: str, *, csv: bool = False) -> Layout:
         lines.append(_Line(pos, pos + len(raw), raw))
         pos += len(raw) + 1
     _classify(lines, csv)
-    notes = (
-        _find_notes(text)
-        if (
-            "thousand" in text
-            or "million" in text
-            or "billion" in text
-            or "000" in text
-            or "(" in text
-        )
-        else []
-    )
+    notes = _find_notes(text)
     lay = Layout(text, notes=notes)
     n = len(lines)
     i = 0
@@ -422,14 +463,7 @@ def read_layout(text: str, *, csv: bool = False) -> Layout:
                 j += 1
             if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
                 close_paragraph(lines[i - 1].end if i else 0)
-                context_lines = []
-                k = i - 1
-                while k >= 0 and len(context_lines) < 3 and lines[k].kind not in table_kinds:
-                    if lines[k].kind != "blank":
-                        context_lines.insert(0, lines[k].text.strip())
-                    elif context_lines:
-                        break
-                    k -= 1
+                context_lines = _context_above(lines, i)
                 table = _build_table(text, block, sep_at, " ".join(context_lines), notes)
                 lay.tables.append(table)
                 parent = heading_stack[-1].title if heading_stack else ""
@@ -467,8 +501,31 @@ def read_layout(text: str, *, csv: bool = False) -> Layout:
         i += 1
     close_paragraph(lines[-1].end if lines else 0)
     _close_regions(lay)
-    lay.paragraphs.sort()
+    lay.finish()
     return lay
+
+
+def _context_above(lines: list[_Line], i: int) -> list[str]:
+    """Short lines just above a table: its caption, "(in thousands)", "Years Ended …".
+
+    Walks up at most six lines, across blank lines, and stops at prose (a long line),
+    at another table and at a Markdown heading (which is kept).
+    """
+    out: list[str] = []
+    k = i - 1
+    while k >= 0 and i - k <= 6:
+        ln = lines[k]
+        if ln.kind in ("pipe", "tab", "aligned", "csv", "sep"):
+            break
+        text = ln.text.strip()
+        if ln.kind != "blank":
+            if len(text) > 90:
+                break
+            out.insert(0, text)
+            if text.startswith("#"):
+                break
+        k -= 1
+    return out
 
 
 def _close_regions(lay: Layout) -> None:
@@ -489,14 +546,27 @@ def _close_regions(lay: Layout) -> None:
 
 
 def _per_share(label: str) -> bool:
+    """Rows a table's scale never applies to: per-share amounts, percentages, ratios."""
     low = label.lower()
-    return (
-        "per share" in low
-        or "per-share" in low
-        or "per unit" in low
-        or "%" in low
-        or "ratio" in low
-    )
+    return any(w in low for w in ("per share", "per-share", "per unit", "%", "ratio"))
+
+
+_COUNT_WORDS = (
+    "shares",
+    "employees",
+    "headcount",
+    "customers",
+    "units",
+    "stores",
+    "users",
+    "people",
+)
+
+
+def _count_row(label: str) -> bool:
+    """Rows that count things: scaled like the table, but never in its currency."""
+    low = label.lower()
+    return any(w in low for w in _COUNT_WORDS)
 
 
 def apply_context(
@@ -512,6 +582,9 @@ def apply_context(
     para_notes = [n for n in lay.notes if lay.table_at(n.span[0]) is None]
     out = []
     for f in figs:
+        if f.spelled:  # "three columns" is a count in words, never a scaled amount
+            out.append(f)
+            continue
         table = lay.table_at(f.span[0])
         if table is not None:
             out.append(_in_table(table, f, default_scale, default_currency))
@@ -548,9 +621,9 @@ def _in_table(
         or f.scale_source != "none"
         or _per_share(row.label)
     ):
-        implied = currency if f.kind == "number" and not _per_share(row.label) else None
-        return replace(f, period=period, where=where, implied_unit=implied)
-    return _scaled(f, scale, currency, period, where)
+        money = f.kind == "number" and not _per_share(row.label) and not _count_row(row.label)
+        return replace(f, period=period, where=where, implied_unit=currency if money else None)
+    return _scaled(f, scale, None if _count_row(row.label) else currency, period, where)
 
 
 def _scaled(

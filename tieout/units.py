@@ -48,9 +48,39 @@ UnitKind = Literal["currency", "percent", "count"]
 
 CURRENCY_CODES: frozenset[str] = frozenset(
     # the list asked for first, then a few more
-    ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "NZD", "CNY", "HKD", "SGD", "INR", "SEK",
-     "NOK", "DKK", "BRL", "MXN", "ZAR", "KRW",
-     "PLN", "CZK", "HUF", "ILS", "TRY", "TWD", "THB", "IDR", "MYR", "PHP", "AED", "SAR")
+    (
+        "USD",
+        "EUR",
+        "GBP",
+        "JPY",
+        "CHF",
+        "CAD",
+        "AUD",
+        "NZD",
+        "CNY",
+        "HKD",
+        "SGD",
+        "INR",
+        "SEK",
+        "NOK",
+        "DKK",
+        "BRL",
+        "MXN",
+        "ZAR",
+        "KRW",
+        "PLN",
+        "CZK",
+        "HUF",
+        "ILS",
+        "TRY",
+        "TWD",
+        "THB",
+        "IDR",
+        "MYR",
+        "PHP",
+        "AED",
+        "SAR",
+    )
 )
 """ISO 4217 codes tieout knows; each is its own dimension."""
 
@@ -109,7 +139,6 @@ _SYMBOL_FORM = re.compile(rf"(?P<cur>{_SYMBOL_RE}) ?(?P<scale>{_SCALE_RE})?")
 # 'thousands of USD', 'millions USD', 'millions of $'
 _SCALE_FIRST_FORM = re.compile(rf"(?P<scale>{_SCALE_RE}) (?:of )?(?P<cur>[a-z]{{3}}|{_SYMBOL_RE})")
 
-_MAX_PLAIN_DIGITS = 40
 # Wide enough that normalising or scaling a Decimal never rounds.
 _EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
@@ -143,9 +172,8 @@ class Unit:
 def normalize_decimal(value: Decimal) -> Decimal:
     """The canonical spelling of an exact value: no trailing zeros, no positive exponent.
 
-    ``Decimal('1.40')`` → ``1.4``, ``Decimal('1.4E+6')`` → ``1400000``, ``-0.0`` → ``0``
-    (absurdly large values, 1e40 and up, keep their exponent). Never rounds. Non-finite
-    values are returned unchanged.
+    ``Decimal('1.40')`` → ``1.4``, ``Decimal('1.4E+6')`` → ``1400000``, ``-0.0`` → ``0``.
+    Never rounds. Non-finite values are returned unchanged.
     """
     if not value.is_finite():
         return value
@@ -153,7 +181,7 @@ def normalize_decimal(value: Decimal) -> Decimal:
         return Decimal(0)
     out = value.normalize(_EXACT)
     exponent = out.as_tuple().exponent
-    if isinstance(exponent, int) and exponent > 0 and out.adjusted() < _MAX_PLAIN_DIGITS:
+    if isinstance(exponent, int) and exponent > 0:
         out = out.quantize(Decimal(1), context=_EXACT)
     return out
 

@@ -27,8 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Context, Decimal
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS
-from tieout.figures import Figure, normalize
+from tieout._vocab import CURRENCY_CODES, CURRENCY_WORDS
+from tieout.figures import Figure, currency_before, normalize
 
 __all__ = ["spelled_figures", "words_to_number"]
 
@@ -61,8 +61,16 @@ _SCALES = {
 }
 # denominators: singular after "one"/"a", plural after two or more ("halves" is a count)
 _DENOM_ONE = {
-    "half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5,
-    "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+    "half": 2,
+    "third": 3,
+    "quarter": 4,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
 }
 _DENOM_MANY = {w + "s": d for w, d in _DENOM_ONE.items() if w != "half"}
 _CARDINALS = {**_UNITS, **_TEENS, **_TENS}
@@ -80,6 +88,10 @@ _NOT_NOUNS = frozenset(
     though although whereas unless until since hundred thousand million billion trillion
     point dozen dozens""")
 ) | frozenset(_CARDINALS)
+#: Words in -ly that are adjectives, so may stand before a noun ("two quarterly reports").
+_LY_ADJECTIVES = frozenset(
+    _words("early daily weekly monthly quarterly yearly hourly nightly likely costly friendly")
+)
 #: After a bare "one" only: idioms ("one day", "at one point", "on the one hand").
 _NOT_NOUNS_AFTER_ONE = frozenset(_words("day time point way hand thing side"))
 #: Before a bare "one": a pronoun, not a count ("no one", "each one", "the one").
@@ -91,8 +103,14 @@ _LABELS = frozenset(
     appendix note rule title form""")
 )
 _CURRENCY_ADJECTIVES = {
-    "us": "USD", "u.s.": "USD", "american": "USD", "canadian": "CAD", "australian": "AUD",
-    "singapore": "SGD", "hong kong": "HKD", "new zealand": "NZD",
+    "us": "USD",
+    "u.s.": "USD",
+    "american": "USD",
+    "canadian": "CAD",
+    "australian": "AUD",
+    "singapore": "SGD",
+    "hong kong": "HKD",
+    "new zealand": "NZD",
 }
 
 
@@ -123,17 +141,28 @@ _END = r"(?![A-Za-z0-9_])"
 _A_NEXT = r"(?:hundred|thousand|million|billion|trillion|dozen|half|quarter|third)"
 _STARTS = _alternation([*_CARDINALS, "minus", "negative"])
 _CONTINUES = _alternation(
-    [*_CARDINALS, "hundred", *_SCALES, "and", "a", "an", "point", "dozen", "dozens",
-     *_DENOM_ONE, *_DENOM_MANY]
+    [
+        *_CARDINALS,
+        "hundred",
+        *_SCALES,
+        "and",
+        "a",
+        "an",
+        "point",
+        "dozen",
+        "dozens",
+        *_DENOM_ONE,
+        *_DENOM_MANY,
+    ]
 )
 _FIRST_LETTERS = "".join(sorted({w[0] for w in [*_CARDINALS, "minus", "negative", "a", "half"]}))
 
-# One pass over the text. The look-ahead on the first letter lets the engine reject most
-# positions at once; "a" and "half" start a run only before the words they quantify.
-_RUN = re.compile(
-    rf"""
-    (?=[{_FIRST_LETTERS}{_FIRST_LETTERS.upper()}])
+# One pass over the text, lower-cased (case-blind matching is slower). The look-ahead on
+# the first letter lets the engine reject most positions at once; "a" and "half" start a
+# run only before the words they quantify.
+_RUN_PATTERN = rf"""
     (?<![A-Za-z0-9_])
+    (?=[{_FIRST_LETTERS}])
     (?:
         {_STARTS}
       | a(?=[ \t]+{_A_NEXT}{_END})
@@ -141,9 +170,9 @@ _RUN = re.compile(
     )
     {_END}
     (?:{_SEP}(?:{_CONTINUES}){_END})*
-    """,
-    re.VERBOSE | re.IGNORECASE,
-)
+"""
+_RUN = re.compile(_RUN_PATTERN, re.VERBOSE)
+_RUN_ANY_CASE = re.compile(_RUN_PATTERN, re.VERBOSE | re.IGNORECASE)  # when lower() moves text
 _TOKEN = re.compile(r"[A-Za-z]+")
 _AFTER = re.compile(
     rf"""
@@ -157,8 +186,6 @@ _AFTER = re.compile(
 )
 _NEXT_WORD = re.compile(r"[ \t]*(?:\r?\n[ \t]*)?([A-Za-z]+)")
 _PREV_WORD = re.compile(r"([A-Za-z]+)[ \t]*(?:\r?\n[ \t]*)?$")
-_PREFIX_CODE = re.compile(rf"(?:^|[^A-Za-z])({'|'.join(sorted(CURRENCY_CODES))}) ?$")
-_SYMBOLS_BY_LENGTH = sorted(CURRENCY_SYMBOLS, key=len, reverse=True)
 
 
 # --------------------------------------------------------------------------- the parser
@@ -293,8 +320,13 @@ class _Parser:
             if nxt == "and" and self.word(j + 1) == "a" and self.word(j + 2) == "half":
                 return self.with_half(value, j + 3)
             if 0 < value < 100 and nxt in ("dozen", "dozens"):
-                return _Number(j + 1, Decimal(12 * value), digits=len(str(12 * value)),
-                               count=True, skip=nxt == "dozens")
+                return _Number(
+                    j + 1,
+                    Decimal(12 * value),
+                    digits=len(str(12 * value)),
+                    count=True,
+                    skip=nxt == "dozens",
+                )
             if 0 < value < 100 and (nxt in _DENOM_ONE or nxt in _DENOM_MANY):
                 return self.fraction(value, j)
         return _whole(j, Decimal(value), scale)
@@ -309,8 +341,9 @@ class _Parser:
             return None
         half = Decimal("0.5")
         scale = ONE if w == "hundred" else mult
-        return _Number(j + 1, half * mult, scale=scale, precision=half * scale,
-                       digits=1, decimal=True)
+        return _Number(
+            j + 1, half * mult, scale=scale, precision=half * scale, digits=1, decimal=True
+        )
 
     def point(self, whole: int, j: int) -> _Number:
         """'four point two [million]': digits after "point" are single digit words."""
@@ -321,16 +354,28 @@ class _Parser:
         mantissa = Decimal(f"{whole}.{frac}")
         scale = _SCALES.get(self.word(j), ONE)
         j += scale != ONE
-        return _Number(j, mantissa * scale, scale=scale, precision=ONE.scaleb(-len(frac)) * scale,
-                       digits=_sig_digits(f"{whole}{frac}"), decimal=True)
+        return _Number(
+            j,
+            mantissa * scale,
+            scale=scale,
+            precision=ONE.scaleb(-len(frac)) * scale,
+            digits=_sig_digits(f"{whole}{frac}"),
+            decimal=True,
+        )
 
     def with_half(self, whole: int, j: int) -> _Number:
         """'two and a half [million]'."""
         scale = _SCALES.get(self.word(j), ONE)
         j += scale != ONE
         mantissa = whole + Decimal("0.5")
-        return _Number(j, mantissa * scale, scale=scale, precision=Decimal("0.5") * scale,
-                       digits=_sig_digits(f"{whole}5"), decimal=True)
+        return _Number(
+            j,
+            mantissa * scale,
+            scale=scale,
+            precision=Decimal("0.5") * scale,
+            digits=_sig_digits(f"{whole}5"),
+            decimal=True,
+        )
 
     def fraction(self, num: int, j: int) -> _Number:
         """numerator ``num`` then a denominator word at token ``j``: 'two thirds', 'a half'."""
@@ -339,13 +384,20 @@ class _Parser:
         if den is None:  # "twenty-fifth", "one fifths": an ordinal or a slip, not a fraction
             return _Number(j + 1, Decimal(num), skip=True)
         # "three quarters of", "three-quarters": a fraction; "two quarters" counts periods
-        if w.startswith("quarter") and not self.whole and not (
-            self.toks[j].hyphen or self.word_after(j) == "of"
+        if (
+            w.startswith("quarter")
+            and not self.whole
+            and not (self.toks[j].hyphen or self.word_after(j) == "of")
         ):
             return _whole(j, Decimal(num), ONE)
         value = _QUOTIENT.divide(Decimal(num), Decimal(den))
-        return _Number(j + 1, value, precision=_QUOTIENT.divide(ONE, Decimal(den)),
-                       digits=len(str(num)), fraction=(num, den))
+        return _Number(
+            j + 1,
+            value,
+            precision=_QUOTIENT.divide(ONE, Decimal(den)),
+            digits=len(str(num)),
+            fraction=(num, den),
+        )
 
 
 def _sig_digits(digits: str) -> int:
@@ -363,16 +415,23 @@ def _whole(end: int, value: Decimal, scale: Decimal) -> _Number:
         text = format(m, "f").replace(".", "")
         exponent = m.as_tuple().exponent
         precision = ONE.scaleb(exponent if isinstance(exponent, int) else 0) * scale
-    return _Number(end, value, scale=scale, precision=precision,
-                   digits=_sig_digits(text), count=scale == ONE)
+    return _Number(
+        end, value, scale=scale, precision=precision, digits=_sig_digits(text), count=scale == ONE
+    )
 
 
 def _tokens(run: str, offset: int) -> list[_Tok]:
     toks: list[_Tok] = []
     prev_end = 0
     for m in _TOKEN.finditer(run):
-        toks.append(_Tok(m.group().lower(), offset + m.start(), offset + m.end(),
-                         run[prev_end:m.start()] == "-"))
+        toks.append(
+            _Tok(
+                m.group().lower(),
+                offset + m.start(),
+                offset + m.end(),
+                run[prev_end : m.start()] == "-",
+            )
+        )
         prev_end = m.end()
     return toks
 
@@ -383,32 +442,23 @@ def _tokens(run: str, offset: int) -> list[_Tok]:
 def _currency_before(text: str, start: int) -> tuple[str | None, int]:
     """A currency symbol or ISO code just before ``start``: (code, new start)."""
     j = start - 1 if start > 0 and text[start - 1] == " " else start
-    for sym in _SYMBOLS_BY_LENGTH:
-        k = j - len(sym)
-        if k < 0 or not text.startswith(sym, k):
-            continue
-        if sym == "$" or k == 0 or not text[k - 1].isalpha():
-            return CURRENCY_SYMBOLS[sym], k
-    window = text[max(0, j - 4) : j]
-    m = _PREFIX_CODE.search(window)
-    if m is not None:
-        return m.group(1), j - (len(window) - m.start(1))
-    return None, start
+    code, k = currency_before(text, j)
+    return (code, k) if code else (None, start)
 
 
 def _is_compound(text: str, start: int, end: int) -> bool:
     """Joined by a hyphen to a word: 'one-time', 'five-year', 'Catch-twenty-two'."""
     after = text[end : end + 2]
     before = text[max(0, start - 2) : start]
-    return (
-        (len(after) == 2 and after[0] in "-'" and after[1].isalnum())
-        or (len(before) == 2 and before[1] == "-" and before[0].isalnum())
+    return (len(after) == 2 and after[0] in "-'" and after[1].isalnum()) or (
+        len(before) == 2 and before[1] == "-" and before[0].isalnum()
     )
 
 
-def _word_before(text: str, start: int) -> str:
+def _word_before(text: str, start: int) -> tuple[str, int]:
+    """The word ending just before ``start`` (lower case) and where it starts."""
     prev = _PREV_WORD.search(text, max(0, start - 24), start)
-    return prev.group(1).lower() if prev is not None else ""
+    return (prev.group(1).lower(), prev.start()) if prev is not None else ("", start)
 
 
 def _counts_a_noun(text: str, start: int, end: int, first: str, single: bool) -> bool:
@@ -419,12 +469,16 @@ def _counts_a_noun(text: str, start: int, end: int, first: str, single: bool) ->
     if nxt is None:
         return False
     following = nxt.group(1).lower()
-    if following in _NOT_NOUNS or (single and first == "one" and following in _NOT_NOUNS_AFTER_ONE):
-        return False
-    before = _word_before(text, start)
-    return not (
-        before in _LABELS or (single and first == "one" and before in _NOT_COUNT_BEFORE_ONE)
-    )
+    if following in _NOT_NOUNS or (following.endswith("ly") and following not in _LY_ADJECTIVES):
+        return False  # "one of", "two are", "one financially"
+    before, at = _word_before(text, start)
+    if before in _LABELS:
+        return False  # "phase two", "tier one"
+    if not (single and first == "one"):
+        return True
+    if following in _NOT_NOUNS_AFTER_ONE or before in _NOT_COUNT_BEFORE_ONE:
+        return False  # "one day", "no one", "the one"
+    return _word_before(text, at)[0] not in ("a", "an", "the")  # "a busier one", "the big one"
 
 
 def _figure(text: str, toks: Sequence[_Tok], first: int, n: _Number) -> Figure | None:
@@ -432,7 +486,7 @@ def _figure(text: str, toks: Sequence[_Tok], first: int, n: _Number) -> Figure |
     start, end = toks[first].start, toks[n.end - 1].end
     if n.skip or _is_compound(text, start, end):
         return None
-    if n.fraction and toks[first].word in ("a", "an") and _word_before(text, start) == "and":
+    if n.fraction and toks[first].word in ("a", "an") and _word_before(text, start)[0] == "and":
         return None  # "a year and a half" is not a half
     value, precision = n.value, n.precision
     kind, unit = "number", None
@@ -445,9 +499,11 @@ def _figure(text: str, toks: Sequence[_Tok], first: int, n: _Number) -> Figure |
         value, precision = value / 100, precision / 100
     elif after is not None and (after.group("cword") or after.group("code")):
         adj = (after.group("adj") or "").lower().replace("\t", " ")
-        code = after.group("code") or _CURRENCY_ADJECTIVES.get(adj) or CURRENCY_WORDS[
-            after.group("cword").lower()
-        ]
+        code = (
+            after.group("code")
+            or _CURRENCY_ADJECTIVES.get(adj)
+            or CURRENCY_WORDS[after.group("cword").lower()]
+        )
         kind, unit, end = "currency", code, after.end()
     if currency is not None and kind != "percent":
         kind, unit, start = "currency", unit or currency, pre_start
@@ -485,7 +541,9 @@ def spelled_figures(text: str, figs: Sequence[Figure]) -> list[Figure]:
     taken = sorted(f.span for f in figs)
     starts = [s for s, _ in taken]
     out: list[Figure] = []
-    for m in _RUN.finditer(text):
+    lowered = text.lower()
+    runs = _RUN.finditer(lowered) if len(lowered) == len(text) else _RUN_ANY_CASE.finditer(text)
+    for m in runs:
         toks = _tokens(m.group(), m.start())
         parser = _Parser(text, toks)
         i = 0
@@ -513,7 +571,7 @@ def words_to_number(words: str) -> Decimal | None:
     'dozens' do not.
     """
     text = normalize(words).strip()
-    m = _RUN.fullmatch(text)
+    m = _RUN_ANY_CASE.fullmatch(text)
     if m is None:
         return None
     toks = _tokens(text, 0)

@@ -180,8 +180,37 @@ def check_claims(
 
 
 def _claim_from(data: Mapping[str, Any], position: int) -> Claim:
+    """Validate a claim given as a Python mapping through the same door as JSON text.
+
+    Decimals and ints are written into the JSON as number literals (never through float),
+    dates as ISO strings, so the result and any error are exactly what the JSON would give.
+    """
     import json
+    from decimal import Decimal
 
     from tieout.schemas import parse_claims
 
-    return parse_claims(json.dumps([data], default=str))[0]
+    marks: dict[str, str] = {}
+
+    def encode(value: object) -> object:
+        if isinstance(value, Decimal | int) and not isinstance(value, bool):
+            token = f"\x00num{len(marks)}\x00"
+            marks[f'"{token}"'] = str(value)
+            return token
+        if isinstance(value, date):
+            return value.isoformat()
+        raise TypeError(f"claims[{position}]: {type(value).__name__} is not a JSON value")
+
+    def walk(value: object) -> object:
+        if isinstance(value, Mapping):
+            return {str(k): walk(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [walk(v) for v in value]
+        if isinstance(value, Decimal | int | date) and not isinstance(value, bool):
+            return encode(value)
+        return value
+
+    text = json.dumps(walk(data))
+    for token, literal in marks.items():
+        text = text.replace(json.dumps(token[1:-1]), literal)
+    return parse_claims(text)[0]

@@ -62,7 +62,15 @@ def quote(ctx: ClaimContext) -> Iterator[Finding]:
 
 
 def _states(ctx: ClaimContext, span: tuple[int, int]) -> list[Figure]:
-    return [f for f in ctx.matches if span[0] <= f.span[0] and f.span[1] <= span[1]]
+    """The matched figures the quoted span states. A quote inside a table row (often just
+    the line item, "Net sales") states what that row's cells state."""
+    assert ctx.doc is not None
+    start, end = span
+    table = ctx.doc.layout.table_at(start)
+    row = table.row_at(start) if table is not None else None
+    if row is not None and not row.header:
+        start, end = min(start, row.span[0]), max(end, row.span[1])
+    return [f for f in ctx.matches if start <= f.span[0] and f.span[1] <= end]
 
 
 def _placed(
@@ -127,7 +135,7 @@ def _near_verbatim(
     hay = folded(doc)
     best: tuple[tuple[int, int], float] | None = None
     for start, end in windows:
-        a, b = _folded_range(hay.positions, start, end)
+        a, b = hay.to_folded(start), hay.to_folded(end)
         if b <= a:
             continue
         window = hay.text[a:b]
@@ -156,9 +164,3 @@ def _near_verbatim(
         if best is None or score > best[1]:
             best = (span, score)
     return best
-
-
-def _folded_range(positions: tuple[int, ...], start: int, end: int) -> tuple[int, int]:
-    from bisect import bisect_left
-
-    return bisect_left(positions, start), bisect_left(positions, end)

@@ -35,6 +35,7 @@ class ReadSnapshot:
     layout: Layout
     figures: tuple[Figure, ...]
     index: FigureIndex
+    stated: dict[tuple[int, int | None], Period | None] = field(default_factory=dict)
 
 
 _STARTS: dict[int, tuple[ReadSnapshot, list[int]]] = {}
@@ -186,14 +187,21 @@ class Document:
         """The period the document states for a figure: its table column, or its sentence."""
         if fig.period is not None:
             return fig.period
-        from tieout.periods import find_periods
-
-        start, end = self.sentence_at(fig.span[0])
         year = (
             self.period.end.year
             if self.period
             else (self.published.year if self.published else None)
         )
+        cache = self.read().stated
+        key = (fig.span[0], year)
+        if key not in cache:
+            cache[key] = self._stated_period(fig, year)
+        return cache[key]
+
+    def _stated_period(self, fig: Figure, year: int | None) -> Period | None:
+        from tieout.periods import find_periods
+
+        start, end = self.sentence_at(fig.span[0])
         found = find_periods(self.text[start:end], default_year=year)
         if not found:
             return None

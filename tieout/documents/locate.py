@@ -36,13 +36,46 @@ _DROP = "*_`"
 _WS = re.compile(r"\s+")
 
 
+_FOLD_RUN = re.compile(r"[*_`]+|\s{2,}|[^\S ]")  # single plain spaces need no edit
+
+
 @dataclass(frozen=True, slots=True)
 class Folded:
+    """Folded text and the way back: each edit is (position in folded text, length there,
+    start in the source, length in the source), sorted."""
+
     text: str
-    positions: tuple[int, ...]  # position in the source text of each folded character
+    edits: tuple[tuple[int, int, int, int], ...] = ()
+    _starts: tuple[int, ...] = ()
+
+    def to_source(self, pos: int) -> int:
+        i = bisect_right(self._starts, pos) - 1
+        if i < 0:
+            return pos
+        out, out_len, src, src_len = self.edits[i]
+        if pos < out + out_len:
+            return src
+        return src + src_len + (pos - out - out_len)
 
     def span(self, start: int, end: int) -> tuple[int, int]:
-        return self.positions[start], self.positions[end - 1] + 1
+        """A folded span as a span of the source text."""
+        return self.to_source(start), self.to_source(end - 1) + 1
+
+    def to_folded(self, src: int) -> int:
+        """The folded position of a source position (the first at or after it)."""
+        lo, hi = 0, len(self.edits)
+        while lo < hi:  # the last edit starting at or before src in the source
+            mid = (lo + hi) // 2
+            if self.edits[mid][2] <= src:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == 0:
+            return src
+        out, out_len, s_start, s_len = self.edits[lo - 1]
+        if src < s_start + s_len:
+            return out
+        return out + out_len + (src - s_start - s_len)
 
 
 @lru_cache(maxsize=65536)
@@ -52,24 +85,36 @@ def fold(text: str) -> str:
 
 
 def fold_text(text: str) -> Folded:
-    """Fold normalised text, keeping each character's position in ``text``."""
-    out: list[str] = []
-    pos: list[int] = []
-    in_space = False
-    for i, ch in enumerate(text):
-        if ch in _DROP:
-            continue
-        if ch.isspace():
-            if not in_space and out:
-                out.append(" ")
-                pos.append(i)
-            in_space = True
-            continue
-        in_space = False
-        low = ch.lower()
-        out.append(low if len(low) == 1 else ch)
-        pos.append(i)
-    return Folded("".join(out), tuple(pos))
+    """Fold normalised text (lower case, one space for any run of spaces, no Markdown
+    emphasis), keeping the way back to positions in ``text``."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a rare character whose lower case is longer: keep it
+        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    pieces: list[str] = []
+    edits: list[tuple[int, int, int, int]] = []
+    last = 0
+    out = 0
+    prev = ""  # the last character written
+    for m in _FOLD_RUN.finditer(lowered):
+        a, b = m.span()
+        if a < last:
+            continue  # swallowed by the edit before
+        chunk = lowered[last:a]
+        pieces.append(chunk)
+        out += len(chunk)
+        if chunk:
+            prev = chunk[-1]
+        if lowered[a] in "*_`" and prev in ("", " "):
+            while b < len(lowered) and lowered[b] == " ":
+                b += 1  # "a ** b": drop the space after dropped emphasis too
+        rep = "" if lowered[a] in "*_`" or prev in ("", " ") else " "
+        edits.append((out, len(rep), a, b - a))
+        pieces.append(rep)
+        out += len(rep)
+        prev = rep or prev
+        last = b
+    pieces.append(lowered[last:])
+    return Folded("".join(pieces), tuple(edits), tuple(e[0] for e in edits))
 
 
 @lru_cache(maxsize=256)
@@ -208,17 +253,13 @@ def _line(doc: Document, n: int) -> Region | None:
 def place_of(doc: Document, span: tuple[int, int]) -> str:
     """A short human name for where a span stands: 'Cash and runway ¶1', 'row Net sales'."""
     lay = doc.layout
-    for s in lay.sections:
-        if s.kind == "row" and s.span[0] <= span[0] < s.span[1]:
-            return f"row {s.title}"
-    paras = [s for s in lay.sections if s.kind == "paragraph"]
-    starts = [s.span[0] for s in paras]
-    i = bisect_right(starts, span[0]) - 1
-    if i >= 0 and span[0] < paras[i].span[1]:
-        p = paras[i]
-        head = lay.heading_at(span[0])
+    row = lay.section_at("row", span[0])
+    if row is not None:
+        return f"row {row.title}"
+    head = lay.heading_at(span[0])
+    para = lay.section_at("paragraph", span[0])
+    if para is not None:
         if head is not None and head.kind == "clause":
             return f"§{head.number}"
-        return f"{p.parent} ¶{p.index}".strip() if p.parent else f"¶{p.index}"
-    head = lay.heading_at(span[0])
+        return f"{para.parent} ¶{para.index}".strip() if para.parent else f"¶{para.index}"
     return head.title if head else "document"

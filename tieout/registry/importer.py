@@ -31,7 +31,6 @@ _NOT_MAPPING = "expected a mapping of field names to values, got {kind}"
 _BOTH_PERIODS = "give either period or period_start/period_end, not both"
 _DUPLICATE = "metric {key!r} with effective_from {start} is already given on line {line}"
 _UNKNOWN_FIELD = "unknown field {name!r}; accepted fields: {accepted}"
-_NOT_A_DATE = "{field} {value!r} is not a date; use YYYY-MM-DD"
 _SUFFIX = "cannot import metrics from a {suffix!r} file; use .yaml, .yml or .csv"
 
 
@@ -65,7 +64,8 @@ def load_metric_file(path: str | Path) -> list[MetricDefinition]:
     seen: dict[tuple[str, object], int] = {}
     for line, raw in rows:
         key = raw.get("metric_key") if isinstance(raw, Mapping) else None
-        label = f"{name} line {line}" + (f" ({key})" if isinstance(key, str) and key else "")
+        named = isinstance(key, str) and key.strip() and key.isprintable()
+        label = f"{name} line {line}" + (f" ({key})" if named else "")
         try:
             m = _build(raw)
         except _RowError as err:
@@ -169,7 +169,5 @@ def _describe(err: ErrorDetails) -> str:
         return f"{field} is required"
     if kind == "extra_forbidden":
         return _UNKNOWN_FIELD.format(name=field, accepted=_ACCEPTED)
-    if kind.startswith("date"):
-        return _NOT_A_DATE.format(field=field, value=err["input"])
     message = str(cause) if isinstance(cause, Exception) else err["msg"]
     return f"{field}: {message}" if field else message

@@ -14,25 +14,26 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Mapping
 from datetime import date
-from decimal import Decimal
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from typing import Annotated, Any
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    GetCoreSchemaHandler,
     RootModel,
     TypeAdapter,
     ValidationError,
     ValidationInfo,
     WithJsonSchema,
-    field_validator,
     model_validator,
 )
-from pydantic_core import ErrorDetails, PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError, core_schema
 
 from tieout.errors import ClaimValidationError, UnitNotRecognised
 from tieout.units import normalize_decimal, parse_unit
@@ -66,6 +67,10 @@ _REQUIRED_WHEN_NULL = "field required when value is null — " + _HINTS["missing
 _UNKNOWN_FIELD = "unknown field — remove it"
 _NOT_A_NUMBER = "must be a JSON number or null, got {got}"
 _DOCUMENT = "document"  # the path of problems with the document as a whole
+_FLOAT_RANGE = "is out of float range; read it with tieout.schemas.parse_claims, which is exact"
+_ZERO, _ONE = Decimal(0), Decimal(1)
+_SMALLEST_NORMAL = Decimal("2.3E-308")  # below this a JSON float may have lost digits
+_WIDE = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 IsoDate = Annotated[date, Field(strict=True, json_schema_extra={"pattern": DATE_PATTERN})]
 NonEmptyStr = Annotated[str, Field(min_length=1)]
@@ -73,6 +78,10 @@ NonEmptyStr = Annotated[str, Field(min_length=1)]
 
 def _claim_schema_extra(schema: dict[str, Any]) -> None:
     """Add the rule the field types cannot carry: null needs a reason, a number needs sources."""
+    schema["description"] = (
+        "One numeric claim. A number needs source_doc_id, source_quote (verbatim) and "
+        "source_locator; if you cannot source it, set value to null and give missing_reason."
+    )
     schema["if"] = {"properties": {"value": {"type": "null"}}, "required": ["value"]}
     schema["then"] = {
         "required": ["missing_reason"],
@@ -104,6 +113,45 @@ def _claim_schema_extra(schema: dict[str, Any]) -> None:
     ]
 
 
+def _python_number(value: object) -> Decimal:
+    """A value given from Python: a finite Decimal, int or float (read through its repr)."""
+    if isinstance(value, Decimal) and value.is_finite():
+        return normalize_decimal(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Decimal(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return normalize_decimal(Decimal(repr(value)))
+    raise PydanticCustomError("claim_value", _NOT_A_NUMBER, {"got": _describe(value)})
+
+
+class _JsonNumber:
+    """``value``'s validation: from JSON only a number (not a string, not a boolean).
+
+    Built from pydantic-core schemas alone, so the hot path calls no Python per value: a
+    strict int or float, then pydantic's own conversion to Decimal (exact for floats of up
+    to 15 significant digits; :func:`parse_claims` routes longer numbers elsewhere).
+    """
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        number = core_schema.union_schema(
+            [
+                core_schema.int_schema(strict=True),
+                core_schema.float_schema(strict=True, allow_inf_nan=True),
+            ],
+            custom_error_type="claim_value",
+            custom_error_message="must be a JSON number or null",
+        )
+        return core_schema.json_or_python_schema(
+            json_schema=core_schema.chain_schema(
+                [number, core_schema.decimal_schema(allow_inf_nan=True)]
+            ),
+            python_schema=core_schema.no_info_plain_validator_function(_python_number),
+        )
+
+
 class Claim(BaseModel):
     """One reported figure and where it came from (seed 003's claim object).
 
@@ -119,7 +167,7 @@ class Claim(BaseModel):
         description="Registry key of the metric, e.g. cash_balance."
     )
     value: Annotated[
-        Decimal | None,
+        Annotated[Decimal, _JsonNumber] | None,
         WithJsonSchema(
             {
                 "type": ["number", "null"],
@@ -137,36 +185,44 @@ class Claim(BaseModel):
         default=None, description="When value is null: " + _HINTS["missing_reason"]
     )
 
-    @field_validator("value", mode="before")
-    @classmethod
-    def _exact_number(cls, value: object, info: ValidationInfo) -> Decimal | None:
-        if value is None:
-            return None
-        if isinstance(value, Decimal) and value.is_finite():
-            return normalize_decimal(value)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return Decimal(value)
-        if isinstance(value, float):
-            if value != value or value in (float("inf"), float("-inf")):
-                if info.context is _EXACT_PASS:  # overflowed float; the exact value is patched in
-                    return Decimal(0)
-                raise PydanticCustomError("claim_value", _NOT_A_NUMBER, {"got": _describe(value)})
-            return normalize_decimal(Decimal(repr(value)))  # shortest repr: exact to 15 digits
-        raise PydanticCustomError("claim_value", _NOT_A_NUMBER, {"got": _describe(value)})
-
     @model_validator(mode="after")
-    def _cross_field_rules(self) -> Claim:
+    def _cross_field_rules(self, info: ValidationInfo) -> Claim:
+        # Runs once per claim on the hot path: the common case is a handful of cheap tests.
+        value = self.value
+        if value is not None:
+            if not value.is_finite() or (value and abs(value) < _SMALLEST_NORMAL):
+                # a JSON float that overflowed or lost digits: redo on the exact path
+                if not isinstance(info.context, dict) or not info.context.get("exact"):
+                    raise PydanticCustomError("claim_value_float", _FLOAT_RANGE)
+            elif not value:
+                self.__dict__["value"] = _ZERO  # one spelling of zero (not -0.0, 0E+3)
+                if isinstance(info.context, dict):
+                    info.context["zero_seen"] = True
+            elif value == value.to_integral_value():
+                self.__dict__["value"] = value.quantize(_ONE, context=_WIDE)  # 1.0 -> 1
+            sourced = (
+                self.source_doc_id is not None
+                and self.source_quote is not None
+                and self.source_locator is not None
+            )
+        else:
+            sourced = self.missing_reason is not None
+        if sourced and self.period_start <= self.period_end:
+            return self
         problems = _rule_problems(self.__dict__)
-        if problems:
-            text = "; ".join(f"{field}: {msg}" if field else msg for field, msg in problems)
-            raise PydanticCustomError("claim_rules", "{text}", {"text": text})
-        return self
+        text = "; ".join(f"{field}: {msg}" if field else msg for field, msg in problems)
+        raise PydanticCustomError("claim_rules", "{text}", {"text": text})
 
 
 class ClaimEnvelope(BaseModel):
     """The canonical claim-set shape: ``{"claims": [...]}``."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        defer_build=True,
+        json_schema_extra={"description": 'The canonical shape: {"claims": [...]}.'},
+    )
 
     claims: list[Claim]
 
@@ -193,11 +249,10 @@ class ClaimSet(RootModel[_Shapes]):
 # ---------------------------------------------------------------------------------------------
 # parsing
 
-_EXACT_PASS: dict[str, bool] = {"exact_pass": True}  # validation context of the exact path
 _DIGITS = bytes.maketrans(b"0123456789.", b"DDDDDDDDDDD")
-_RISKY = (b"D" * 16, b"NaN", b"Infinity") + tuple(
-    b"D" + e + sign + b"DDD" for e in (b"e", b"E") for sign in (b"", b"+", b"-")
-)
+_LONG_NUMBER = b"D" * 16
+_EXPONENTS = bytes.maketrans(b"0123456789eE+-", b"DDDDDDDDDDeess")
+_TINY_EXPONENT = b"DesDDD"  # 1e-400: a digit, an exponent, a sign, three digits
 
 
 @functools.cache
@@ -205,12 +260,17 @@ def _adapter() -> TypeAdapter[ClaimSet]:
     return TypeAdapter(ClaimSet)
 
 
-def _needs_exact_path(buf: bytes) -> bool:
-    """Whether a number in ``buf`` might not survive pydantic's float: 16+ digits, 3-digit
-    exponents, NaN/Infinity. False positives (a long digit run inside a string) only cost time.
+def _has_long_number(buf: bytes) -> bool:
+    """Whether ``buf`` may hold a number of 16+ digits, which a float would round.
+
+    False positives (a long digit run inside a string) only cost time.
     """
-    mapped = buf.translate(_DIGITS)
-    return any(token in mapped for token in _RISKY)
+    return _LONG_NUMBER in buf.translate(_DIGITS)
+
+
+def _may_underflow(buf: bytes) -> bool:
+    """Whether a zero value may be a tiny number (1e-400) that a float turned into 0."""
+    return _TINY_EXPONENT in buf.translate(_EXPONENTS)
 
 
 class _NotJson(ValueError):
@@ -234,28 +294,41 @@ def parse_claims(data: str | bytes, source: str | None = None) -> list[Claim]:
     """
     buf = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
     buf = buf.removeprefix(b"\xef\xbb\xbf")
-    exact = _needs_exact_path(buf)
-    raw: object = None
-    if exact:
+    if not _has_long_number(buf):
+        context: dict[str, bool] = {"exact": False}
         try:
-            raw = _loads_exact(buf)
-        except (ValueError, RecursionError) as exc:
-            raise ClaimValidationError(_json_problems(exc), source) from None
+            claims = _adapter().validate_json(buf, context=context).claims
+        except ValidationError as exc:
+            if not any(err["type"] == "claim_value_float" for err in exc.errors()):
+                raise ClaimValidationError(_problems(exc, buf), source) from None
+        else:
+            if not (context.get("zero_seen") and _may_underflow(buf)):
+                return claims
+    return _parse_exact(buf, source)
+
+
+def _parse_exact(buf: bytes, source: str | None) -> list[Claim]:
+    """The slow path: every value read by ``json.loads(parse_float=Decimal)``."""
     try:
-        claim_set = _adapter().validate_json(buf, context=_EXACT_PASS if exact else None)
+        raw = _loads_exact(buf)
+    except (ValueError, RecursionError) as exc:
+        raise ClaimValidationError(_json_problems(exc), source) from None
+    try:
+        claims = _adapter().validate_json(buf, context={"exact": True}).claims
     except ValidationError as exc:
         raise ClaimValidationError(_problems(exc, buf), source) from None
-    claims = claim_set.claims
-    if exact:
-        claims = [_patch_value(claim, item) for claim, item in zip(claims, _raw_claims(raw))]
-    return claims
+    return [_patch_value(claim, item) for claim, item in zip(claims, _raw_claims(raw), strict=True)]
 
 
 def _patch_value(claim: Claim, item: object) -> Claim:
-    exact = item.get("value") if isinstance(item, dict) else None
-    if exact is None or isinstance(exact, bool):
+    """The claim with its value as written in the JSON text, where the float lost digits."""
+    given = item.get("value") if isinstance(item, dict) else None
+    if not isinstance(given, Decimal | int) or isinstance(given, bool):
         return claim
-    return claim.model_copy(update={"value": normalize_decimal(Decimal(exact))})
+    exact = normalize_decimal(Decimal(given))
+    if claim.value == exact and claim.value.is_finite():
+        return claim
+    return claim.model_copy(update={"value": exact})
 
 
 def _raw_claims(raw: object) -> list[object]:
@@ -297,20 +370,37 @@ def _describe(value: object) -> str:
     return type(value).__name__
 
 
-_SHAPE_TAGS = {"envelope": "ClaimEnvelope", "list": "list[Claim]", "claim": "Claim"}
+_RECOMPUTED = ("claim_rules", "claim_value_float")  # rules are re-checked on the raw JSON
+_SHAPES: dict[str, Any] = {"envelope": ClaimEnvelope, "list": list[Claim], "claim": Claim}
+
+
+@functools.cache
+def _shape_adapter(shape: str) -> TypeAdapter[Any]:
+    return TypeAdapter(_SHAPES[shape])
+
+
+def _shape_errors(shape: str, buf: bytes) -> list[ErrorDetails]:
+    """The errors of one shape alone, so their locations carry no union member names."""
+    try:
+        _shape_adapter(shape).validate_json(buf, context={"exact": True})
+    except ValidationError as exc:
+        return exc.errors(include_url=False)
+    return []
+
+
 _SHAPE_HELP = 'must be an object {"claims": [...]}, a list of claims, or one claim object'
 
 
 def _problems(exc: ValidationError, buf: bytes) -> list[tuple[str, str]]:
     """Every problem in the document, in document order, each as (path, message)."""
     errors = exc.errors(include_url=False)
+    try:
+        raw = _loads_exact(buf)
+    except (ValueError, RecursionError) as json_exc:
+        return _json_problems(json_exc)
     if any(err["type"] == "json_invalid" for err in errors):
-        try:
-            _loads_exact(buf)
-        except (ValueError, RecursionError) as json_exc:
-            return _json_problems(json_exc)
-        return [(_DOCUMENT, errors[0]["msg"])]  # json.loads is laxer than pydantic here
-    raw = _loads_exact(buf)
+        return [(_DOCUMENT, errors[0]["msg"])]  # json.loads accepts what pydantic refuses
+    prefix: tuple[str | int, ...]
     if isinstance(raw, list):
         shape, prefix = "list", ("claims",)
     elif isinstance(raw, dict):
@@ -319,11 +409,10 @@ def _problems(exc: ValidationError, buf: bytes) -> list[tuple[str, str]]:
         return [(_DOCUMENT, f"{_SHAPE_HELP}; got {_describe(raw)}")]
     items = _raw_claims(raw)
     by_claim: dict[int, list[tuple[str, str]]] = {}
-    for err in errors:
-        loc = err["loc"]
-        if not loc or loc[0] != _SHAPE_TAGS[shape] or err["type"] == "claim_rules":
+    for err in _shape_errors(shape, buf):
+        if err["type"] in _RECOMPUTED:
             continue
-        path = (*prefix, *loc[1:])
+        path = (*prefix, *err["loc"])
         index = path[1] if len(path) > 1 and isinstance(path[1], int) else -1
         item = items[index] if 0 <= index < len(items) else None
         by_claim.setdefault(index, []).append((_path(path), _message(err, path, item)))
@@ -332,7 +421,9 @@ def _problems(exc: ValidationError, buf: bytes) -> list[tuple[str, str]]:
             for field, msg in _rule_problems(item):
                 where = f"claims[{index}].{field}" if field else f"claims[{index}]"
                 by_claim.setdefault(index, []).append((where, msg))
-    return [problem for index in sorted(by_claim) for problem in by_claim[index]]
+    problems = [problem for index in sorted(by_claim) for problem in by_claim[index]]
+    # never an empty list: fall back to pydantic's own wording
+    return problems or [(_path(tuple(err["loc"])), str(err["msg"])) for err in errors]
 
 
 def _path(loc: tuple[int | str, ...]) -> str:
@@ -448,4 +539,3 @@ def _rule_problems(fields: Mapping[str, object]) -> list[tuple[str | None, str]]
     if start is not None and end is not None and start > end:
         problems.append((None, f"period_start {start} is after period_end {end}"))
     return problems
-

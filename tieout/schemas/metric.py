@@ -78,9 +78,7 @@ class MetricDefinition(BaseModel):
         return self.effective_from <= day and (self.effective_to is None or day < self.effective_to)
 
     @classmethod
-    def from_mapping(
-        cls, data: Mapping[str, Any], source: str | None = None
-    ) -> MetricDefinition:
+    def from_mapping(cls, data: Mapping[str, Any], source: str | None = None) -> MetricDefinition:
         """Validate a row (from YAML, CSV, a dict); raise :class:`~tieout.errors.InputError`
         naming every bad field, instead of pydantic's ``ValidationError``.
         """

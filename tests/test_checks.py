@@ -1,0 +1,446 @@
+"""The three checks and the verdict rubric, in memory, on small realistic documents."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+import tieout
+from tieout.checks import Status, Verdict
+
+UPDATE_AUG = """# Brightwell Labs — investor update, August 2026
+
+## Highlights
+
+Revenue grew to $412k in July. We signed two hospital systems.
+
+## Cash and runway
+
+Cash in bank at month end was $1.4M (as of July 31, 2026).
+
+Net burn for July was $212k. Net burn for Q2 was $610k, about $203k a month.
+"""
+
+FIN_SUMMARY = """# Q3 2026 financial summary
+
+Revenue: $4,200,000 (up 23% QoQ). Gross margin 32%.
+
+We ended the quarter with 90 people. Gross retention was 90%.
+"""
+
+TEN_K = """Item 6. Selected Financial Data
+
+                                        Years Ended September 30,
+(in thousands, except per share data)     2019        2018        2017
+Net sales                            $  260,174  $  265,595  $  229,234
+Operating income (loss)                  (1,234)     63,930      61,344
+Earnings per share (diluted)         $     0.48  $     1.12  $     0.97
+"""
+
+
+def docs() -> list[tieout.Document]:
+    return [
+        tieout.Document.from_text(
+            "investor-update-2026-08",
+            UPDATE_AUG,
+            period_start="2026-07-01",
+            period_end="2026-07-31",
+            published="2026-08-05",
+            media_type="markdown",
+        ),
+        tieout.Document.from_text(
+            "fin-summary-q3",
+            FIN_SUMMARY,
+            period_start="2026-07-01",
+            period_end="2026-09-30",
+            published="2026-10-10",
+            media_type="markdown",
+        ),
+        tieout.Document.from_text(
+            "acme-10k-fy2019",
+            TEN_K,
+            period_start="2016-10-01",
+            period_end="2019-09-30",
+            published="2019-11-15",
+        ),
+    ]
+
+
+def claim(**overrides: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "metric_key": "cash_balance",
+        "value": Decimal("1.4"),
+        "unit": "USD_millions",
+        "period_start": "2026-07-01",
+        "period_end": "2026-07-31",
+        "source_doc_id": "investor-update-2026-08",
+        "source_quote": "Cash in bank at month end was $1.4M",
+        "source_locator": "section: Cash and runway, paragraph 1",
+    }
+    base.update(overrides)
+    return base
+
+
+def check(**overrides: Any) -> tieout.ClaimReport:
+    return tieout.check_claims([claim(**overrides)], docs())[0]
+
+
+def registry() -> tieout.Registry:
+    def m(
+        key: str, unit: str, start: str, end: str, doc: str, eff: str, definition: str = "d"
+    ) -> Any:
+        return tieout.MetricDefinition(
+            metric_key=key,
+            definition=definition,
+            unit=unit,
+            period_start=date.fromisoformat(start),
+            period_end=date.fromisoformat(end),
+            source_doc_id=doc,
+            effective_from=date.fromisoformat(eff),
+        )
+
+    return tieout.Registry(
+        [
+            m(
+                "cash_balance",
+                "USD_millions",
+                "2026-07-01",
+                "2026-07-31",
+                "investor-update-2026-08",
+                "2026-08-01",
+            ),
+            m(
+                "net_burn",
+                "USD_thousands",
+                "2026-07-01",
+                "2026-07-31",
+                "investor-update-2026-08",
+                "2026-08-01",
+                "Cash out minus cash in",
+            ),
+            m(
+                "net_burn",
+                "USD_thousands",
+                "2026-07-01",
+                "2026-07-31",
+                "investor-update-2026-08",
+                "2026-09-05",
+                "Cash out minus cash in, excluding financing",
+            ),
+        ]
+    )
+
+
+def test_seed_003_example_passes() -> None:
+    r = check()
+    assert r.verdict is Verdict.PASS
+    assert [c.status for c in r.checks] == [Status.PASS, Status.PASS, Status.PASS]
+    assert r.check("existence").reason.startswith(
+        '1,400,000 USD found in investor-update-2026-08: "$1.4M"'
+    )
+    assert r.check("quote").reason == "quote found verbatim in Cash and runway ¶1"
+    ev = r.check("quote").evidence[0]
+    assert ev.text == "Cash in bank at month end was $1.4M"
+
+
+def test_without_a_registry_the_registry_parts_are_skipped_and_said_so() -> None:
+    r = check()
+    assert "no registry given" in r.check("period_unit").reason
+
+
+@pytest.mark.parametrize(
+    ("value", "unit"), [("1400000", "USD"), ("1400", "USD_thousands"), ("0.0014", "USD_billions")]
+)
+def test_same_value_in_other_scales_passes(value: str, unit: str) -> None:
+    assert check(value=Decimal(value), unit=unit).verdict is Verdict.PASS
+
+
+def test_claim_more_precise_than_its_source_fails() -> None:
+    r = check(value=Decimal("1.423"))
+    assert r.verdict is Verdict.FAIL
+    assert r.reason == (
+        "existence: value 1,423,000 USD not found in investor-update-2026-08; nearest figure "
+        '1,400,000 USD at "Cash in bank at month end was $1.4M (as of July 31, 2026)."'
+    )
+    assert [c.status for c in r.checks] == [Status.FAIL, Status.SKIPPED, Status.SKIPPED]
+
+
+def test_all_checks_runs_past_a_fail() -> None:
+    r = tieout.check_claims([claim(value=Decimal("1.423"))], docs(), all_checks=True)[0]
+    assert [c.status for c in r.checks][1:] != [Status.SKIPPED, Status.SKIPPED]
+
+
+def test_prior_quarter_figure_fails_on_period() -> None:
+    r = check(
+        metric_key="net_burn",
+        value=Decimal(610),
+        unit="USD_thousands",
+        source_quote="Net burn for Q2 was $610k",
+        source_locator="section: Cash and runway",
+    )
+    assert r.verdict is Verdict.FAIL
+    assert r.reason.startswith(
+        "period_unit: period: 610,000 USD is stated for Q2 2026 (Apr–Jun 2026)"
+    )
+    assert r.reason.endswith("the claim says July 2026")
+
+
+def test_currency_claim_against_a_percent_fails_naming_the_other_unit() -> None:
+    r = check(
+        metric_key="retention",
+        value=Decimal(90),
+        unit="USD",
+        period_start="2026-07-01",
+        period_end="2026-09-30",
+        source_doc_id="fin-summary-q3",
+        source_quote="Gross retention was 90%",
+        source_locator="section: Q3 2026 financial summary",
+    )
+    assert r.verdict is Verdict.FAIL
+    assert "value 90 USD not found in fin-summary-q3" in r.reason
+    assert "90%" in r.reason and "different unit" in r.reason
+
+
+def test_percent_claim_passes_and_count_claim_is_not_a_percent() -> None:
+    pct = check(
+        metric_key="gm",
+        value=Decimal(32),
+        unit="percent",
+        period_start="2026-07-01",
+        period_end="2026-09-30",
+        source_doc_id="fin-summary-q3",
+        source_quote="Gross margin 32%",
+        source_locator="section: Q3 2026 financial summary",
+    )
+    assert pct.verdict is Verdict.PASS
+    heads = check(
+        metric_key="headcount",
+        value=Decimal(90),
+        unit="count",
+        period_start="2026-07-01",
+        period_end="2026-09-30",
+        source_doc_id="fin-summary-q3",
+        source_quote="We ended the quarter with 90 people",
+        source_locator="section: Q3 2026 financial summary",
+    )
+    assert heads.verdict is Verdict.PASS
+    assert heads.check("existence").evidence[0].text == "90"
+
+
+def test_scaled_table_cell_matches_and_carries_its_fiscal_column() -> None:
+    r = check(
+        metric_key="net_sales",
+        value=Decimal("260.174"),
+        unit="USD_millions",
+        period_start="2018-10-01",
+        period_end="2019-09-30",
+        source_doc_id="acme-10k-fy2019",
+        source_quote="Net sales",
+        source_locator="row: Net sales",
+    )
+    assert r.verdict is Verdict.PASS, r.reason
+    calendar = check(
+        metric_key="net_sales",
+        value=Decimal("260174"),
+        unit="USD_thousands",
+        period_start="2019-01-01",
+        period_end="2019-09-30",
+        source_doc_id="acme-10k-fy2019",
+        source_quote="Net sales",
+        source_locator="row: Net sales",
+    )
+    assert calendar.verdict is Verdict.FAIL
+    assert "FY2019" in calendar.reason or "Sep 2019" in calendar.reason
+
+
+def test_per_share_row_is_not_scaled() -> None:
+    r = check(
+        metric_key="eps",
+        value=Decimal("0.48"),
+        unit="USD",
+        period_start="2018-10-01",
+        period_end="2019-09-30",
+        source_doc_id="acme-10k-fy2019",
+        source_quote="Earnings per share (diluted)",
+        source_locator="row: Earnings per share (diluted)",
+    )
+    assert r.verdict is Verdict.PASS, r.reason
+
+
+def test_accounting_negative_matches_by_magnitude_and_says_so() -> None:
+    r = check(
+        metric_key="op_income",
+        value=Decimal("1234"),
+        unit="USD_thousands",
+        period_start="2018-10-01",
+        period_end="2019-09-30",
+        source_doc_id="acme-10k-fy2019",
+        source_quote="Operating income (loss)",
+        source_locator="row: Operating income (loss)",
+    )
+    assert r.verdict is Verdict.PASS
+    assert "the source shows it as negative" in r.check("existence").reason
+
+
+def test_disguised_digits_in_the_source_still_match() -> None:
+    text = (
+        "Cash in bank at month end was $１.４M.\nRevenue was $4\u2009200\u2009000 for the quarter."
+    )
+    doc = tieout.Document.from_text("d", text)
+    r = tieout.check_claims(
+        [
+            claim(
+                source_doc_id="d",
+                source_quote="Cash in bank at month end was $1.4M",
+                source_locator="line 1",
+            ),
+            claim(
+                value=Decimal(4200000),
+                unit="USD",
+                source_doc_id="d",
+                source_quote="Revenue was $4,200,000 for the quarter",
+                source_locator="line 2",
+            ),
+        ],
+        [doc],
+    )
+    assert [x.verdict for x in r] == [Verdict.PASS, Verdict.PASS], [x.reason for x in r]
+
+
+def test_rounded_claim_warns_and_names_the_stated_figure() -> None:
+    doc = tieout.Document.from_text("d", "Cash in bank at month end was $1,423,118.")
+    r = tieout.check_claims(
+        [
+            claim(
+                source_doc_id="d",
+                source_quote="Cash in bank at month end was $1,423,118",
+                source_locator="line 1",
+            )
+        ],
+        [doc],
+    )[0]
+    assert r.verdict is Verdict.WARNING
+    assert (
+        r.reason
+        == 'existence: 1,400,000 USD is a rounding: d states 1,423,118 USD ("$1,423,118", ¶1)'
+    )
+
+
+def test_quote_elsewhere_warns_and_near_verbatim_warns() -> None:
+    elsewhere = check(source_locator="section: Highlights")
+    assert elsewhere.verdict is Verdict.WARNING
+    assert (
+        elsewhere.reason
+        == "quote: quote found verbatim in Cash and runway ¶1, locator said Highlights"
+    )
+    near = check(
+        metric_key="net_burn",
+        value=Decimal(212),
+        unit="USD_thousands",
+        source_quote="Net burn in July was $212k",
+        source_locator="section: Cash and runway",
+    )
+    assert near.verdict is Verdict.WARNING
+    assert "near-verbatim" in near.reason
+
+
+def test_near_verbatim_quote_with_other_digits_fails() -> None:
+    r = check(
+        metric_key="net_burn",
+        value=Decimal(212),
+        unit="USD_thousands",
+        source_quote="Net burn for July was $213k",
+        source_locator="section: Cash and runway",
+    )
+    assert r.verdict is Verdict.FAIL
+    assert r.check("quote").status is Status.FAIL
+
+
+def test_quote_that_does_not_state_the_value_fails() -> None:
+    r = check(source_quote="We signed two hospital systems", source_locator="section: Highlights")
+    assert r.verdict is Verdict.FAIL
+    assert r.reason == "quote: quote does not state 1,400,000 USD; it states no figure"
+
+
+def test_unknown_document_and_unknown_unit_fail_with_the_fix() -> None:
+    r = check(source_doc_id="nope")
+    assert r.reason == (
+        "existence: document 'nope' is not known; ingest it with `tieout docs add FILE --id nope`"
+    )
+    u = check(unit="USDM")
+    assert u.verdict is Verdict.FAIL
+    assert u.reason.startswith("existence: unit: unit 'USDM' is not recognised; accepted forms:")
+
+
+def test_null_value_and_unregistered_metric_are_unsupported() -> None:
+    null = tieout.check_claims(
+        [
+            {
+                "metric_key": "arr",
+                "value": None,
+                "unit": "USD",
+                "period_start": "2026-07-01",
+                "period_end": "2026-07-31",
+                "missing_reason": "ARR not reported",
+            }
+        ],
+        docs(),
+        registry(),
+    )[0]
+    assert null.verdict is Verdict.UNSUPPORTED
+    assert null.reason == 'agent: "ARR not reported"'
+    unreg = tieout.check_claims([claim(metric_key="ebitda")], docs(), registry())[0]
+    assert unreg.verdict is Verdict.UNSUPPORTED
+    assert unreg.reason.startswith("registry: metric 'ebitda' is not registered")
+
+
+def test_registry_version_in_force_on_the_publication_date_is_used() -> None:
+    r = tieout.check_claims(
+        [
+            claim(
+                metric_key="net_burn",
+                value=Decimal(212),
+                unit="USD_thousands",
+                source_quote="Net burn for July was $212k",
+                source_locator="section: Cash and runway",
+            )
+        ],
+        docs(),
+        registry(),
+    )[0]
+    assert r.verdict is Verdict.PASS
+    assert r.registry_row is not None
+    assert (
+        r.registry_row.definition == "Cash out minus cash in"
+    )  # published 2026-08-05, before the change
+
+
+def test_registry_unit_period_and_authoritative_source() -> None:
+    reg = registry()
+    wrong_unit = tieout.check_claims(
+        [claim(value=Decimal(32), unit="percent")], docs(), reg, all_checks=True
+    )[0]
+    assert wrong_unit.verdict is Verdict.FAIL
+    assert wrong_unit.check("period_unit").reason == (
+        "unit: the claim is in percent (percent); cash_balance is registered in USD_millions"
+    )
+    other_doc = tieout.Document.from_text("board-pack", "Cash in bank at month end was $1.4M.")
+    wrong_report = tieout.check_claims(
+        [claim(source_doc_id="board-pack", source_locator="line 1")], [*docs(), other_doc], reg
+    )[0]
+    assert wrong_report.verdict is Verdict.FAIL
+    assert wrong_report.reason == (
+        "period_unit: real figure, wrong report: cash_balance is sourced from "
+        "investor-update-2026-08, the claim cites board-pack"
+    )
+
+
+def test_raise_for_failure_is_opt_in() -> None:
+    ok = check()
+    assert ok.raise_for_failure() is ok
+    with pytest.raises(tieout.ClaimFailed) as info:
+        check(value=Decimal("1.423")).raise_for_failure()
+    assert str(info.value).startswith("claim 0 (cash_balance): existence: value 1,423,000 USD")

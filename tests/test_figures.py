@@ -1,0 +1,462 @@
+"""tieout.figures: the number grammar, table-driven and exact.
+
+Every case states what a user of ``extract`` sees: the figure's text, kind, unit, value in
+base units, precision, sign and span in the text as given (never the normalised text).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tieout.figures import Figure, extract, normalize, parse_amount
+
+D = Decimal
+M = D(10) ** 6
+BN = D(10) ** 9
+
+Row = tuple[str, str, str | None, Decimal, Decimal, bool, tuple[int, int]]
+
+
+def rows(text: str) -> list[Row]:
+    """(text, kind, unit, value, precision, negative, span) of every figure in ``text``."""
+    out = []
+    for f in extract(text):
+        assert text[f.span[0] : f.span[1]] == f.text, f"span {f.span} does not hold {f.text!r}"
+        assert f.value is not None
+        out.append((f.text, f.kind, f.unit, f.value, f.precision, f.negative, f.span))
+    return out
+
+
+def only(text: str) -> Figure:
+    figs = extract(text)
+    assert len(figs) == 1, figs
+    return figs[0]
+
+
+# --------------------------------------------------------------------------- currency
+
+CURRENCY: list[tuple[str, list[Row]]] = [
+    ("$4,200,000", [("$4,200,000", "currency", "USD", D(4200000), D(1), False, (0, 10))]),
+    ("USD 4.2m", [("USD 4.2m", "currency", "USD", D("4.2") * M, D(100000), False, (0, 8))]),
+    (
+        "4.2 million USD",
+        [("4.2 million USD", "currency", "USD", D("4.2") * M, D(100000), False, (0, 15))],
+    ),
+    ("€1.2bn", [("€1.2bn", "currency", "EUR", D("1.2") * BN, D(10) ** 8, False, (0, 6))]),
+    ("1.2 bn EUR", [("1.2 bn EUR", "currency", "EUR", D("1.2") * BN, D(10) ** 8, False, (0, 10))]),
+    ("$1.4M", [("$1.4M", "currency", "USD", D("1.4") * M, D(100000), False, (0, 5))]),
+    ("£950k", [("£950k", "currency", "GBP", D(950000), D(1000), False, (0, 5))]),
+    ("US$ 1.4", [("US$ 1.4", "currency", "USD", D("1.4"), D("0.1"), False, (0, 7))]),
+    ("HK$5,000", [("HK$5,000", "currency", "HKD", D(5000), D(1), False, (0, 8))]),
+    (
+        "CHF 1,250.50",
+        [("CHF 1,250.50", "currency", "CHF", D("1250.50"), D("0.01"), False, (0, 12))],
+    ),
+    ("12 euros", [("12 euros", "currency", "EUR", D(12), D(1), False, (0, 8))]),
+    (
+        "five is 5 million dollars",
+        [("5 million dollars", "currency", "USD", D(5) * M, M, False, (8, 25))],
+    ),
+    # the seed's prose comma: the sentence's comma is not part of the amount
+    (
+        "Revenue reached $4,200,000, up 23%.",
+        [
+            ("$4,200,000", "currency", "USD", D(4200000), D(1), False, (16, 26)),
+            ("23%", "percent", "percent", D(23), D(1), False, (31, 34)),
+        ],
+    ),
+]
+
+RANGES: list[tuple[str, list[Row]]] = [
+    (
+        "$130k–$190k",
+        [
+            ("$130k", "currency", "USD", D(130000), D(1000), False, (0, 5)),
+            ("$190k", "currency", "USD", D(190000), D(1000), False, (6, 11)),
+        ],
+    ),
+    (
+        "Market salary is $130k-$190k.",
+        [
+            ("$130k", "currency", "USD", D(130000), D(1000), False, (17, 22)),
+            ("$190k", "currency", "USD", D(190000), D(1000), False, (23, 28)),
+        ],
+    ),
+    (  # the left end borrows the scale, the right end the currency
+        "$4-5 million",
+        [
+            ("$4", "currency", "USD", D(4) * M, M, False, (0, 2)),
+            ("5 million", "currency", "USD", D(5) * M, M, False, (3, 12)),
+        ],
+    ),
+    (
+        "$4–5bn",
+        [
+            ("$4", "currency", "USD", D(4) * BN, BN, False, (0, 2)),
+            ("5bn", "currency", "USD", D(5) * BN, BN, False, (3, 6)),
+        ],
+    ),
+    (
+        "10 to 20%",
+        [
+            ("10", "percent", "percent", D(10), D(1), False, (0, 2)),
+            ("20%", "percent", "percent", D(20), D(1), False, (6, 9)),
+        ],
+    ),
+    (
+        "10–20%",
+        [
+            ("10", "percent", "percent", D(10), D(1), False, (0, 2)),
+            ("20%", "percent", "percent", D(20), D(1), False, (3, 6)),
+        ],
+    ),
+    (
+        "$130k—$190k",
+        [
+            ("$130k", "currency", "USD", D(130000), D(1000), False, (0, 5)),
+            ("$190k", "currency", "USD", D(190000), D(1000), False, (6, 11)),
+        ],
+    ),
+]
+
+PERCENT: list[tuple[str, list[Row]]] = [
+    ("32%", [("32%", "percent", "percent", D(32), D(1), False, (0, 3))]),
+    ("32 percent", [("32 percent", "percent", "percent", D(32), D(1), False, (0, 10))]),
+    ("32 per cent", [("32 per cent", "percent", "percent", D(32), D(1), False, (0, 11))]),
+    ("32 pct", [("32 pct", "percent", "percent", D(32), D(1), False, (0, 6))]),
+    ("32.0%", [("32.0%", "percent", "percent", D(32), D("0.1"), False, (0, 5))]),
+    ("(2.3)%", [("(2.3)%", "percent", "percent", D("-2.3"), D("0.1"), True, (0, 6))]),
+    ("50 bps", [("50 bps", "percent", "basis_point", D("0.5"), D("0.01"), False, (0, 6))]),
+    ("25bp", [("25bp", "percent", "basis_point", D("0.25"), D("0.01"), False, (0, 4))]),
+    (
+        "75 basis points",
+        [("75 basis points", "percent", "basis_point", D("0.75"), D("0.01"), False, (0, 15))],
+    ),
+]
+
+PLAIN: list[tuple[str, list[Row]]] = [
+    ("1,234.56", [("1,234.56", "number", None, D("1234.56"), D("0.01"), False, (0, 8))]),
+    ("12,345,678", [("12,345,678", "number", None, D(12345678), D(1), False, (0, 10))]),
+    ("4200", [("4200", "number", None, D(4200), D(1), False, (0, 4))]),
+    ("0.75", [("0.75", "number", None, D("0.75"), D("0.01"), False, (0, 4))]),
+    ("3 thousand", [("3 thousand", "number", None, D(3000), D(1000), False, (0, 10))]),
+    ("4.2 million", [("4.2 million", "number", None, D("4.2") * M, D(100000), False, (0, 11))]),
+    ("1.5 billion", [("1.5 billion", "number", None, D("1.5") * BN, D(10) ** 8, False, (0, 11))]),
+    ("250k", [("250k", "number", None, D(250000), D(1000), False, (0, 4))]),
+    ("4.2m", [("4.2m", "number", None, D("4.2") * M, D(100000), False, (0, 4))]),
+    ("3mn", [("3mn", "number", None, D(3) * M, M, False, (0, 3))]),
+    ("3 mn", [("3 mn", "number", None, D(3) * M, M, False, (0, 4))]),
+    ("1.2bn", [("1.2bn", "number", None, D("1.2") * BN, D(10) ** 8, False, (0, 5))]),
+    ("4.2M", [("4.2M", "number", None, D("4.2") * M, D(100000), False, (0, 4))]),
+    ("1.5B", [("1.5B", "number", None, D("1.5") * BN, D(10) ** 8, False, (0, 4))]),
+]
+
+NEGATIVE: list[tuple[str, list[Row]]] = [
+    ("-1,234", [("-1,234", "number", None, D(-1234), D(1), True, (0, 6))]),
+    ("−1,234", [("−1,234", "number", None, D(-1234), D(1), True, (0, 6))]),  # U+2212
+    ("(1,234)", [("(1,234)", "number", None, D(-1234), D(1), True, (0, 7))]),
+    ("$ (1,234)", [("$ (1,234)", "currency", "USD", D(-1234), D(1), True, (0, 9))]),
+    ("$(2,951)", [("$(2,951)", "currency", "USD", D(-2951), D(1), True, (0, 8))]),
+    ("($12.5)", [("($12.5)", "currency", "USD", D("-12.5"), D("0.1"), True, (0, 7))]),
+    ("-$1,234", [("-$1,234", "currency", "USD", D(-1234), D(1), True, (0, 7))]),
+    ("−$1,234", [("−$1,234", "currency", "USD", D(-1234), D(1), True, (0, 7))]),
+    ("USD (1,234)", [("USD (1,234)", "currency", "USD", D(-1234), D(1), True, (0, 11))]),
+    # a year in brackets is a year, not a negative; the brackets stay outside the span
+    ("(2019)", [("2019", "number", None, D(2019), D(1), False, (1, 5))]),
+    ("as restated (2019)", [("2019", "number", None, D(2019), D(1), False, (13, 17))]),
+    # a hyphen between two numbers is a range joiner, not a sign
+    (
+        "pages 10-20",
+        [
+            ("10", "number", None, D(10), D(1), False, (6, 8)),
+            ("20", "number", None, D(20), D(1), False, (9, 11)),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    CURRENCY + RANGES + PERCENT + PLAIN + NEGATIVE,
+    ids=[c[0] for c in CURRENCY + RANGES + PERCENT + PLAIN + NEGATIVE],
+)
+def test_extract_exact(text: str, expected: list[Row]) -> None:
+    assert rows(text) == expected
+
+
+# --------------------------------------------------------------------------- sections
+
+
+@pytest.mark.parametrize(
+    ("text", "fig_text", "number", "span"),
+    [
+        ("§2.2", "§2.2", "2.2", (0, 4)),
+        ("§ 2.2", "§ 2.2", "2.2", (0, 5)),
+        ("Termination is governed by §2.2.", "§2.2", "2.2", (27, 31)),
+        ("Section 11.3", "Section 11.3", "11.3", (0, 12)),
+        ("see section 11.3.2 below", "section 11.3.2", "11.3.2", (4, 18)),
+        ("clause 4", "clause 4", "4", (0, 8)),
+        ("under Article 12, the", "Article 12", "12", (6, 16)),
+    ],
+)
+def test_section_references(text: str, fig_text: str, number: str, span: tuple[int, int]) -> None:
+    f = only(text)
+    assert (f.kind, f.text, f.section, f.span, f.value, f.unit) == (
+        "section",
+        fig_text,
+        number,
+        span,
+        None,
+        None,
+    )
+    assert f.key == ("section", None, number)
+    assert f.significant
+    assert f.display() == f"§{number}"
+
+
+# --------------------------------------------------------------------------- not figures
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "v1.2.3",
+        "3.11.7",
+        "Upgrade to Python 3.11.7 today.",
+        "Released v1.2.3 on 2025-09-30.",
+        "2025-09-30",
+        "10:30",
+        "The call starts at 10:30.",
+        "555-123-4567",
+        "Call (555) 123-4567 or 555.123.4567.",
+        "Q3",
+        "Revenue in Q3 rose.",
+        "FY2025",
+        "2Q26",
+        "1st",
+        "She finished 1st, then 2nd.",
+        "4G",
+        "10x",
+        "a 10x return on 4G towers",
+        "12/31/2025",
+        "3/4 of the board",
+    ],
+)
+def test_not_figures(text: str) -> None:
+    assert extract(text) == []
+
+
+# --------------------------------------------------------------------------- is_year / significant
+
+
+@pytest.mark.parametrize(
+    ("text", "is_year", "significant"),
+    [
+        ("1900", True, False),
+        ("2019", True, False),
+        ("2099", True, False),
+        ("1899", False, True),
+        ("2100", False, True),
+        ("1,999", False, True),  # grouped: an amount, not a year
+        ("2019.5", False, True),
+        ("1,000", False, True),
+        ("1000", False, True),
+        ("2.5", False, True),
+        ("10k", False, True),
+        ("42", False, False),
+        ("7", False, False),
+        ("$42", False, True),  # a currency is always a claim
+        ("4%", False, True),
+    ],
+)
+def test_is_year_and_significant(text: str, is_year: bool, significant: bool) -> None:
+    f = only(text)
+    assert (f.is_year, f.significant) == (is_year, significant)
+
+
+# --------------------------------------------------------------------------- keys
+
+
+def key(text: str) -> tuple[str, str | None, object]:
+    return only(text).key
+
+
+def test_unit_is_part_of_the_key() -> None:
+    assert key("$90") == ("currency", "USD", D(90))
+    assert key("90%") == ("percent", "percent", D(90))
+    assert key("90") == ("number", None, D(90))
+    assert len({key("$90"), key("90%"), key("90")}) == 3
+
+
+@pytest.mark.parametrize(
+    "spellings",
+    [
+        ["1,000", "1000", "1000.00"],
+        ["2k", "2 thousand", "2,000", "2K"],
+        ["32 percent", "32%", "32 pct", "32.0%", "3,200 bps"],
+        ["$4.2 million", "$4,200,000", "$4.2M", "$4.2m", "USD 4.2m", "4.2 million USD", "$4200000"],
+        ["€1.2bn", "EUR 1,200,000,000", "1.2 billion euros"],
+        ["0.5%", "50 bps", "50 basis points"],
+    ],
+)
+def test_spellings_share_a_key(spellings: list[str]) -> None:
+    keys = {key(s) for s in spellings}
+    assert len(keys) == 1, {s: key(s) for s in spellings}
+
+
+def test_currencies_do_not_share_a_key() -> None:
+    assert key("$1.2bn") != key("€1.2bn")
+    assert key("£950k") == ("currency", "GBP", D(950000))
+
+
+def test_negative_and_positive_share_a_key() -> None:
+    assert key("(1,234)") == key("1,234") == ("number", None, D(1234))
+
+
+def test_display() -> None:
+    assert only("$1.4M").display() == "1,400,000 USD"
+    assert only("32 percent").display() == "32%"
+    assert only("50 bps").display() == "0.5%"
+    assert only("1,234.5").display() == "1,234.5"
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "value"),
+    [("$5", "USD", D(5)), ("€1", "EUR", D(1)), ("₩0", "KRW", D(0)), ("£9", "GBP", D(9))],
+)
+def test_symbol_at_the_start_of_a_short_text(text: str, unit: str, value: Decimal) -> None:
+    # regression: currency_before indexed text[k - 1] before checking k >= 0 (IndexError)
+    f = only(text)
+    assert (f.kind, f.unit, f.value, f.span) == ("currency", unit, value, (0, 2))
+
+
+def test_parse_amount_needs_exactly_one_figure() -> None:
+    f = parse_amount("$1.4M")
+    assert f is not None
+    assert (f.kind, f.unit, f.value) == ("currency", "USD", D(1400000))
+    assert parse_amount("$130k–$190k") is None
+    assert parse_amount("Net sales") is None
+
+
+# --------------------------------------------------------------------------- normalisation
+
+# text, the figure's text in the original, kind, unit, value
+NORMALISED: list[tuple[str, str, str, str | None, Decimal]] = [
+    ("４,２００", "４,２００", "number", None, D(4200)),  # fullwidth digits
+    ("４，２００", "４，２００", "number", None, D(4200)),  # fullwidth digits and comma
+    ("＄４,２００", "＄４,２００", "currency", "USD", D(4200)),  # fullwidth dollar sign
+    ("٤٢٠٠", "٤٢٠٠", "number", None, D(4200)),  # Arabic-Indic digits
+    ("Revenue ٤٢٠٠ units", "٤٢٠٠", "number", None, D(4200)),
+    ("४२००", "४२००", "number", None, D(4200)),  # Devanagari digits
+    ("4\u00a0200\u00a0000", "4\u00a0200\u00a0000", "number", None, D(4200000)),  # NBSP
+    ("4\u2009200\u2009000", "4\u2009200\u2009000", "number", None, D(4200000)),  # thin space
+    ("4\u202f200\u202f000", "4\u202f200\u202f000", "number", None, D(4200000)),  # narrow NBSP
+    ("4,2\u200b00,000", "4,2\u200b00,000", "number", None, D(4200000)),  # zero-width space
+    ("\u200b\u200b$5,000", "$5,000", "currency", "USD", D(5000)),
+    ("a\u00ad$1,234", "$1,234", "currency", "USD", D(1234)),  # soft hyphen before
+    ("the \u201c$4.2M\u201d figure", "$4.2M", "currency", "USD", D("4.2") * M),
+    ("\u201832%\u2019", "32%", "percent", "percent", D(32)),
+    ("−1,234", "−1,234", "number", None, D(-1234)),
+    ("$4.2M¹", "$4.2M", "currency", "USD", D("4.2") * M),  # footnote marker
+    ("$4,200,000² in revenue", "$4,200,000", "currency", "USD", D(4200000)),
+    ("ﬁnal cost $4,200", "$4,200", "currency", "USD", D(4200)),  # a ligature before
+    ("Revenue… $4.2M", "$4.2M", "currency", "USD", D("4.2") * M),  # an ellipsis before
+    ("US$\u00a01.4\u00a0million", "US$\u00a01.4\u00a0million", "currency", "USD", D("1.4") * M),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "fig_text", "kind", "unit", "value"),
+    NORMALISED,
+    ids=[ascii(c[0]) for c in NORMALISED],
+)
+def test_normalised_spellings_map_back_to_the_original(
+    text: str, fig_text: str, kind: str, unit: str | None, value: Decimal
+) -> None:
+    figs = extract(text)
+    for f in figs:
+        assert text[f.span[0] : f.span[1]] == f.text
+    assert [(f.text, f.kind, f.unit, f.value) for f in figs] == [(fig_text, kind, unit, value)]
+
+
+def test_dash_range_spans_in_the_original() -> None:
+    text = "Salary: $130k\u2013$190k (range) and 10\u201420%."
+    assert [(f.text, f.value, f.span) for f in extract(text)] == [
+        ("$130k", D(130000), (8, 13)),
+        ("$190k", D(190000), (14, 19)),
+        ("10", D(10), (32, 34)),
+        ("20%", D(20), (35, 38)),
+    ]
+
+
+def test_normalize_is_meaning_free() -> None:
+    assert normalize("“Revenue” — $4\u2009200\u2009000 ‘up’ −3%\u200b") == (
+        "\"Revenue\" - $4,200,000 'up' -3%"
+    )
+    assert normalize("４２ ٤٢") == "42 42"
+    assert normalize("$4.2M¹") == "$4.2M¹"  # superscripts stay: ¹ is a footnote, not a digit
+
+
+# --------------------------------------------------------------------------- known bugs
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="scale words are matched case-sensitively: '$4.2 Million' reads as $4.2",
+)
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Revenue of $4.2 Million", D("4.2") * M), ("a $1.2 Billion deal", D("1.2") * BN)],
+)
+def test_capitalised_scale_word(text: str, value: Decimal) -> None:
+    f = only(text)
+    assert (f.kind, f.value) == ("currency", value)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="percent words are matched case-sensitively: '32 Percent' is a bare 32"
+)
+def test_capitalised_percent_word() -> None:
+    assert key("Margin of 32 Percent") == key("32%")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a range's left end borrows the right end's scale even when written in full: "
+    "'from 800,000 to 1.2 million' gives 800,000,000,000",
+)
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        ("Users grew from 800,000 to 1.2 million.", D(800000)),
+        ("Revenue rose from $950,000 to $1.2 million.", D(950000)),
+    ],
+)
+def test_range_left_end_written_in_full_keeps_its_value(text: str, left: Decimal) -> None:
+    figs = extract(text)
+    assert [f.value for f in figs] == [left, D("1.2") * M]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the Arabic thousands separator U+066C is not normalised: '٤٬٢٠٠' splits into 4 and 200",
+)
+def test_arabic_thousands_separator() -> None:
+    f = only("٤٬٢٠٠")
+    assert (f.value, f.text, f.grouped) == (D(4200), "٤٬٢٠٠", True)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="an ISO code written against the amount ('USD4.2m') hides it: the figure regex's "
+    "look-behind refuses a digit after a letter, so no figure is found at all",
+)
+@pytest.mark.parametrize(
+    ("text", "unit", "value"),
+    [("USD4.2m", "USD", D("4.2") * M), ("a fee of GBP950k", "GBP", D(950000))],
+)
+def test_iso_code_without_a_space(text: str, unit: str, value: Decimal) -> None:
+    f = only(text)
+    assert (f.kind, f.unit, f.value) == ("currency", unit, value)

@@ -1,0 +1,147 @@
+"""tieout.figures, by property: every spelling of an amount keys the same, and extract is total."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from tieout.figures import extract, normalize
+
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+FULLWIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+SCALES = [
+    ("k", Decimal(1000)),
+    ("m", Decimal(10) ** 6),
+    ("bn", Decimal(10) ** 9),
+    (" thousand", Decimal(1000)),
+    (" million", Decimal(10) ** 6),
+    (" billion", Decimal(10) ** 9),
+]
+
+# an amount with 0-2 decimals, 0.01 … 10^12, written with exactly the decimals it has
+amounts = st.one_of(
+    st.integers(min_value=1, max_value=10**12).map(Decimal),
+    st.integers(min_value=1, max_value=10**13).map(lambda n: Decimal(n).scaleb(-1)),
+    st.integers(min_value=1, max_value=10**14).map(lambda n: Decimal(n).scaleb(-2)),
+)
+
+
+def plain(d: Decimal) -> str:
+    return format(d, "f")
+
+
+def grouped(d: Decimal, sep: str = ",") -> str:
+    whole, dot, frac = plain(d).partition(".")
+    return f"{int(whole):,}".replace(",", sep) + dot + frac
+
+
+def scaled_spellings(d: Decimal) -> list[str]:
+    """'4.2m', '4.2 million', … wherever the amount divides to at most three decimals."""
+    out = []
+    for suffix, scale in SCALES:
+        q = (d / scale).normalize()
+        exponent = q.as_tuple().exponent
+        if q >= 1 and isinstance(exponent, int) and exponent >= -3:
+            out.append(plain(q) + suffix)
+    return out
+
+
+def spellings(d: Decimal) -> list[str]:
+    """Every supported way of writing ``d`` US dollars."""
+    bodies = [plain(d), grouped(d), *scaled_spellings(d)]
+    if d >= 1000:
+        bodies.append(grouped(d, "\u2009"))  # thin-space grouping
+        bodies.append(grouped(d, "\u00a0"))  # NBSP grouping
+    out = []
+    for body in bodies:
+        out += [f"${body}", f"USD {body}", f"{body} USD", f"US$ {body}"]
+    out.append("$" + grouped(d).translate(FULLWIDTH))  # fullwidth digits
+    out.append("＄" + plain(d).translate(FULLWIDTH).replace(".", "．"))  # fullwidth throughout
+    return out
+
+
+@SETTINGS
+@given(amounts)
+@example(Decimal("4200000"))
+@example(Decimal("0.01"))
+@example(Decimal(10) ** 12)
+@example(Decimal("2019"))
+def test_every_spelling_of_an_amount_has_one_key(d: Decimal) -> None:
+    [reference] = extract("$" + grouped(d))
+    assert reference.key == ("currency", "USD", d)
+    for text in spellings(d):
+        figs = extract(text)
+        assert [(f.key, f.span) for f in figs] == [(reference.key, (0, len(text)))], text
+
+
+@SETTINGS
+@given(
+    st.one_of(
+        st.integers(min_value=0, max_value=1000).map(Decimal),
+        st.integers(min_value=0, max_value=100000).map(lambda n: Decimal(n).scaleb(-2)),
+    )
+)
+def test_percent_spellings_agree(d: Decimal) -> None:
+    texts = [f"{d}%", f"{d} percent", f"{d} pct", f"{d} per cent", f"{(d * 100).normalize():f} bps"]
+    keys = {t: [f.key for f in extract(t)] for t in texts}
+    assert all(k == [("percent", "percent", d)] for k in keys.values()), keys
+
+
+# characters that stress the normaliser: digits of other scripts, odd spaces, dashes, signs
+ODD = (
+    "0123456789$€£¥%§()-,. \t\n:/"
+    "\u00a0\u2009\u202f\u200b\u00ad\u2212\u2013\u2014\u201c\u201d\u2019"
+    "０１２３４５６７８９٠١٢٣٤٥٦٧٨٩٬٫¹²³½ﬁ…ǅ\U0001d7ce"
+    "kKmMbBnUSDEURpctbsSection"
+)
+
+
+@SETTINGS
+@given(st.one_of(st.text(), st.text(alphabet=ODD, max_size=60)))
+@example("$5")  # a symbol at the very start of a short text once raised IndexError
+@example("₩0")
+@example("(\u200b$\u00a0(1\u2009234)\u00b9")
+def test_extract_never_raises_and_spans_hold_their_text(text: str) -> None:
+    for f in extract(text):
+        start, end = f.span
+        assert 0 <= start < end <= len(text)
+        assert text[start:end] == f.text
+    for f in extract(text, words=True):
+        assert 0 <= f.span[0] < f.span[1] <= len(text)
+
+
+# prose that cannot form a figure: no digits of any script, no currency or percent signs
+LETTERS = st.text(
+    alphabet=st.characters(categories=["Lu", "Ll"], codec="utf-8").filter(
+        lambda c: not any(ch.isdigit() or ch in "$€£¥%§" for ch in normalize(c))
+    ),
+    min_size=1,
+    max_size=12,
+)
+PROSE = st.lists(LETTERS, min_size=0, max_size=8).map(" ".join)
+# a punctuated boundary, so no prose word can become the figure's unit, scale or section word
+BEFORE = st.sampled_from([". ", ", ", "; ", ": ", "! ", "\n\n"])
+AFTER = st.sampled_from([". ", ", ", "; ", "! ", "? ", "\n"])
+
+
+@SETTINGS
+@given(
+    amounts.flatmap(lambda d: st.tuples(st.just(d), st.sampled_from(spellings(d)))),
+    PROSE,
+    BEFORE,
+    AFTER,
+    PROSE,
+)
+def test_an_amount_in_prose_is_found_exactly(
+    amount: tuple[Decimal, str], left: str, before: str, after: str, right: str
+) -> None:
+    d, spelled = amount
+    text = left + before + spelled + after + right
+    figs = extract(text)
+    start = len(left) + len(before)
+    assert [(f.key, f.span, f.text) for f in figs] == [
+        (("currency", "USD", d), (start, start + len(spelled)), spelled)
+    ]

@@ -1,0 +1,225 @@
+"""tieout.units: spellings, exact conversions, refused comparisons, lazy pint."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from decimal import Decimal
+
+import pytest
+
+from tieout import units
+from tieout.errors import InputError, UnitMismatch, UnitNotRecognised
+from tieout.units import (
+    ACCEPTED_FORMS,
+    CURRENCY_CODES,
+    Unit,
+    convert,
+    normalize_decimal,
+    parse_unit,
+    same_dimension,
+)
+
+SPELLINGS = {
+    "USD": "USD",
+    "usd": "USD",
+    "$": "USD",
+    "US$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "USD_thousands": "USD_thousands",
+    "USD thousands": "USD_thousands",
+    "thousands of USD": "USD_thousands",
+    "USD_k": "USD_thousands",
+    "USD_m": "USD_millions",
+    "USD_mn": "USD_millions",
+    "USD_bn": "USD_billions",
+    "USD_millions": "USD_millions",
+    "usd_MILLIONS": "USD_millions",
+    "  USD   millions ": "USD_millions",
+    "EUR_billions": "EUR_billions",
+    "$m": "USD_millions",
+    "€bn": "EUR_billions",
+    "(in thousands of GBP)": "GBP_thousands",
+    "percent": "percent",
+    "%": "percent",
+    "pct": "percent",
+    "percentage": "percent",
+    "PERCENT": "percent",
+    "basis_point": "basis_point",
+    "basis points": "basis_point",
+    "bps": "basis_point",
+    "bp": "basis_point",
+    "count": "count",
+    "number": "count",
+    "units": "count",
+}
+
+
+@pytest.mark.parametrize(("text", "name"), sorted(SPELLINGS.items()))
+def test_every_accepted_spelling_reads_to_its_canonical_unit(text: str, name: str) -> None:
+    assert parse_unit(text).name == name
+
+
+@pytest.mark.parametrize("code", sorted(CURRENCY_CODES))
+def test_every_currency_has_its_own_dimension_and_three_scales(code: str) -> None:
+    assert parse_unit(code) == Unit(code, "currency", code, Decimal(1))
+    assert parse_unit(f"{code}_thousands").factor == Decimal(1000)
+    assert parse_unit(f"{code}_millions").factor == Decimal(1000000)
+    assert parse_unit(f"{code}_billions").factor == Decimal(1000000000)
+    assert parse_unit(f"{code.lower()}_bn").dimension == code
+
+
+def test_required_codes_are_all_present() -> None:
+    asked = "USD EUR GBP JPY CHF CAD AUD NZD CNY HKD SGD INR SEK NOK DKK BRL MXN ZAR KRW"
+    assert set(asked.split()) <= CURRENCY_CODES
+
+
+def test_percent_and_basis_point_share_a_dimension_count_has_its_own() -> None:
+    assert parse_unit("percent") == Unit("percent", "percent", "percent", Decimal(1))
+    assert parse_unit("bps") == Unit("basis_point", "percent", "percent", Decimal("0.01"))
+    assert parse_unit("count") == Unit("count", "count", "count", Decimal(1))
+
+
+@pytest.mark.parametrize(
+    ("value", "source", "target", "expected"),
+    [
+        ("1.4", "USD_millions", "USD", "1400000"),
+        ("1400000", "USD", "USD_millions", "1.4"),
+        ("610", "USD_thousands", "USD_millions", "0.61"),
+        ("2.5", "EUR_billions", "EUR_thousands", "2500000"),
+        ("50", "basis_point", "percent", "0.5"),
+        ("0.25", "percent", "bps", "25"),
+        ("1", "USD", "USD_billions", "1E-9"),
+        ("12345678901234567890.123", "USD_billions", "USD", "12345678901234567890123000000"),
+        # 40 significant digits: more than Decimal's default 28-digit context would keep
+        ("1234567890123456789012345678901234567.891", "USD_millions", "USD_thousands",
+         "1234567890123456789012345678901234567891"),
+        ("0.1", "USD", "USD", "0.1"),
+        ("-3.20", "USD_m", "USD_k", "-3200"),
+    ],
+)
+def test_conversions_are_exact(value: str, source: str, target: str, expected: str) -> None:
+    result = convert(Decimal(value), source, target)
+    assert result == Decimal(expected)
+    assert str(result) == expected  # canonical spelling: no exponent, no trailing zeros
+
+
+def test_conversion_round_trips_exactly() -> None:
+    value = Decimal("0.000000123456789")
+    there = convert(value, "GBP_billions", "GBP")
+    assert convert(there, "GBP", "GBP_billions") == value
+
+
+def test_unit_methods() -> None:
+    millions = parse_unit("USD_m")
+    assert millions.to_base(Decimal("1.4")) == Decimal(1400000)
+    assert millions.from_base(Decimal(610000)) == Decimal("0.61")
+    assert millions.display(Decimal("1.40")) == "1.4 USD_millions"
+    assert parse_unit("%").display(Decimal(32)) == "32 percent"
+    assert parse_unit("USD").display(Decimal("1.4E+6")) == "1400000 USD"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [("USD", "EUR"), ("USD_millions", "GBP_millions"), ("USD", "percent"), ("percent", "count")],
+)
+def test_different_dimensions_are_refused(a: str, b: str) -> None:
+    assert not same_dimension(a, b)
+    with pytest.raises(UnitMismatch) as caught:
+        convert(Decimal(1), a, b)
+    assert caught.value.unit == parse_unit(a).name
+    assert caught.value.expected == parse_unit(b).name
+
+
+def test_usd_against_eur_message() -> None:
+    with pytest.raises(UnitMismatch, match=r"^unit 'USD' cannot be compared with 'EUR': "):
+        convert(Decimal("1.4"), "$", "€")
+    assert same_dimension("USD_k", parse_unit("usd"))
+
+
+@pytest.mark.parametrize("text", ["furlongs", "XYZ", "USD_trillions", "", "usd millions x", "¥"])
+def test_unknown_unit_is_refused_with_the_accepted_forms(text: str) -> None:
+    with pytest.raises(UnitNotRecognised) as caught:
+        parse_unit(text)
+    assert isinstance(caught.value, InputError)
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.accepted == list(ACCEPTED_FORMS)
+    assert str(caught.value) == (
+        f"unit {text!r} is not recognised; accepted forms: USD, USD_thousands, USD_millions, "
+        "USD_billions, <ISO code>_…, percent, basis_point, count"
+    )
+
+
+def test_normalize_decimal() -> None:
+    assert str(normalize_decimal(Decimal("1.40"))) == "1.4"
+    assert str(normalize_decimal(Decimal("1.4E+6"))) == "1400000"
+    assert str(normalize_decimal(Decimal("-0.00"))) == "0"
+    assert str(normalize_decimal(Decimal("100"))) == "100"
+    assert normalize_decimal(Decimal("1E-7")).as_tuple() == Decimal("0.0000001").as_tuple()
+
+
+def test_pint_quantity_uses_decimal_and_keeps_currencies_apart() -> None:
+    import pint
+
+    quantity = units.pint_quantity(Decimal("1.4"), "USD_m")
+    converted = quantity.to("USD")
+    assert isinstance(converted.magnitude, Decimal)
+    assert converted.magnitude == Decimal(1400000)
+    with pytest.raises(pint.DimensionalityError):
+        quantity.to("EUR")
+
+
+def test_canonical_units_lists_every_name_once() -> None:
+    names = units.canonical_units()
+    assert len(names) == len(set(names)) == 3 + 4 * len(CURRENCY_CODES)
+    assert all(parse_unit(name).name == name for name in names)
+
+
+def _run(code: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_importing_units_does_not_import_pint() -> None:
+    out = _run(
+        """
+        import sys
+        import tieout.units
+        print("pint" in sys.modules)
+        tieout.units.parse_unit("USD_m")
+        print("pint" in sys.modules)
+        """
+    )
+    assert out.split() == ["False", "True"]
+
+
+def test_registry_is_built_once_per_process_even_under_threads() -> None:
+    out = _run(
+        """
+        import threading
+        from decimal import Decimal
+        from tieout import units
+        registries = []
+        threads = [
+            threading.Thread(target=lambda: registries.append(units.get_registry()))
+            for _ in range(8)
+        ]
+        for t in threads: t.start()
+        for t in threads: t.join()
+        for name in units.canonical_units():
+            units.parse_unit(name)
+        units.convert(Decimal(1), "USD_m", "USD")
+        units.pint_quantity(Decimal(1), "EUR")
+        print(units._BUILD_COUNT, len({id(r) for r in registries}),
+              units.get_registry() is registries[0])
+        """
+    )
+    assert out == "1 1 True"

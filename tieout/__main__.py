@@ -1,0 +1,5 @@
+"""`python -m tieout` runs the command line."""
+
+from tieout.cli import main
+
+main()
