@@ -298,11 +298,6 @@ def test_csv_with_a_default_scale() -> None:
     assert figure(figs, "112.5%").value == D("112.5")  # percentages keep their value
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="in CSV text an unquoted cell after a comma is invisible: the figure regex's "
-    "look-behind refuses a digit after ',', so 'Churn,2.1%,2.4%' yields no figures",
-)
 def test_csv_unquoted_cells() -> None:
     text = "Metric,Q3 2026,Q2 2026\nRevenue,4200000,3900000\nChurn,2.1%,2.4%\n"
     figs = extract(text, layout=read_layout(normalize(text), csv=True))
@@ -345,11 +340,6 @@ def test_scale_note_with_a_currency() -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a scale note scales the day of a date: in 'Years Ended September 30,' below "
-    "'(in thousands ...)' in the same paragraph, '30' becomes a significant 30,000",
-)
 def test_scale_note_does_not_scale_a_date() -> None:
     text = "(in thousands, except per share data)\nYears Ended September 30,\n"
     [day] = extract(text)
@@ -420,11 +410,6 @@ def test_sample_10k_balance_sheet_with_a_default_scale(acme_10k: str) -> None:
     assert (debt.value, debt.implied_unit) == (D(35000000), "USD")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'(in thousands, except per share data)' heads Item 6 but only governs the first "
-    "table: 'Balance Sheet Data' below it reads Total assets $198,442 as $198,442",
-)
 def test_sample_10k_balance_sheet_under_the_same_note(acme_10k: str) -> None:
     figs = extract(acme_10k)
     assets = next(f for f in figs if f.where == "row Total assets, column 2019")
@@ -537,11 +522,6 @@ def test_item_headings(acme_10k: str) -> None:
     assert found is not None and found.title == item7.title
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="paragraph numbers are keyed by heading title, so a second '## Revenue' under "
-    "another heading continues at 2 instead of restarting at 1",
-)
 def test_paragraphs_restart_under_a_heading_with_a_repeated_title() -> None:
     text = (
         "# Q2 2026\n\n## Revenue\n\nRevenue was $3.9M.\n\n"
@@ -555,11 +535,6 @@ def test_paragraphs_restart_under_a_heading_with_a_repeated_title() -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a numbered clause on the line right after another line is read as the same "
-    "paragraph: only '2. Term' is found in '2. Term\\n2.1 Term. ...\\n2.2 By Customer. ...'",
-)
 def test_clauses_on_consecutive_lines() -> None:
     text = (
         "2. Term\n"

@@ -84,6 +84,8 @@ _FIXED: dict[str, str] = {
     "\ufe63": "-",
     "\uff0d": "-",
     "\u2044": "/",
+    "\u066c": ",",  # Arabic thousands separator
+    "\u066b": ".",  # Arabic decimal separator
 }
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
@@ -274,8 +276,9 @@ def _group(value: Decimal) -> str:
 # --------------------------------------------------------------------------- the grammar
 
 _CODES = "|".join(sorted(CURRENCY_CODES))
+_CODES_BEHIND = "|".join(sorted(CURRENCY_CODES))  # all three letters: a fixed-width look-behind
 _SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|[kKmMbB])"
-_SCALE_WORD = r"(?:thousand|million|billion|trillion|mln|bln|mn|bn)s?"
+_SCALE_WORD = r"(?i:thousand|million|billion|trillion|mln|bln|mn|bn)s?"
 
 # One pass over the normalised text. Every match is anchored on a digit (the leading
 # look-ahead lets the regex engine skip straight to candidates); what stands before the
@@ -283,24 +286,24 @@ _SCALE_WORD = r"(?:thousand|million|billion|trillion|mln|bln|mn|bn)s?"
 _FIGURE = re.compile(
     rf"""
     (?=\d)
-    (?<![A-Za-z0-9_.,/:])
+    (?:(?<![A-Za-z0-9_./:])|(?<={_CODES_BEHIND}))     # not inside a word or code; "USD4.2m" is fine
     (?:
         (?P<skip>                                    # dates, times and phone numbers: not amounts
             \d{{4}}-\d\d-\d\d(?!\d)
           | \d{{1,2}}/\d{{1,2}}/\d{{2,4}}(?!\d)
           | \d{{1,2}}:\d\d(?::\d\d)?(?!\d)
-          | \d{{3}}\)?[ .-]\d{{3}}[.-]\d{{4}}(?!\d)
+          | \d{{3}}\)?[ .-]\d{{3}}[ .-]\d{{4}}(?!\d)
         )
-      | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)
+      | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?)
         (?:
             (?P<dotted>(?:\.\d+)+)                   # 3.11.7, 1.2.3.4: versions, clause numbers
-          | (?P<bad>,\d|/\d)                          # 1,23 (bad grouping), 1/2
+          | (?P<bad>,\d{{1,2}}(?!\d)|/\d)               # 1,23 (a decimal comma), 1/2
         )?
         (?:
-            \s?(?P<pct>%|percent\b|per\ cent\b|pct\b|percentage\ points?\b|pp\b)
+            \s?(?P<pct>%|(?i:percent|per\ cent|pct|percentage\ points?)\b|pp\b)
           | \s?(?P<bps>bps\b|bp\b|basis\ points?\b)
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
-          | \s(?P<word>{_SCALE_WORD})\b
+          | \s?(?P<word>{_SCALE_WORD})\b
         )?
         (?:
             \s?(?P<code>(?:{_CODES}))\b
@@ -564,7 +567,15 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             a = replace(a, kind=b.kind, unit=b.unit)
         if a.kind == "percent" and b.kind == "number":
             b = replace(b, kind="percent", unit=a.unit)
-        if a.scale == ONE and b.scale != ONE and a.value is not None:
+        whole_digits = a.digits - (len(a.text.split(".")[-1]) if a.decimal else 0)
+        if (
+            a.scale == ONE
+            and b.scale != ONE
+            and a.value is not None
+            and not a.grouped
+            and whole_digits <= 3
+        ):
+            # "$4-5 million" is four to five million; "800,000 to 1.2 million" is not
             a = replace(
                 a,
                 value=a.value * b.scale,

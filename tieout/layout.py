@@ -415,20 +415,21 @@ def read_layout(text: str, *, csv: bool = False) -> Layout:
     table_kinds = ("pipe", "tab", "aligned", "csv")
     paragraph_start: int | None = None
     heading_stack: list[Section] = []
-    para_index: dict[str, int] = {}
+    para_index: dict[int, int] = {}  # paragraphs so far under each heading (by its start)
 
     def close_paragraph(end: int) -> None:
         nonlocal paragraph_start
         if paragraph_start is not None and end > paragraph_start:
             lay.paragraphs.append((paragraph_start, end))
             parent = heading_stack[-1].title if heading_stack else ""
-            para_index[parent] = para_index.get(parent, 0) + 1
+            key = heading_stack[-1].span[0] if heading_stack else -1
+            para_index[key] = para_index.get(key, 0) + 1
             lay.sections.append(
                 Section(
                     "paragraph",
                     parent,
                     (paragraph_start, end),
-                    index=para_index[parent],
+                    index=para_index[key],
                     parent=parent,
                 )
             )
@@ -483,7 +484,12 @@ def read_layout(text: str, *, csv: bool = False) -> Layout:
             open_heading(Section("heading", title.strip(), (ln.start, len(text)), level))
             i += 1 if m else 2
             continue
-        c = _CLAUSE.match(ln.text) if paragraph_start is None else None
+        # a numbered clause opens on any line ("2.2 By Customer." often follows "2.1 …"
+        # directly); inside a paragraph only a dotted number counts, so a wrapped line
+        # that starts "12 Months" stays prose
+        c = _CLAUSE.match(ln.text)
+        if c is not None and paragraph_start is not None and "." not in c.group(1):
+            c = None
         if c is None and paragraph_start is None:
             it = _ITEM.match(ln.text)
             if it is not None and len(ln.text) < 120:
@@ -501,8 +507,26 @@ def read_layout(text: str, *, csv: bool = False) -> Layout:
         i += 1
     close_paragraph(lines[-1].end if lines else 0)
     _close_regions(lay)
+    _inherit_notes(lay)
     lay.finish()
     return lay
+
+
+def _inherit_notes(lay: Layout) -> None:
+    """A table with no scale note of its own continues the one above it ("Balance Sheet
+    Data" under the same "(in thousands)") when only short caption lines stand between
+    them: no heading and no prose."""
+    heads = [s.span[0] for s in lay.sections if s.kind in ("heading", "clause")]
+    for k in range(1, len(lay.tables)):
+        prev, cur = lay.tables[k - 1], lay.tables[k]
+        if cur.note is not None or prev.note is None:
+            continue
+        gap = lay.text[prev.span[1] : cur.span[0]]
+        if any(prev.span[1] <= h < cur.span[0] for h in heads):
+            continue
+        if any(len(line.strip()) > 90 for line in gap.split("\n")):
+            continue
+        lay.tables[k] = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
 
 
 def _context_above(lines: list[_Line], i: int) -> list[str]:
@@ -594,7 +618,9 @@ def apply_context(
         for n in para_notes:
             if n.span[1] <= f.span[0] and para is not None and para[0] <= n.span[0]:
                 note = n
-        if note is not None and f.kind in ("number", "currency") and f.scale_source == "none":
+        amount = f.kind == "currency" or (f.kind == "number" and f.significant)
+        if note is not None and amount and f.scale_source == "none":
+            # a note in prose scales amounts, never a day, a year or a small count
             out.append(_scaled(f, note.scale, note.currency, None, None))
         else:
             out.append(f)

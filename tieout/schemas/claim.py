@@ -3,11 +3,13 @@
 :func:`parse_claims` is the boundary: JSON text in, validated :class:`Claim` values out, or
 one :class:`~tieout.errors.ClaimValidationError` listing every problem with the fix.
 
-Values are exact. pydantic reads JSON numbers through a float, which is exact only up to
-15 significant digits, so documents holding a longer number (or a huge exponent) take a
-slower path that reads every value with ``json.loads(parse_float=Decimal)``. Either way the
-value is returned in canonical form (``1.40`` → ``Decimal('1.4')``), see
-:func:`tieout.units.normalize_decimal`.
+Values are exact. pydantic's ``validate_json`` reads a JSON number through a float, which
+holds any number of up to 15 significant digits between 1e-307 and 1e308 without loss. A
+document that may hold anything else (a run of 16+ digits anywhere in the text, a value
+that overflowed, went subnormal, or came out zero where the text has a 3-digit negative
+exponent) is re-read on a slower path with ``json.loads(parse_float=Decimal)``, and those
+values are taken from that reading. Either way values come back in canonical form
+(``1.40`` → ``Decimal('1.4')``, ``1E+6`` → ``Decimal('1000000')``).
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ _NOT_A_NUMBER = "must be a JSON number or null, got {got}"
 _DOCUMENT = "document"  # the path of problems with the document as a whole
 _FLOAT_RANGE = "is out of float range; read it with tieout.schemas.parse_claims, which is exact"
 _ZERO, _ONE = Decimal(0), Decimal(1)
-_SMALLEST_NORMAL = Decimal("2.3E-308")  # below this a JSON float may have lost digits
+_FLOAT_MIN_EXPONENT = -307  # below 1e-307 a JSON float may be subnormal and have lost digits
 _WIDE = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 IsoDate = Annotated[date, Field(strict=True, json_schema_extra={"pattern": DATE_PATTERN})]
@@ -156,7 +158,10 @@ class Claim(BaseModel):
     """One reported figure and where it came from (seed 003's claim object).
 
     A number needs ``source_doc_id``, ``source_quote`` and ``source_locator``; ``value: null``
-    needs ``missing_reason`` instead. Dates are ``datetime.date`` (JSON: ``YYYY-MM-DD``).
+    needs ``missing_reason`` instead. From JSON, dates are ``YYYY-MM-DD`` strings; from
+    Python, ``datetime.date`` objects (strict, so a JSON reading never guesses at a date).
+    Constructed from Python it raises pydantic's ``ValidationError`` (a ``ValueError``);
+    :func:`parse_claims` is the boundary that turns problems into tieout errors.
     """
 
     model_config = ConfigDict(
@@ -188,26 +193,27 @@ class Claim(BaseModel):
     @model_validator(mode="after")
     def _cross_field_rules(self, info: ValidationInfo) -> Claim:
         # Runs once per claim on the hot path: the common case is a handful of cheap tests.
-        value = self.value
-        if value is not None:
-            if not value.is_finite() or (value and abs(value) < _SMALLEST_NORMAL):
+        fields = self.__dict__
+        value = fields["value"]
+        if value is None:
+            sourced = fields["missing_reason"] is not None
+        else:
+            if not value.is_finite() or value.adjusted() < _FLOAT_MIN_EXPONENT:
                 # a JSON float that overflowed or lost digits: redo on the exact path
                 if not isinstance(info.context, dict) or not info.context.get("exact"):
                     raise PydanticCustomError("claim_value_float", _FLOAT_RANGE)
             elif not value:
-                self.__dict__["value"] = _ZERO  # one spelling of zero (not -0.0, 0E+3)
+                fields["value"] = _ZERO  # one spelling of zero (not -0.0, 0E+3)
                 if isinstance(info.context, dict):
                     info.context["zero_seen"] = True
             elif value == value.to_integral_value():
-                self.__dict__["value"] = value.quantize(_ONE, context=_WIDE)  # 1.0 -> 1
+                fields["value"] = value.quantize(_ONE, context=_WIDE)  # 1.0 -> 1
             sourced = (
-                self.source_doc_id is not None
-                and self.source_quote is not None
-                and self.source_locator is not None
+                fields["source_doc_id"] is not None
+                and fields["source_quote"] is not None
+                and fields["source_locator"] is not None
             )
-        else:
-            sourced = self.missing_reason is not None
-        if sourced and self.period_start <= self.period_end:
+        if sourced and fields["period_start"] <= fields["period_end"]:
             return self
         problems = _rule_problems(self.__dict__)
         text = "; ".join(f"{field}: {msg}" if field else msg for field, msg in problems)
