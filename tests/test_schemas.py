@@ -129,6 +129,12 @@ def test_exact_path_keeps_other_claims_and_their_values() -> None:
     ]
 
 
+def test_long_digit_run_inside_a_string_changes_nothing() -> None:
+    doc = dict(GOOD, source_quote="Account 12345678901234567890 held $1.4M")
+    (claim,) = parse_claims(json.dumps(doc))
+    assert (claim.value, claim.source_quote) == (Decimal("1.4"), doc["source_quote"])
+
+
 def test_python_construction_normalises_and_checks_rules() -> None:
     claim = Claim.model_validate(dict(GOOD, value=Decimal("1.40"), period_start=date(2026, 7, 1),
                                       period_end=date(2026, 7, 31)))
@@ -162,8 +168,12 @@ def test_malformed_json_names_line_and_column() -> None:
     text = '{"claims": [\n  {"metric_key": "a"}\n    "b"\n]}'
     with pytest.raises(ClaimValidationError) as caught:
         parse_claims(text, source="reply.json")
-    assert caught.value.problems == [("line 3, column 5", "Expecting ',' delimiter")]
-    assert str(caught.value) == "reply.json: line 3, column 5: Expecting ',' delimiter"
+    assert caught.value.problems == [
+        ("line 3, column 5", "Expecting ',' delimiter — not valid JSON")
+    ]
+    assert str(caught.value) == (
+        "reply.json: line 3, column 5: Expecting ',' delimiter — not valid JSON"
+    )
     assert isinstance(caught.value, InputError)
 
 
@@ -233,7 +243,7 @@ def test_document_level_problems() -> None:
         "claims: must be a list of claim objects, got an object",
         "note: unknown field — remove it",
     ]
-    assert problems_of("") == ["line 1, column 1: Expecting value"]
+    assert problems_of("") == ["line 1, column 1: Expecting value — not valid JSON"]
     assert problems_of(SEED_EXAMPLE.replace("1.4", "NaN")) == [
         "document: NaN is not valid JSON — write a number or null"
     ]

@@ -69,7 +69,7 @@ def _console(stderr: bool = False) -> Any:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
-db_option = click.option(
+db_option: Callable[[F], F] = click.option(
     "--db",
     envvar="TIEOUT_DB",
     default=None,

@@ -86,7 +86,9 @@ def docs_list(db: str | None) -> None:
         recs = store.list_documents()
     table = Table()
     for col in ("id", "file", "period", "published", "scale", "snapshots", "sha256"):
-        table.add_column(col)
+        # ids are what users type next: never cut them, fold the rest instead
+        wide = max((len(r.doc_id) for r in recs), default=2) if col == "id" else None
+        table.add_column(col, no_wrap=col == "id", min_width=wide, overflow="fold")
     for r in recs:
         period = f"{r.period_start} – {r.period_end}" if r.period_start else ""
         table.add_row(
@@ -181,32 +183,20 @@ def registry_add(
         raise InputError(
             "give the metric's period: --period 2026-07, or --period-start and --period-end"
         )
-    defn = _definition(
-        MetricDefinition,
-        metric_key=metric_key,
-        definition=definition,
-        unit=unit,
-        period_start=period_start,
-        period_end=period_end,
-        source_doc_id=source_doc,
-        effective_from=effective_from or date.today(),
+    defn = MetricDefinition.from_mapping(
+        {
+            "metric_key": metric_key,
+            "definition": definition,
+            "unit": unit,
+            "period_start": period_start,
+            "period_end": period_end,
+            "source_doc_id": source_doc,
+            "effective_from": effective_from or date.today(),
+        }
     )
     with _store(db) as store:
         outcome = store.set_metric(defn)
     click.echo(f"{metric_key}: {outcome}")
-
-
-def _definition(model: type, **fields: object) -> object:
-    from pydantic import ValidationError
-
-    from tieout.errors import InputError
-
-    try:
-        return model(**fields)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "definition"
-        raise InputError(f"{where}: {err['msg']}") from None
 
 
 @registry.command("import")

@@ -52,7 +52,7 @@ def render_reports(
     table.add_column("reason", overflow="fold", ratio=1)
     for n, (source, r) in enumerate(rows, start=1):
         verdict = Text(r.verdict.value, style=VERDICT_STYLE[r.verdict.value])
-        cells = [
+        cells: list[str | Text] = [
             str(n),
             *([source] if show_source else []),
             r.claim.metric_key,

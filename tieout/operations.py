@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from tieout.checks import ClaimReport
     from tieout.documents import Document
     from tieout.registry import DocumentRecord, Store
+    from tieout.schemas import Claim
 
 __all__ = ["CheckRun", "check_file", "document_from_record", "ingest_file", "load_claims_file"]
 
@@ -85,14 +87,18 @@ def document_from_record(rec: DocumentRecord) -> Document:
     )
 
 
-def load_claims_file(path: str | Path) -> list:  # type: ignore[type-arg]
+def load_claims_file(path: str | Path) -> list[Claim]:
     """Read and validate a claims file (JSON), naming the file in any error."""
     from tieout.schemas import parse_claims
 
     p = Path(path)
     if str(path) != "-" and not p.is_file():
         raise InputError(f"{path}: no such file" if not p.exists() else f"{path}: is not a file")
-    data = p.read_bytes() if str(path) != "-" else __import__("sys").stdin.buffer.read()
+    data = p.read_bytes() if str(path) != "-" else sys.stdin.buffer.read()
+    if not data.strip():
+        raise InputError(
+            f'{path}: is empty; a claims file holds {{"claims": [...]}}, a list, or one claim'
+        )
     return parse_claims(data, source=str(path))
 
 
@@ -138,7 +144,7 @@ def check_file(
 
 def check_and_store(
     store: Store,
-    claims: Sequence,  # type: ignore[type-arg]
+    claims: Sequence[Claim],
     source: str,
     *,
     all_checks: bool = False,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
@@ -65,26 +66,15 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
     yield Finding(Status.FAIL, _not_found(ctx, base), field="value")
 
 
-def _not_found(ctx: ClaimContext, base: object) -> str:
+def _not_found(ctx: ClaimContext, base: Decimal) -> str:
     assert ctx.doc is not None
     doc = ctx.doc
     reason = f"value {ctx.shown()} not found in {doc.doc_id}"
-    nearest = None
-    for dim in ctx.dims:
-        cand = doc.index.nearest(dim, base)  # type: ignore[arg-type]
-        if cand is not None and (
-            nearest is None
-            or abs(abs(cand.value or 0) - abs(base)) < abs(abs(nearest.value or 0) - abs(base))
-        ):  # type: ignore[arg-type]
-            nearest = cand
-    if nearest is not None:
+    candidates = [f for dim in ctx.dims if (f := doc.index.nearest(dim, base)) is not None]
+    if candidates:
+        nearest = min(candidates, key=lambda f: abs((f.magnitude or Decimal(0)) - abs(base)))
         reason += f'; nearest figure {nearest.display()} at "{doc.snippet(nearest.span)}"'
-    others = [
-        f
-        for dim in _OTHER_DIMS
-        if dim not in ctx.dims
-        for f in doc.index.find(dim, base)  # type: ignore[arg-type]
-    ]
+    others = [f for dim in _OTHER_DIMS if dim not in ctx.dims for f in doc.index.find(dim, base)]
     if others:
         o = others[0]
         reason += f'; {o.display()} appears ("{o.text}"), but that is a different unit'

@@ -93,11 +93,10 @@ def _placed(
         Evidence(doc.doc_id, s, doc.text[s[0] : s[1]], place_of(doc, s)) for s in stating[:3]
     )
     how = "verbatim" if verbatim else "near-verbatim"
-    inside_region = [s for s in stating if region is not None and region.contains(s)]
-    if inside_region:
+    if region is not None and any(region.contains(s) for s in stating):
         return Finding(
             Status.PASS, f"quote found {how} in {region.label}", ev, field="source_quote"
-        )  # type: ignore[union-attr]
+        )
     where = place_of(doc, stating[0])
     if region is None:
         said = ctx.claim.source_locator or ""

@@ -75,7 +75,8 @@ _FLOAT_MIN_EXPONENT = -307  # below 1e-307 a JSON float may be subnormal and hav
 _WIDE = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 IsoDate = Annotated[date, Field(strict=True, json_schema_extra={"pattern": DATE_PATTERN})]
-NonEmptyStr = Annotated[str, Field(min_length=1)]
+TEXT_PATTERN = "^[^\\u0000]*$"  # no NUL: it ends strings in C and PostgreSQL text refuses it
+NonEmptyStr = Annotated[str, Field(min_length=1, pattern=TEXT_PATTERN)]
 
 
 def _claim_schema_extra(schema: dict[str, Any]) -> None:
@@ -351,7 +352,7 @@ def _raw_claims(raw: object) -> list[object]:
 
 def _json_problems(exc: BaseException) -> list[tuple[str, str]]:
     if isinstance(exc, json.JSONDecodeError):
-        return [(f"line {exc.lineno}, column {exc.colno}", exc.msg)]
+        return [(f"line {exc.lineno}, column {exc.colno}", f"{exc.msg} — not valid JSON")]
     if isinstance(exc, UnicodeDecodeError):
         return [(_DOCUMENT, f"is not UTF-8 text ({exc.reason} at byte {exc.start})")]
     if isinstance(exc, RecursionError):
@@ -461,6 +462,8 @@ def _message(err: ErrorDetails, path: tuple[int | str, ...], item: object) -> st
         return f"must be a string, got {_describe(given)}"
     if kind == "string_too_short":
         return f"must not be empty — {_HINTS.get(field, 'give a value')}"
+    if kind == "string_pattern_mismatch" and field != "metric_key":
+        return "must not contain the NUL character (\\u0000) — remove it"
     if kind == "string_pattern_mismatch":
         return f"must be letters, digits and _ . : - only (no spaces), got {_describe(given)}"
     if kind.startswith("date"):
@@ -468,37 +471,35 @@ def _message(err: ErrorDetails, path: tuple[int | str, ...], item: object) -> st
     return str(err["msg"])
 
 
-_NUMBER_TEXT = re.compile(
-    r"\s*(?P<cur>US\$|[$€£])?\s*(?P<num>[-+]?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d+)?)\s*"
-    r"(?P<suffix>[a-z%]+)?\.?\s*",
-    re.IGNORECASE,
-)
-_SUFFIX_UNITS: dict[str, str] = {
-    **dict.fromkeys(("k", "thousand", "thousands"), "thousands"),
-    **dict.fromkeys(("m", "mn", "mm", "million", "millions"), "millions"),
-    **dict.fromkeys(("b", "bn", "billion", "billions"), "billions"),
-    **dict.fromkeys(("%", "pct", "percent"), "percent"),
-    **dict.fromkeys(("bp", "bps"), "basis_point"),
-}
-_SYMBOL_CODES = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP"}
+_SCALE_NAMES = {Decimal(1000): "thousands", Decimal(10**6): "millions", Decimal(10**9): "billions"}
 
 
 def _value_hint(given: object, unit_text: object) -> str:
-    """How to write a value that arrived as something other than a number."""
+    """How to write a value that arrived as something other than a number.
+
+    The string is read with the one number grammar (``tieout.figures``), so "1.4M",
+    "$1,400,000" and "32%" get the same reading here as anywhere else.
+    """
+    from tieout.figures import parse_amount
+
     fallback = "write the figure as a JSON number, e.g. 1.4, or null with a missing_reason"
     if not isinstance(given, str):
         return fallback
-    match = _NUMBER_TEXT.fullmatch(given)
-    if match is None or not any(ch.isdigit() for ch in match["num"]):
+    fig = parse_amount(given)
+    if (
+        fig is None
+        or fig.value is None
+        or fig.kind == "section"
+        or fig.text.strip() != given.strip()
+    ):
         return fallback
-    number = match["num"].replace(",", "").lstrip("+")
-    suffix = (match["suffix"] or "").lower()
-    if suffix and suffix not in _SUFFIX_UNITS:
-        return fallback
-    scale = _SUFFIX_UNITS.get(suffix)
-    if scale in ("percent", "basis_point"):
-        return f"write {number} and put the unit in unit ({scale})"
-    code = _SYMBOL_CODES.get((match["cur"] or "").lower())
+    number = format(normalize_decimal(fig.value / fig.scale), "f")
+    if fig.kind == "percent":
+        written = fig.value * 100 if fig.unit == "basis_point" else fig.value
+        return (
+            f"write {format(normalize_decimal(written), 'f')} and put the unit in unit ({fig.unit})"
+        )
+    code = fig.unit if fig.kind == "currency" else None
     if isinstance(unit_text, str):
         try:
             declared = parse_unit(unit_text)
@@ -506,9 +507,10 @@ def _value_hint(given: object, unit_text: object) -> str:
             pass
         else:
             code = declared.dimension if declared.kind == "currency" else code
+    scale = _SCALE_NAMES.get(fig.scale)
     if scale is not None:
         return f"write {number} and put the scale in unit ({code or 'USD'}_{scale})"
-    if code is not None and match["cur"]:
+    if fig.kind == "currency":
         return f"write {number} and put the currency in unit ({code})"
     return f"write {number} without quotes"
 
