@@ -24,15 +24,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import tieout  # noqa: E402
-from tieout.documents import document as document_module  # noqa: E402
+import tieout
+from tieout.documents import document as document_module
 
 HEADINGS = ["Highlights", "Revenue", "Cash and runway", "Customers", "Hiring", "Product", "Outlook"]
 NOUNS = ["revenue", "net burn", "gross profit", "bookings", "operating expense", "cash collected"]
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August"]
 
 
-def make_document(rng: random.Random, n: int, target: int) -> tuple[str, list[tuple[str, str, str, str, int]]]:
+def make_document(
+    rng: random.Random, n: int, target: int
+) -> tuple[str, list[tuple[str, str, str, str, int]]]:
     """A document of about ``target`` characters and the (heading, sentence, value, unit) it states."""
     parts: list[str] = [f"# Company {n} — investor update\n"]
     facts: list[tuple[str, str, str, str, int]] = []
@@ -71,15 +73,21 @@ def make_document(rng: random.Random, n: int, target: int) -> tuple[str, list[tu
         if h % 3 == 0:
             parts.append("\n| Metric | Jun 2026 | Jul 2026 |\n|---|---|---|\n")
             for noun in NOUNS[:4]:
-                parts.append(f"| {noun} | ${rng.randint(10_000, 999_999):,} | ${rng.randint(10_000, 999_999):,} |\n")
+                parts.append(
+                    f"| {noun} | ${rng.randint(10_000, 999_999):,} | ${rng.randint(10_000, 999_999):,} |\n"
+                )
             parts.append("\n(in thousands)\n\n                      2026        2025\n")
             for noun in NOUNS[:4]:
-                parts.append(f"{noun.title():<20}  {rng.randint(1000, 99_999):>8,}  {rng.randint(1000, 99_999):>8,}\n")
+                parts.append(
+                    f"{noun.title():<20}  {rng.randint(1000, 99_999):>8,}  {rng.randint(1000, 99_999):>8,}\n"
+                )
         size = sum(len(p) for p in parts)
     return "".join(parts), facts
 
 
-def make_corpus(rng: random.Random, n_docs: int, chars: int) -> tuple[dict[str, str], dict[str, list]]:
+def make_corpus(
+    rng: random.Random, n_docs: int, chars: int
+) -> tuple[dict[str, str], dict[str, list]]:
     texts, facts = {}, {}
     for i in range(n_docs):
         text, f = make_document(rng, i, chars // n_docs)
@@ -97,16 +105,25 @@ def make_claims(rng: random.Random, facts: dict[str, list], n: int) -> list[dict
         last = calendar.monthrange(2026, month)[1]
         if rng.random() < 0.3:
             value = str(Decimal(value) + 1)
-        claims.append({
-            "metric_key": "m", "value": value, "unit": unit, "period_start": f"2026-{month:02d}-01",
-            "period_end": f"2026-{month:02d}-{last}", "source_doc_id": doc_id, "source_quote": sentence,
-            "source_locator": f"section: {heading}",
-        })
+        claims.append(
+            {
+                "metric_key": "m",
+                "value": value,
+                "unit": unit,
+                "period_start": f"2026-{month:02d}-01",
+                "period_end": f"2026-{month:02d}-{last}",
+                "source_doc_id": doc_id,
+                "source_quote": sentence,
+                "source_locator": f"section: {heading}",
+            }
+        )
     return claims
 
 
 def claims_json(claims: list[dict]) -> bytes:
-    body = ",".join(json.dumps(c).replace(f'"value": "{c["value"]}"', f'"value": {c["value"]}') for c in claims)
+    body = ",".join(
+        json.dumps(c).replace(f'"value": "{c["value"]}"', f'"value": {c["value"]}') for c in claims
+    )
     return f'{{"claims": [{body}]}}'.encode()
 
 
@@ -139,8 +156,12 @@ def run(n_docs: int, chars: int, n_claims: int, seed: int) -> None:
     counts = {v: sum(1 for r in reports if r.verdict == v) for v in ("pass", "warning", "fail")}
 
     print(f"\n{n_docs} documents, {total / 1e6:.2f} MB, {n_figs:,} figures; {n_claims:,} claims")
-    print(f"  index build       {build:.3f} s   {total / build / 1e6:6.2f} M chars/s   (read + figures + index, cold cache)")
-    print(f"  schema validation {t_schema * 1000:.1f} ms  = {t_schema / t_json:.2f}x json.loads ({t_json * 1000:.1f} ms)")
+    print(
+        f"  index build       {build:.3f} s   {total / build / 1e6:6.2f} M chars/s   (read + figures + index, cold cache)"
+    )
+    print(
+        f"  schema validation {t_schema * 1000:.1f} ms  = {t_schema / t_json:.2f}x json.loads ({t_json * 1000:.1f} ms)"
+    )
     print(f"  checks            {t_check:.3f} s   {n_claims / t_check:8,.0f} claims/s   {counts}")
 
 

@@ -136,8 +136,11 @@ def test_long_digit_run_inside_a_string_changes_nothing() -> None:
 
 
 def test_python_construction_normalises_and_checks_rules() -> None:
-    claim = Claim.model_validate(dict(GOOD, value=Decimal("1.40"), period_start=date(2026, 7, 1),
-                                      period_end=date(2026, 7, 31)))
+    claim = Claim.model_validate(
+        dict(
+            GOOD, value=Decimal("1.40"), period_start=date(2026, 7, 1), period_end=date(2026, 7, 31)
+        )
+    )
     assert str(claim.value) == "1.4"
     with pytest.raises(ValueError, match="source_quote: field required"):
         Claim.model_validate({**claim.model_dump(), "source_quote": None})
@@ -211,7 +214,11 @@ def test_all_problems_are_collected_in_document_order() -> None:
         ('"32%"', "percent", "write 32 and put the unit in unit (percent)"),
         ('"$1,400"', "USD", "write 1400 and put the currency in unit (USD)"),
         ('"1.4"', "USD_millions", "write 1.4 without quotes"),
-        ('"n/a"', "USD", "write the figure as a JSON number, e.g. 1.4, or null with a missing_reason"),
+        (
+            '"n/a"',
+            "USD",
+            "write the figure as a JSON number, e.g. 1.4, or null with a missing_reason",
+        ),
     ],
 )
 def test_value_given_as_text_gets_a_concrete_fix(value: str, unit: str, hint: str) -> None:
@@ -222,15 +229,29 @@ def test_value_given_as_text_gets_a_concrete_fix(value: str, unit: str, hint: st
 
 @pytest.mark.parametrize(
     "given",
-    ["2026-02-30", "2026-7-1", "20260701", "2026-07-01T00:00:00", "2026-07-01Z", "0000-01-01",
-     "２０２６-07-01", 20260701, None],
+    [
+        "2026-02-30",
+        "2026-7-1",
+        "20260701",
+        "2026-07-01T00:00:00",
+        "2026-07-01Z",
+        "0000-01-01",
+        "２０２６-07-01",
+        20260701,
+        None,
+    ],
 )
 def test_dates_must_be_iso_calendar_dates(given: object) -> None:
     (problem,) = problems_of(json.dumps(dict(GOOD, period_start=given)))
     assert problem == (
         "claims[0].period_start: must be a calendar date written YYYY-MM-DD, got "
-        + ("null" if given is None else f"number {given}" if isinstance(given, int)
-           else "string " + json.dumps(given, ensure_ascii=False))
+        + (
+            "null"
+            if given is None
+            else f"number {given}"
+            if isinstance(given, int)
+            else "string " + json.dumps(given, ensure_ascii=False)
+        )
     )
 
 
@@ -310,15 +331,26 @@ JSON_SCALARS = (
 )
 ANY_JSON = st.recursive(
     JSON_SCALARS,
-    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=4), inner, max_size=2),
+    lambda inner: (
+        st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=4), inner, max_size=2)
+    ),
     max_leaves=4,
 )
 # Invalid keys avoid a trailing newline: Python's `re` (used by jsonschema) lets `$` match
 # before one, ECMA-262 and pydantic's regex engine do not; tieout refuses "cash\n".
 BAD_KEYS = st.sampled_from(["", "cash balance", " cash", "cash/flow", "现金", "a\tb", "é"])
 BAD_DATES = st.sampled_from(
-    ["2026-02-30", "2026-7-1", "July 2026", "20260701", "2026-07-01T00:00:00", "0000-01-01",
-     "2026-13-01", "", "２０２６-07-01"]
+    [
+        "2026-02-30",
+        "2026-7-1",
+        "July 2026",
+        "20260701",
+        "2026-07-01T00:00:00",
+        "0000-01-01",
+        "2026-13-01",
+        "",
+        "２０２６-07-01",
+    ]
 )
 VALUES = (
     st.none()
@@ -326,8 +358,19 @@ VALUES = (
     | st.floats(allow_nan=False, allow_infinity=False)
 )
 MUTATIONS = st.sampled_from(
-    ["drop", "drop_source", "drop_reason", "wrong_type", "null_value", "extra", "bad_date",
-     "swap_dates", "empty", "bad_key", "value_text"]
+    [
+        "drop",
+        "drop_source",
+        "drop_reason",
+        "wrong_type",
+        "null_value",
+        "extra",
+        "bad_date",
+        "swap_dates",
+        "empty",
+        "bad_key",
+        "value_text",
+    ]
 )
 
 
@@ -379,12 +422,24 @@ def claim_dicts(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def documents(draw: st.DrawFn) -> Any:
-    items = draw(st.lists(claim_dicts() | ANY_JSON.filter(lambda x: not isinstance(x, dict)),
-                          max_size=3))
-    shape = draw(st.sampled_from(
-        ["envelope", "envelope", "list", "list", "single", "extra_key", "claims_not_list",
-         "nested", "scalar"]
-    ))
+    items = draw(
+        st.lists(claim_dicts() | ANY_JSON.filter(lambda x: not isinstance(x, dict)), max_size=3)
+    )
+    shape = draw(
+        st.sampled_from(
+            [
+                "envelope",
+                "envelope",
+                "list",
+                "list",
+                "single",
+                "extra_key",
+                "claims_not_list",
+                "nested",
+                "scalar",
+            ]
+        )
+    )
     if shape == "envelope":
         return {"claims": items}
     if shape == "list":
@@ -458,10 +513,14 @@ def test_metric_definition_is_an_immutable_validated_value() -> None:
         ({"unit": "furlongs"}, "unit: unit 'furlongs' is not recognised; accepted forms: USD,"),
         ({"definition": ""}, "definition: String should have at least 1 character"),
         ({"period_start": "2026-08-01"}, "period_start 2026-08-01 is after period_end 2026-07-31"),
-        ({"effective_to": "2026-01-01"},
-         "effective_to 2026-01-01 must be after effective_from 2026-01-01"),
-        ({"effective_from": "1 Jan 2026"},
-         "effective_from: must be a calendar date written YYYY-MM-DD, got '1 Jan 2026'"),
+        (
+            {"effective_to": "2026-01-01"},
+            "effective_to 2026-01-01 must be after effective_from 2026-01-01",
+        ),
+        (
+            {"effective_from": "1 Jan 2026"},
+            "effective_from: must be a calendar date written YYYY-MM-DD, got '1 Jan 2026'",
+        ),
         ({"colour": "red"}, "colour: unknown field — remove it"),
     ],
 )

@@ -94,8 +94,12 @@ def test_percent_and_basis_point_share_a_dimension_count_has_its_own() -> None:
         ("1", "USD", "USD_billions", "1E-9"),
         ("12345678901234567890.123", "USD_billions", "USD", "12345678901234567890123000000"),
         # 40 significant digits: more than Decimal's default 28-digit context would keep
-        ("1234567890123456789012345678901234567.891", "USD_millions", "USD_thousands",
-         "1234567890123456789012345678901234567891"),
+        (
+            "1234567890123456789012345678901234567.891",
+            "USD_millions",
+            "USD_thousands",
+            "1234567890123456789012345678901234567891",
+        ),
         ("0.1", "USD", "USD", "0.1"),
         ("-3.20", "USD_m", "USD_k", "-3200"),
     ],
