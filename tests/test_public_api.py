@@ -43,5 +43,9 @@ def test_errors_raised_on_purpose_share_one_base() -> None:
 
     for name in dir(errors):
         obj = getattr(errors, name)
-        if isinstance(obj, type) and issubclass(obj, Exception) and obj.__module__ == errors.__name__:
+        if (
+            isinstance(obj, type)
+            and issubclass(obj, Exception)
+            and obj.__module__ == errors.__name__
+        ):
             assert issubclass(obj, errors.TieoutError), name

@@ -169,6 +169,8 @@ def normalize_with_map(text: str) -> Normalized:
             pieces.append(rep)
             out += len(rep)
         last = end
+    if not edits:
+        return Normalized(text, text)  # only characters that stay as they are
     pieces.append(text[last:])
     return Normalized("".join(pieces), text, tuple(edits))
 
@@ -626,7 +628,7 @@ def extract(
         figs = apply_context(
             lay, figs, default_scale=default_scale, default_currency=default_currency
         )
-    if norm.text is norm.original:
+    if not norm._edits:
         return figs
     return [_to_original(norm, f) for f in figs]
 

@@ -14,11 +14,12 @@ period its place implies. Pure: imports only ``_vocab`` and ``periods``.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, SCALE_NAMES
@@ -194,7 +195,7 @@ def _currency_word(word: str | None) -> str | None:
 
 
 _NOTE_ANCHOR = re.compile(
-    r"[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS|'?000s?\s*\)|\((?:[$€£]\s*)?(?:mm|m|bn|k)\)"
+    r"(?=[TtMmBb'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS|'?000s?\s*\)|\((?:[$€£]\s*)?(?:mm|m|bn|k)\))"
 )
 
 
@@ -322,6 +323,14 @@ def _merge_symbols(text: str, cells: list[tuple[int, int]]) -> list[tuple[int, i
 # --------------------------------------------------------------------------- tables
 
 
+@lru_cache(maxsize=4096)
+def column_period(header: str, context: str = "") -> Period | None:
+    """The period a column header names (cached: filings repeat the same headers)."""
+    from tieout.periods import column_period as read
+
+    return read(header, context)
+
+
 def _has_value(cell: str) -> bool:
     return any(ch.isdigit() for ch in cell)
 
@@ -329,8 +338,6 @@ def _has_value(cell: str) -> bool:
 def _build_table(
     text: str, rows_lines: list[_Line], sep_at: int | None, context: str, notes: list[ScaleNote]
 ) -> Table:
-    from tieout.periods import column_period
-
     raw = [_merge_symbols(text, ln.cells) for ln in rows_lines]
     kind = rows_lines[0].kind
     ncols = max(len(r) for r in raw)
@@ -473,9 +480,13 @@ def read_layout(text: str, *, csv: bool = False) -> Layout:
                         lay.sections.append(Section("row", r.label, r.span, parent=parent))
                 i = j
                 continue
-        m = _MD_HEADING.match(ln.text)
+        first = ln.text.lstrip()[:1]
+        m = _MD_HEADING.match(ln.text) if first == "#" else None
+        nxt = lines[i + 1].text.lstrip()[:1] if i + 1 < n else ""
         setext = (
-            i + 1 < n and lines[i + 1].kind in ("text", "sep") and _SETEXT.match(lines[i + 1].text)
+            nxt in ("=", "-")
+            and lines[i + 1].kind in ("text", "sep")
+            and _SETEXT.match(lines[i + 1].text)
         )
         if m or (setext and ln.kind == "text" and paragraph_start is None):
             close_paragraph(lines[i - 1].end if i else 0)
@@ -487,10 +498,10 @@ def read_layout(text: str, *, csv: bool = False) -> Layout:
         # a numbered clause opens on any line ("2.2 By Customer." often follows "2.1 …"
         # directly); inside a paragraph only a dotted number counts, so a wrapped line
         # that starts "12 Months" stays prose
-        c = _CLAUSE.match(ln.text)
+        c = _CLAUSE.match(ln.text) if first.isdigit() or first in "SCA" else None
         if c is not None and paragraph_start is not None and "." not in c.group(1):
             c = None
-        if c is None and paragraph_start is None:
+        if c is None and paragraph_start is None and first in "Ii":
             it = _ITEM.match(ln.text)
             if it is not None and len(ln.text) < 120:
                 open_heading(Section("heading", it.group(1).strip(), (ln.start, len(text)), 2))
@@ -516,14 +527,14 @@ def _inherit_notes(lay: Layout) -> None:
     """A table with no scale note of its own continues the one above it ("Balance Sheet
     Data" under the same "(in thousands)") when only short caption lines stand between
     them: no heading and no prose."""
-    heads = [s.span[0] for s in lay.sections if s.kind in ("heading", "clause")]
+    heads = sorted(s.span[0] for s in lay.sections if s.kind in ("heading", "clause"))
     for k in range(1, len(lay.tables)):
         prev, cur = lay.tables[k - 1], lay.tables[k]
         if cur.note is not None or prev.note is None:
             continue
         gap = lay.text[prev.span[1] : cur.span[0]]
-        if any(prev.span[1] <= h < cur.span[0] for h in heads):
-            continue
+        if bisect_left(heads, prev.span[1]) != bisect_left(heads, cur.span[0]):
+            continue  # a heading stands between them
         if any(len(line.strip()) > 90 for line in gap.split("\n")):
             continue
         lay.tables[k] = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
@@ -554,16 +565,20 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
 
 def _close_regions(lay: Layout) -> None:
     """A heading's region runs to the next heading of the same or a higher level."""
-    heads = [s for s in lay.sections if s.kind in ("heading", "clause")]
-    closed: dict[int, Section] = {}
-    for idx, s in enumerate(heads):
-        end = len(lay.text)
-        for later in heads[idx + 1 :]:
-            if later.level <= s.level:
-                end = later.span[0]
-                break
-        closed[id(s)] = replace(s, span=(s.span[0], end))
-    lay.sections = [closed.get(id(s), s) for s in lay.sections]
+    ends: dict[int, int] = {}
+    stack: list[tuple[int, Section]] = []
+    for s in lay.sections:
+        if s.kind not in ("heading", "clause"):
+            continue
+        while stack and stack[-1][1].level >= s.level:
+            ends[stack.pop()[0]] = s.span[0]
+        stack.append((id(s), s))
+    lay.sections = [
+        replace(s, span=(s.span[0], ends.get(id(s), len(lay.text))))
+        if s.kind in ("heading", "clause")
+        else s
+        for s in lay.sections
+    ]
 
 
 # --------------------------------------------------------------------------- context
