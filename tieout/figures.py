@@ -562,6 +562,8 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             continue
         if a.negative or a.is_year or b.is_year:
             continue
+        if a.kind != "number" and b.kind != "number" and (a.kind, a.unit) != (b.kind, b.unit):
+            continue  # "up 9.8% to $57.5 billion" is a change, not a range
         if b.kind == "number" and a.kind == "currency" and b.scale_source != "context":
             assert b.value is not None
             b = replace(b, kind="currency", unit=a.unit)
@@ -571,7 +573,8 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             b = replace(b, kind="percent", unit=a.unit)
         whole_digits = a.digits - (len(a.text.split(".")[-1]) if a.decimal else 0)
         if (
-            a.scale == ONE
+            a.kind != "percent"
+            and a.scale == ONE
             and b.scale != ONE
             and a.value is not None
             and not a.grouped

@@ -309,6 +309,20 @@ def _classify(lines: list[_Line], csv: bool) -> None:
                 ln.kind, ln.cells = "aligned", spans
 
 
+def _label_row(lines: list[_Line], j: int, family: str) -> bool:
+    """A short line with no figures between rows of an aligned or tab table: a row label
+    that heads the rows under it ("Revenues:", "Net income per share:")."""
+    if family not in ("aligned", "tab") or lines[j].kind != "text":
+        return False
+    t = lines[j].text.strip()
+    if not t or len(t) > 60 or t.endswith(".") or any(ch.isdigit() for ch in t):
+        return False
+    k = j + 1
+    while k < len(lines) and k <= j + 2 and lines[k].kind == "text":
+        k += 1  # "Revenues:" / "  Product sales:" / rows
+    return k < len(lines) and lines[k].kind == family
+
+
 def _merge_symbols(text: str, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """'$' alone in a cell belongs to the amount after it ('$   260,174')."""
     out: list[tuple[int, int]] = []
@@ -335,41 +349,47 @@ def _has_value(cell: str) -> bool:
     return any(ch.isdigit() for ch in cell)
 
 
+def _header_rows(
+    text: str, raw: list[list[tuple[int, int]]], kind: str, sep_at: int | None
+) -> set[int]:
+    """Which rows are headers: those above a |---| row, a CSV's first row, or the leading
+    rows whose value cells hold no amounts (only periods: "2019  2018  2017")."""
+    if sep_at is not None:
+        return set(range(sep_at))
+    if kind == "csv":
+        return {0}
+    ncols = max(len(r) for r in raw)
+    found: set[int] = set()
+    for i, cells in enumerate(raw):
+        if len(cells) == 1 and not _has_value(text[cells[0][0] : cells[0][1]]):
+            continue  # a label row ("Revenues:") neither heads nor ends the header
+        values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
+        if len(cells) > 1 and all(
+            not _has_value(v) or column_period(v) is not None for v in values
+        ):
+            found.add(i)
+        else:
+            break
+    return set() if len(found) == len(raw) else found
+
+
 def _build_table(
     text: str, rows_lines: list[_Line], sep_at: int | None, context: str, notes: list[ScaleNote]
 ) -> Table:
     raw = [_merge_symbols(text, ln.cells) for ln in rows_lines]
     kind = rows_lines[0].kind
     ncols = max(len(r) for r in raw)
-    # header rows: above the |---| row, or leading rows whose value cells hold no amounts
-    if sep_at is not None:
-        n_header = sep_at
-    elif kind == "csv":
-        n_header = 1
-    else:
-        n_header = 0
-        for cells in raw:
-            values = (
-                [text[a:b] for a, b in cells[1:]]
-                if len(cells) == ncols
-                else [text[a:b] for a, b in cells]
-            )
-            if all(not _has_value(v) or column_period(v) is not None for v in values) and (
-                len(cells) > 1 or not _has_value(text[cells[0][0] : cells[0][1]])
-            ):
-                n_header += 1
-            else:
-                break
-        if n_header == len(raw):
-            n_header = 0
+    headers = _header_rows(text, raw, kind, sep_at)
     rows: list[Row] = []
+    group, group_indent = "", -1  # the label row above ("Net income per share:") and its indent
     for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
         k = len(cells)
+        first = text[cells[0][0] : cells[0][1]]
         if kind in ("pipe", "csv") or k == ncols:
             cols = list(range(k))
-        elif i < n_header:
+        elif i in headers:
             cols = list(range(ncols - k, ncols))  # headers sit over the value columns
-        elif not _has_value(text[cells[0][0] : cells[0][1]]):
+        elif not _has_value(first):
             cols = [0, *range(ncols - k + 1, ncols)]
         else:
             cols = list(range(ncols - k, ncols))
@@ -377,11 +397,20 @@ def _build_table(
             Cell(c, text[c[0] : c[1]], col) for c, col in zip(cells, cols, strict=True)
         )
         label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
-        rows.append(Row((ln.start, ln.end), cell_objs, i < n_header, label))
+        indent = cells[0][0] - ln.start
+        if i not in headers and label:
+            if k == 1:  # a label row: the rows indented under it belong to it
+                group, group_indent = label.rstrip(":"), indent
+            elif group and indent <= group_indent:
+                group, group_indent = "", -1
+            elif group:
+                label = f"{group}: {label}"
+        rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label))
     labels = ["" for _ in range(ncols)]
-    for r in rows[:n_header]:
-        for c in r.cells:
-            labels[c.col] = f"{labels[c.col]} {c.text}".strip()
+    for r in rows:
+        if r.header:
+            for c in r.cells:
+                labels[c.col] = f"{labels[c.col]} {c.text}".strip()
     span = (rows_lines[0].start, rows_lines[-1].end)
     note = next((n for n in notes if span[0] <= n.span[0] < span[1]), None)
     if note is None:
@@ -462,8 +491,14 @@ def read_layout(text: str, *, csv: bool = False) -> Layout:
             sep_at: int | None = None
             block: list[_Line] = []
             while j < n and (
-                lines[j].kind == family or (family == "pipe" and lines[j].kind == "sep")
+                lines[j].kind == family
+                or (family == "pipe" and lines[j].kind == "sep")
+                or _label_row(lines, j, family)
             ):
+                if lines[j].kind == "text":  # "Revenues:" between rows of a filing's table
+                    t = lines[j].text
+                    lead = len(t) - len(t.lstrip())
+                    lines[j].cells = [(lines[j].start + lead, lines[j].start + len(t.rstrip()))]
                 if lines[j].kind == "sep":
                     sep_at = len(block) if sep_at is None else sep_at
                 else:

@@ -17,6 +17,7 @@ and ``dateutil.relativedelta``.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
@@ -310,12 +311,19 @@ def find_periods(
     _check_start_month(fiscal_year_start_month)
     found: list[tuple[tuple[int, int], Period]] = []
     for m in _FINDER.finditer(text):
-        ctx = _Ctx(fiscal_year_start_month, default_year, m.group())
-        try:
-            found.append((m.span(), _parse(_normalise(m.group()), ctx)))
-        except PeriodNotRecognised:
-            continue
+        period = _found(m.group(), fiscal_year_start_month, default_year)
+        if period is not None:
+            found.append((m.span(), period))
     return found
+
+
+@functools.lru_cache(maxsize=8192)
+def _found(phrase: str, fsm: int, default_year: int | None) -> Period | None:
+    """One phrase ``find_periods`` matched, read (cached: prose repeats its periods)."""
+    try:
+        return _parse(_normalise(phrase), _Ctx(fsm, default_year, phrase))
+    except PeriodNotRecognised:
+        return None
 
 
 def column_period(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from tieout.figures import Figure, format_value
@@ -38,13 +39,13 @@ class ClaimContext:
     )  # figures in the document equal to the claim
     rounded: bool = False  # the matches are figures the claim rounds
 
-    @property
+    @cached_property
     def base_value(self) -> Decimal | None:
         if self.unit is None or self.claim.value is None:
             return None
         return self.unit.to_base(self.claim.value)
 
-    @property
+    @cached_property
     def precision(self) -> Decimal:
         """One step in the claim's last digit, in base units."""
         assert self.unit is not None and self.claim.value is not None
@@ -52,7 +53,7 @@ class ClaimContext:
         step = Decimal(1).scaleb(exp if isinstance(exp, int) else 0)
         return self.unit.to_base(step)
 
-    @property
+    @cached_property
     def dims(self) -> list[str]:
         """Index dimensions the claim's value can stand under."""
         if self.unit is None:

@@ -234,11 +234,23 @@ def _paragraph(doc: Document, heading: Section | None, n: int) -> Region | None:
 
 
 def _row(doc: Document, label: str, within: Region | None) -> Region | None:
-    for s in doc.layout.sections:
-        inside = within is None or within.start <= s.span[0] < within.end
-        if s.kind == "row" and inside and _same(label, s.title):
-            return Region(s.span[0], s.span[1], f"row {s.title}")
-    return None
+    """The row a label names: its exact label first, then a row grouped under a label row
+    ("Net income per share: Basic" for "Basic"), then any row whose label contains it."""
+    rows = [
+        s
+        for s in doc.layout.sections
+        if s.kind == "row" and (within is None or within.start <= s.span[0] < within.end)
+    ]
+    want = fold(label).strip(" .:")
+    ranked = (
+        [s for s in rows if fold(s.title).strip(" .:") == want]
+        or [s for s in rows if fold(s.title).endswith(f": {want}")]
+        or [s for s in rows if _same(label, s.title)]
+    )
+    if not ranked:
+        return None
+    s = ranked[0]
+    return Region(s.span[0], s.span[1], f"row {s.title}")
 
 
 def _line(doc: Document, n: int) -> Region | None:
