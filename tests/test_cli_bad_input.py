@@ -108,7 +108,7 @@ CHECK_CASES: list[tuple[str, str, bytes | None, tuple[str, ...]]] = [
     ("claims not a list", "notlist.json", b'{"claims": "x"}', ("claims: must be a list",)),
     ("empty file", "empty.json", b"", ("empty.json: is empty",)),
     ("no such file", "nope.json", None, ("nope.json: no such file",)),
-    ("a directory", "folder", None, ("folder: is not a file",)),
+    ("a directory", "folder", None, ("folder: is a folder; name a file",)),
     (
         "latin-1 bytes",
         "latin1.json",

@@ -97,7 +97,12 @@ def main() -> None:
     help="The SQLite file the demo creates afresh.",
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="json prints every claim's checks.",
 )
 @handles_errors
 def demo(db_path: str, fmt: str) -> None:
@@ -192,7 +197,12 @@ def schema() -> None:
     help="Default scale for bare table figures (USD_thousands).",
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="json gives spans, kinds and Decimal values.",
 )
 @handles_errors
 def figures(file: str, words: bool, scale: str | None, fmt: str) -> None:

@@ -151,8 +151,12 @@ def registry() -> None:
 @click.option("--definition", required=True, help="What the metric means, in words.")
 @click.option("--unit", required=True, help="USD, USD_thousands, USD_millions, percent, count …")
 @click.option("--source-doc", required=True, help="The authoritative document id.")
-@click.option("--period-start", callback=_date, metavar="DATE")
-@click.option("--period-end", callback=_date, metavar="DATE")
+@click.option(
+    "--period-start", callback=_date, metavar="DATE", help="First day of the metric's period."
+)
+@click.option(
+    "--period-end", callback=_date, metavar="DATE", help="Last day of the metric's period."
+)
 @click.option(
     "--period", "period_text", metavar="PERIOD", help="Instead of start/end: 2026-07, Q3 2026 …"
 )
@@ -297,6 +301,9 @@ def registry_list(as_of: date | None, db: str | None) -> None:
             str(r.effective_from),
             r.definition,
         )
-    _console().print(
-        table if rows else "no metrics yet: `tieout registry add` or `tieout registry import`"
+    empty = (
+        f"no metrics in force on {as_of}"
+        if as_of
+        else "no metrics yet: `tieout registry add` or `tieout registry import`"
     )
+    _console().print(table if rows else empty)

@@ -246,6 +246,13 @@ class Figure:
         """The value with its unit, for messages: '1,400,000 USD', '32%'."""
         if self.kind == "section":
             return f"§{self.section}"
+        if (
+            self.kind == "number"
+            and not self.grouped
+            and self.scale == ONE
+            and self.value is not None
+        ):
+            return format(self.value, "f")  # as written: a year stays 2019, not 2,019
         return format_value(self.value, self.unit or self.implied_unit)
 
 

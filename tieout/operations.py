@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from tieout.checks import ClaimReport
     from tieout.documents import Document
     from tieout.registry import DocumentRecord, Store
-    from tieout.schemas import Claim
+    from tieout.schemas import Claim, MetricDefinition
 
 __all__ = ["CheckRun", "check_file", "document_from_record", "ingest_file", "load_claims_file"]
 
@@ -93,13 +93,43 @@ def load_claims_file(path: str | Path) -> list[Claim]:
 
     p = Path(path)
     if str(path) != "-" and not p.is_file():
-        raise InputError(f"{path}: no such file" if not p.exists() else f"{path}: is not a file")
+        raise InputError(
+            f"{path}: no such file" if not p.exists() else f"{path}: is a folder; name a file"
+        )
     data = p.read_bytes() if str(path) != "-" else sys.stdin.buffer.read()
     if not data.strip():
         raise InputError(
             f'{path}: is empty; a claims file holds {{"claims": [...]}}, a list, or one claim'
         )
     return parse_claims(data, source=str(path))
+
+
+class _Prefetched:
+    """The registry rows a claim set needs, read in one query; the store answers the rest."""
+
+    def __init__(
+        self, store: Store, claims: Sequence[Claim], documents: dict[str, Document]
+    ) -> None:
+        from tieout.checks.pipeline import registry_date
+
+        self._store = store
+        pairs = {
+            (c.metric_key, registry_date(c, documents.get(c.source_doc_id or "")))
+            for c in claims
+            if c.value is not None
+        }
+        self._rows = store.metrics_as_of(pairs) if pairs else {}
+        self._history: dict[str, list[MetricDefinition]] = {}
+
+    def metric_as_of(self, metric_key: str, on: date) -> MetricDefinition | None:
+        if (metric_key, on) in self._rows:
+            return self._rows[(metric_key, on)]
+        return self._store.metric_as_of(metric_key, on)
+
+    def metric_history(self, metric_key: str) -> list[MetricDefinition]:
+        if metric_key not in self._history:
+            self._history[metric_key] = self._store.metric_history(metric_key)
+        return self._history[metric_key]
 
 
 @dataclass(frozen=True)
@@ -158,9 +188,10 @@ def check_and_store(
     records = store.get_documents(ids)
     documents = {doc_id: document_from_record(rec) for doc_id, rec in records.items()}
     options = CheckOptions(all_checks=all_checks, fuzzy_threshold=fuzzy_threshold)
+    registry = _Prefetched(store, claims, documents)
     reports = []
     for i, claim in enumerate(claims):
-        reports.append(check_claim(i, claim, documents, store, options))
+        reports.append(check_claim(i, claim, documents, registry, options))
         if progress is not None:
             progress(i + 1)
     run = CheckRun(uuid.uuid4().hex[:12], source, reports)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from tieout.errors import InputError, NotFound
@@ -45,22 +46,27 @@ def save_run(session: Session, run: RunRecord, results: Sequence[ClaimResultReco
     session.add(run_row)
     session.flush()
     assert run_row.id is not None
-    session.add_all(
-        ClaimResultRow(
-            run_pk=run_row.id,
-            position=res.position,
-            metric_key=res.metric_key,
-            claim=res.claim,
-            verdict=res.verdict,
-            reason=res.reason,
-            checks=res.checks,
-            snapshot_sha256=res.snapshot_sha256,
-            registry_metric_key=res.registry_metric_key,
-            registry_effective_from=res.registry_effective_from,
-            checked_at=res.checked_at,
+    if results:
+        # one executemany (SQLAlchemy's insertmanyvalues), not an ORM object per claim
+        session.execute(
+            insert(ClaimResultRow),
+            [
+                {
+                    "run_pk": run_row.id,
+                    "position": res.position,
+                    "metric_key": res.metric_key,
+                    "claim": res.claim,
+                    "verdict": res.verdict,
+                    "reason": res.reason,
+                    "checks": res.checks,
+                    "snapshot_sha256": res.snapshot_sha256,
+                    "registry_metric_key": res.registry_metric_key,
+                    "registry_effective_from": res.registry_effective_from,
+                    "checked_at": res.checked_at,
+                }
+                for res in results
+            ],
         )
-        for res in results
-    )
     session.flush()
     return run_row.id
 
