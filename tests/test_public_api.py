@@ -16,7 +16,7 @@ def test_all_is_sorted_and_resolves() -> None:
 
 def test_all_lists_every_lazy_export() -> None:
     exports = set(tieout._EXPORTS)
-    assert exports | {"__version__"} == set(tieout.__all__)
+    assert exports | {"__version__", "gate"} == set(tieout.__all__)
 
 
 def test_unknown_attribute_is_an_attribute_error() -> None:

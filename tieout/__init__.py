@@ -24,6 +24,9 @@ _EXPORTS: dict[str, str] = {
     "Document": "tieout.documents",
     "Evidence": "tieout.checks",
     "Figure": "tieout.figures",
+    "GateResult": "tieout.gate",
+    "SaveSession": "tieout.gate",
+    "WorkflowConfig": "tieout.gate",
     "InputError": "tieout.errors",
     "MetricDefinition": "tieout.schemas",
     "Period": "tieout.periods",
@@ -52,10 +55,12 @@ __all__ = [
     "Document",
     "Evidence",
     "Figure",
+    "GateResult",
     "InputError",
     "MetricDefinition",
     "Period",
     "Registry",
+    "SaveSession",
     "Status",
     "Store",
     "TieoutError",
@@ -63,10 +68,12 @@ __all__ = [
     "UnknownDocument",
     "UnknownMetric",
     "Verdict",
+    "WorkflowConfig",
     "__version__",
     "check_claims",
     "claim_set_json_schema",
     "extract",
+    "gate",
     "parse_claims",
     "parse_period",
     "parse_unit",
@@ -74,6 +81,8 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name == "gate":  # the package tieout.gate is callable: tieout.gate(draft, sources=[…])
+        return importlib.import_module("tieout.gate")
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'tieout' has no attribute {name!r}")
@@ -106,6 +115,7 @@ if TYPE_CHECKING:
         UnknownMetric,
     )
     from tieout.figures import Figure, extract
+    from tieout.gate import GateResult, SaveSession, WorkflowConfig
     from tieout.periods import Period, parse_period
     from tieout.registry import Store
     from tieout.registry.memory import Registry

@@ -256,3 +256,7 @@ from tieout.cli_admin import docs, registry  # noqa: E402  (the groups attach th
 
 main.add_command(docs)
 main.add_command(registry)
+
+from tieout.cli_gate import gate_command  # noqa: E402
+
+main.add_command(gate_command)

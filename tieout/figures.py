@@ -48,6 +48,7 @@ __all__ = [
     "normalize",
     "normalize_with_map",
     "parse_amount",
+    "skipped",
 ]
 
 ONE = Decimal(1)
@@ -600,6 +601,30 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
 
 
 # --------------------------------------------------------------------------- public API
+
+
+def skipped(text: str) -> list[tuple[tuple[int, int], str, str]]:
+    """Digit runs in normalised ``text`` that are deliberately not figures, with why:
+    ``(span, text, reason)`` where reason is 'version', 'date', 'time' or 'phone'.
+
+    The gate lists these as carve-outs, so a reviewer sees what was passed over.
+    """
+    out = []
+    for m in _FIGURE.finditer(text):
+        skip, dotted = m.group("skip"), m.group("dotted")
+        if skip:
+            reason = (
+                "time"
+                if ":" in skip
+                else "date"
+                if ("/" in skip or (skip.count("-") == 2 and len(skip) == 10))
+                else "phone"
+            )
+            out.append((m.span("skip"), skip, reason))
+        elif dotted and _prefix(text, m.start()) is None:
+            span = (m.start("num"), m.end("dotted"))
+            out.append((span, text[span[0] : span[1]], "version"))
+    return out
 
 
 def parse_amount(text: str) -> Figure | None:

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from .db import database_url
 from .importer import load_metric_file
-from .records import ClaimResultRecord, DocumentRecord, ImportPlan, MetricVersion, RunRecord
+from .records import (
+    ClaimResultRecord,
+    DocumentRecord,
+    ImportPlan,
+    MetricVersion,
+    RejectionRecord,
+    RunRecord,
+)
 from .store import Store
 
 __all__ = [
@@ -17,6 +24,7 @@ __all__ = [
     "DocumentRecord",
     "ImportPlan",
     "MetricVersion",
+    "RejectionRecord",
     "RunRecord",
     "Store",
     "database_url",

@@ -9,7 +9,14 @@ from typing import Any
 from tieout.errors import InputError
 from tieout.schemas.metric import MetricDefinition
 
-__all__ = ["ClaimResultRecord", "DocumentRecord", "ImportPlan", "MetricVersion", "RunRecord"]
+__all__ = [
+    "ClaimResultRecord",
+    "DocumentRecord",
+    "ImportPlan",
+    "MetricVersion",
+    "RejectionRecord",
+    "RunRecord",
+]
 
 #: A stored version of a metric: a :class:`MetricDefinition` with ``effective_to`` filled
 #: once a newer version has replaced it.
@@ -91,3 +98,39 @@ class ImportPlan:
         """``"2 new, 1 changed, 3 unchanged"``, plus ``" (dry run, nothing applied)"`` if so."""
         text = f"{len(self.new)} new, {len(self.changed)} changed, {len(self.unchanged)} unchanged"
         return text if self.applied else f"{text} (dry run, nothing applied)"
+
+
+#: The claim classes the free-text gate knows; a rejection names one of them.
+CLAIM_CLASSES = ("currency", "percent", "numeric", "words")
+_MAX_LINE = 2**31 - 1  # the largest INTEGER every backend stores
+
+
+@dataclass(frozen=True)
+class RejectionRecord:
+    """One figure the free-text gate refused: where (workflow, run, 1-based line), what, why.
+
+    ``workflow`` is ``""`` when the gate ran without one; ``figure`` is the text as written
+    in the draft; ``reason`` is what the model was told.
+    """
+
+    workflow: str
+    run_id: str
+    figure: str
+    claim_class: str
+    reason: str
+    line: int
+    created_at: datetime
+    id: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.claim_class not in CLAIM_CLASSES:
+            raise InputError(
+                f"RejectionRecord.claim_class {self.claim_class!r} is not a claim class; "
+                f"use one of {', '.join(CLAIM_CLASSES)}"
+            )
+        line = self.line
+        if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= _MAX_LINE:
+            raise InputError(
+                f"RejectionRecord.line {line!r} is not a line number; lines count from 1"
+            )
+        _require_aware("RejectionRecord.created_at", self.created_at)

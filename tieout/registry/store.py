@@ -13,10 +13,18 @@ from tieout.schemas.metric import MetricDefinition
 
 from . import documents as _documents
 from . import metrics as _metrics
+from . import rejections as _rejections
 from . import results as _results
 from . import tables as _tables  # noqa: F401  (defines the tables create_all creates)
 from .db import check_reachable, database_url, display_url, make_engine, storage_errors, transaction
-from .records import ClaimResultRecord, DocumentRecord, ImportPlan, MetricVersion, RunRecord
+from .records import (
+    ClaimResultRecord,
+    DocumentRecord,
+    ImportPlan,
+    MetricVersion,
+    RejectionRecord,
+    RunRecord,
+)
 
 __all__ = ["Store"]
 
@@ -171,3 +179,18 @@ class Store:
         """A stored run and its results; unknown ids raise :class:`~tieout.errors.NotFound`."""
         with transaction(self._engine, f"reading run {run_id!r}") as s:
             return _results.get_run(s, run_id)
+
+    # -- gate rejections -------------------------------------------------------------------
+
+    def log_rejections(self, records: Sequence[RejectionRecord]) -> None:
+        """Store every rejection in one transaction: all of them or, on any error, none."""
+        with transaction(self._engine, "logging gate rejections", write=True) as s:
+            _rejections.log(s, records)
+
+    def recent_rejections(self, workflow: str, n: int = 20) -> list[RejectionRecord]:
+        """The ``n`` latest rejections under ``workflow`` (``""``: no workflow), newest first.
+
+        ``n`` below 1 raises :class:`~tieout.errors.InputError`.
+        """
+        with transaction(self._engine, f"reading recent rejections for {workflow!r}") as s:
+            return _rejections.recent(s, workflow, n)

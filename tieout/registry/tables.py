@@ -22,7 +22,14 @@ from sqlalchemy import (
 )
 from sqlmodel import Field, SQLModel
 
-__all__ = ["CheckRunRow", "ClaimResultRow", "DocumentRow", "MetricRow", "UTCDateTime"]
+__all__ = [
+    "CheckRunRow",
+    "ClaimResultRow",
+    "DocumentRow",
+    "GateRejectionRow",
+    "MetricRow",
+    "UTCDateTime",
+]
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -123,3 +130,19 @@ class ClaimResultRow(SQLModel, table=True):
     registry_metric_key: str | None = None
     registry_effective_from: date | None = None
     checked_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class GateRejectionRow(SQLModel, table=True):
+    """One figure the free-text gate refused, with the reason the model was given."""
+
+    __tablename__ = "gate_rejections"
+    __table_args__ = (Index("ix_gate_rejections_workflow_created_at", "workflow", "created_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    workflow: str  # "" when the gate ran without a workflow
+    run_id: str
+    figure: str = Field(sa_column=Column(Text, nullable=False))
+    claim_class: str
+    reason: str = Field(sa_column=Column(Text, nullable=False))
+    line: int
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))

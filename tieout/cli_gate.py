@@ -1,0 +1,143 @@
+"""`tieout gate`: check a draft before it is saved."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from tieout.cli import EXIT_FAILED, EXIT_OK, _console, db_option, handles_errors
+
+__all__ = ["gate_command"]
+
+
+@click.command("gate")
+@click.argument("draft", metavar="DRAFT")
+@click.option(
+    "--source",
+    "sources",
+    multiple=True,
+    metavar="FILE",
+    help="A source the draft may cite (.txt, .md, .csv); repeat for several.",
+)
+@click.option(
+    "--doc", "doc_ids", multiple=True, metavar="ID", help="An ingested document as a source."
+)
+@click.option("--anchors", metavar="FILE", help="JSON of the fields an extraction step produced.")
+@click.option(
+    "--facts", "facts_files", multiple=True, metavar="FILE", help="A fact sheet (TOML or YAML)."
+)
+@click.option("--workflow", metavar="NAME", help="Which workflow's settings to apply.")
+@click.option(
+    "--config",
+    "config_path",
+    metavar="FILE",
+    help="Workflow settings (default: ./tieout.toml, or [tool.tieout] in ./pyproject.toml).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json lists every figure with its key, line and where it was found.",
+)
+@db_option
+@handles_errors
+def gate_command(
+    draft: str,
+    sources: tuple[str, ...],
+    doc_ids: tuple[str, ...],
+    anchors: str | None,
+    facts_files: tuple[str, ...],
+    workflow: str | None,
+    config_path: str | None,
+    fmt: str,
+    db: str | None,
+) -> None:
+    """Gate a draft: every figure must be in the sources, or the save is refused.
+
+    Exit 0 when the draft may be saved, 1 when it is rejected, 2 on unusable input.
+    """
+    from tieout.console import print_json
+    from tieout.documents import read_source
+    from tieout.errors import InputError
+    from tieout.gate import gate, load_anchors
+    from tieout.gate.sources import text_index
+
+    text, _ = _read_draft(draft)
+    indexes = []
+    for path in sources:
+        body, media = read_source(path)
+        indexes.append(text_index(body, f"source {Path(path).name}", csv=media == "csv"))
+    if doc_ids:
+        from tieout.gate.sources import document_index
+        from tieout.operations import document_from_record
+        from tieout.registry import Store
+
+        with Store.open(db) as store:
+            for doc_id in doc_ids:
+                indexes.append(document_index(document_from_record(store.get_document(doc_id))))
+    anchor_data = None
+    if anchors:
+        p = Path(anchors)
+        if not p.is_file():
+            raise InputError(f"{anchors}: no such file")
+        anchor_data = load_anchors(p.read_bytes(), anchors)
+    sheets = None
+    if facts_files:
+        from tieout.gate.facts import load_facts
+
+        sheets = [load_facts(f) for f in facts_files]
+    result = gate(text, indexes, anchor_data, config_path, workflow=workflow, facts=sheets)
+    if fmt == "json":
+        print_json(result.to_dict())
+    else:
+        _render(result)
+    sys.exit(EXIT_OK if result.passed else EXIT_FAILED)
+
+
+def _read_draft(path: str) -> tuple[str, str]:
+    from tieout.documents import read_source
+
+    if path == "-":
+        return sys.stdin.read(), "text"
+    return read_source(path)
+
+
+def _render(result: object) -> None:
+    from rich.markup import escape
+
+    from tieout.gate import GateResult
+
+    assert isinstance(result, GateResult)
+    console = _console()
+    where = (
+        f"  (workflow {result.workflow})"
+        if result.workflow and result.workflow != "default"
+        else ""
+    )
+    if result.outcome == "disabled":
+        console.print(f"[yellow]NOT CHECKED[/yellow] — {escape(result.message)}")
+        return
+    checked = [c for c in result.claims if c.status in ("found", "missing")]
+    if result.passed:
+        marked = f", {result.marked} marked [not in source]" if result.marked else ""
+        console.print(
+            f"[green]PASSED[/green] — {len(checked)} figures found in the sources{escape(marked)}{where}"
+        )
+    else:
+        n = len(result.rejected)
+        console.print(
+            f"[bold red]REJECTED[/bold red] — {n} figure{'s' if n != 1 else ''} not in the sources{where}"
+        )
+        for c in result.rejected:
+            console.print(
+                f" line {c.line:<4} {c.cls:<9} {escape(c.text)}  [dim]{escape(c.reason)}[/dim]"
+            )
+        console.print("\nMessage for the model:")
+        console.print("  " + escape(result.message).replace("\n", "\n  "))
+    if result.carve_outs:
+        parts = ", ".join(f"{c.kind} {c.text[:40]}" for c in result.carve_outs)
+        console.print(f"[dim]not checked (carve-outs): {escape(parts)}[/dim]")

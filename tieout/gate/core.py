@@ -1,0 +1,243 @@
+"""The gate: every figure in a draft is found in the run's sources, or the save is refused.
+
+Sanitise, then validate: the draft is normalised (quotes, dashes, spaces, zero-width
+characters, digits of any script), and the gate checks exactly the text it returns as
+``sanitized_text``. Figures are read with the one number grammar, so "$4.2 million",
+"$4,200,000" and a "4,200" cell under "(in thousands)" are one claim, and "$90" is never
+"90%".
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tieout.errors import ConfigError
+from tieout.figures import Figure, extract, normalize, skipped
+from tieout.gate.config import DEFAULT, WorkflowConfig, load_config
+from tieout.gate.messages import MARKER, disabled_message, pass_message, rejection_message
+from tieout.gate.result import CarveOut, GateClaim, GateResult, key_text
+from tieout.gate.sources import SourceIndex, anchors_index, document_index, text_index
+
+if TYPE_CHECKING:
+    from tieout.gate.facts import FactSheet
+
+__all__ = ["claim_class", "gate", "resolve_config", "sanitize"]
+
+ONE = Decimal(1)
+_URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]\"'`]+")
+_FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
+
+Source = "str | Document | SourceIndex"
+
+
+def sanitize(text: str) -> str:
+    """The meaning-free typographic fixes the gate applies before it checks anything."""
+    return normalize(text)
+
+
+def claim_class(fig: Figure) -> str | None:
+    """The claim class of a figure in a draft, or None when it is not a claim at all."""
+    if fig.kind == "currency":
+        return "currency"
+    if fig.kind == "percent":
+        return "percent"
+    if fig.kind == "section":
+        return "numeric"
+    if fig.spelled and fig.scale == ONE:
+        return "words"  # "nine channels": only where the workflow asks for it
+    return "numeric" if fig.significant else None
+
+
+def resolve_config(
+    config: WorkflowConfig | Mapping[str, WorkflowConfig] | str | Path | None,
+    workflow: str | None,
+) -> WorkflowConfig:
+    """The one workflow's settings from whatever the caller gave."""
+    if isinstance(config, WorkflowConfig):
+        return config
+    if isinstance(config, str | Path):
+        config = load_config(config)
+    elif config is None:
+        if workflow is None:
+            return DEFAULT
+        config = load_config()
+    if workflow is None:
+        return DEFAULT
+    if workflow not in config:
+        known = ", ".join(sorted(config)) or "none configured"
+        raise ConfigError(
+            f"workflow {workflow!r} is not configured (known: {known}); add [{workflow}] to tieout.toml"
+        )
+    return config[workflow]
+
+
+def _indexes(
+    cfg: WorkflowConfig,
+    sources: Sequence[Any],
+    anchors: Any,
+    facts: FactSheet | Sequence[FactSheet] | None,
+) -> list[SourceIndex]:
+    out: list[SourceIndex] = []
+    if "extraction_source" in cfg.sources:
+        for n, src in enumerate(sources, start=1):
+            if isinstance(src, SourceIndex):
+                out.append(src)
+            elif isinstance(src, str):
+                out.append(text_index(src, f"source {n}"))
+            else:
+                out.append(document_index(src, f"source {src.doc_id}"))
+    if anchors is not None and "anchors" in cfg.sources:
+        out.append(anchors if isinstance(anchors, SourceIndex) else anchors_index(anchors))
+    if facts is not None and "fact_sheet" in cfg.sources:
+        sheets = [facts] if not isinstance(facts, Sequence) else list(facts)
+        for sheet in sheets:
+            out.append(text_index(sheet.text(), f"fact sheet {sheet.name}", "fact_sheet"))
+    return out
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    find = text.find
+    k = find("\n")
+    while k >= 0:
+        starts.append(k + 1)
+        k = find("\n", k + 1)
+    return starts
+
+
+def gate(
+    draft: str,
+    sources: Sequence[Any] = (),
+    anchors: Any = None,
+    config: WorkflowConfig | Mapping[str, WorkflowConfig] | str | Path | None = None,
+    *,
+    workflow: str | None = None,
+    facts: FactSheet | Sequence[FactSheet] | None = None,
+) -> GateResult:
+    """Check every figure of ``draft`` against the run's sources, anchors and fact sheet.
+
+    ``sources`` are texts, :class:`~tieout.documents.Document` s or prepared indexes;
+    ``anchors`` a JSON-like value of extracted fields; ``config`` a
+    :class:`WorkflowConfig`, a mapping of them, or a path to ``tieout.toml`` (with
+    ``workflow`` naming the one to use).
+    """
+    cfg = resolve_config(config, workflow)
+    text = sanitize(draft)
+    if not cfg.enabled:
+        return GateResult(True, "disabled", text, disabled_message(cfg.name), workflow=cfg.name)
+    indexes = _indexes(cfg, sources, anchors, facts)
+    starts = _line_starts(text)
+
+    def line_of(pos: int) -> int:
+        return bisect_right(starts, pos)
+
+    carve: list[CarveOut] = []
+    holes: list[tuple[int, int]] = []
+    if cfg.skip_urls:
+        for m in _URL.finditer(text):
+            carve.append(CarveOut("url", m.group(), m.span(), line_of(m.start())))
+            holes.append(m.span())
+    if not cfg.check_code:
+        for m in _FENCE.finditer(text):
+            carve.append(CarveOut("code", m.group(), m.span(), line_of(m.start())))
+            holes.append(m.span())
+    for span, what, reason in skipped(text):
+        if not any(a <= span[0] < b for a, b in holes):
+            carve.append(CarveOut(reason, what, span, line_of(span[0])))
+    marked_lines = {line_of(m.start()) for m in re.finditer(re.escape(MARKER), text, re.IGNORECASE)}
+    claims: list[GateClaim] = []
+    classes = cfg.classes
+    for fig in extract(text, words=True):
+        cls = claim_class(fig)
+        if cls is None or any(a <= fig.span[0] < b for a, b in holes):
+            continue
+        line = line_of(fig.span[0])
+        key = key_text(
+            fig.kind, fig.unit, fig.section if fig.kind == "section" else abs(fig.value or 0)
+        )
+        if cls not in classes:
+            claims.append(
+                GateClaim(
+                    cls,
+                    fig.text,
+                    fig.span,
+                    line,
+                    key,
+                    "unchecked",
+                    reason=f"the workflow does not check {cls} claims",
+                )
+            )
+            continue
+        if line in marked_lines:
+            claims.append(
+                GateClaim(
+                    cls,
+                    fig.text,
+                    fig.span,
+                    line,
+                    key,
+                    "marked",
+                    reason=f"the line is marked {MARKER}",
+                )
+            )
+            continue
+        claims.append(_look_up(cls, fig, line, key, indexes))
+    rejected = [c for c in claims if c.status == "missing"]
+    carve.sort(key=lambda c: c.span)
+    if rejected:
+        return GateResult(
+            False,
+            "rejected",
+            text,
+            rejection_message(rejected),
+            tuple(claims),
+            tuple(carve),
+            cfg.name,
+        )
+    checked = sum(1 for c in claims if c.status == "found")
+    marked = sum(1 for c in claims if c.status == "marked")
+    return GateResult(
+        True, "pass", text, pass_message(checked, marked), tuple(claims), tuple(carve), cfg.name
+    )
+
+
+def _look_up(cls: str, fig: Figure, line: int, key: str, indexes: list[SourceIndex]) -> GateClaim:
+    for idx in indexes:
+        hit = idx.lookup(cls, fig)
+        if hit is not None:
+            where = hit if isinstance(hit, str) else f'"{hit.text}"'
+            return GateClaim(
+                cls,
+                fig.text,
+                fig.span,
+                line,
+                key,
+                "found",
+                idx.label,
+                f"found in {idx.label}: {where}",
+            )
+    return GateClaim(
+        cls, fig.text, fig.span, line, key, "missing", None, _why_missing(fig, indexes)
+    )
+
+
+def _why_missing(fig: Figure, indexes: list[SourceIndex]) -> str:
+    reason = "in neither this run's anchors nor its sources"
+    if not indexes:
+        return reason + " (no sources were given)"
+    if fig.value is not None and fig.kind != "section":
+        mag = abs(fig.value)
+        for idx in indexes:
+            other = (
+                idx.by_key.get(("percent", "percent", mag))
+                if fig.kind != "percent"
+                else idx.by_value.get(mag)
+            )
+            if other is not None:
+                return f'{reason}; {idx.label} has "{other.text}", which is a different unit'
+    return reason

@@ -1,0 +1,200 @@
+"""What a draft may cite: the run's sources, its anchors and its fact sheet, indexed once.
+
+Each source is read with the one number grammar into a :class:`SourceIndex` of canonical
+figures and section numbers, cached by the text's sha256, so gating many drafts against
+the same sources costs the sources once (seed 000 searched every source for every figure).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from tieout.errors import InputError
+from tieout.figures import Figure, extract
+
+if TYPE_CHECKING:
+    from tieout.documents import Document
+
+__all__ = ["SourceIndex", "anchors_index", "clear_cache", "document_index", "text_index"]
+
+_CACHE: OrderedDict[tuple[str, str], SourceIndex] = OrderedDict()
+_CACHE_SIZE = 256
+
+
+@dataclass
+class SourceIndex:
+    """Canonical figures of one source, by the ways a draft figure can be looked up."""
+
+    label: str
+    kind: str  # 'extraction_source' | 'anchors' | 'fact_sheet'
+    by_key: dict[tuple[str, str | None, Decimal], Figure] = field(default_factory=dict)
+    by_value: dict[Decimal, Figure] = field(default_factory=dict)  # amounts and numbers, any unit
+    written: dict[Decimal, Figure] = field(
+        default_factory=dict
+    )  # as printed, before a table's scale
+    unitless_scaled: dict[Decimal, Figure] = field(
+        default_factory=dict
+    )  # "4,200" under "(in thousands)"
+    sections: dict[str, str] = field(default_factory=dict)  # "2.2" -> where it stands
+
+    def add(self, fig: Figure) -> None:
+        if fig.kind == "section":
+            if fig.section:
+                self.sections.setdefault(fig.section, f'"{fig.text}"')
+            return
+        if fig.value is None:
+            return
+        mag = abs(fig.value)
+        unit = "percent" if fig.kind == "percent" else fig.unit
+        self.by_key.setdefault((fig.kind, unit, mag), fig)
+        if fig.kind == "percent":
+            return
+        self.by_value.setdefault(mag, fig)
+        if fig.implied_unit:
+            self.by_key.setdefault(("currency", fig.implied_unit, mag), fig)
+        if fig.scale_source == "context":
+            self.written.setdefault(abs(fig.value / fig.scale), fig)
+            if fig.implied_unit is None and fig.kind == "number":
+                self.unitless_scaled.setdefault(mag, fig)
+
+    def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
+        """Where this source states ``fig`` (a figure, or a label for sections), or None."""
+        if fig.kind == "section":
+            return self.sections.get(fig.section or "")
+        assert fig.value is not None
+        mag = abs(fig.value)
+        if fig.kind == "currency":
+            return self.by_key.get(("currency", fig.unit, mag)) or self.unitless_scaled.get(mag)
+        if fig.kind == "percent":
+            return self.by_key.get(("percent", "percent", mag))
+        # a bare number names no unit: the source may state it in any unit but percent,
+        # or print it in a table under a scale note ("4,200" in "(in thousands)")
+        return self.by_value.get(mag) or self.written.get(mag)
+
+
+def clear_cache() -> None:
+    """Forget every indexed source (the benchmark's "nothing cached")."""
+    _CACHE.clear()
+
+
+def _cached(key: tuple[str, str], build: Any) -> SourceIndex:
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    idx: SourceIndex = build()
+    _CACHE[key] = idx
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return idx
+
+
+def text_index(
+    text: str, label: str, kind: str = "extraction_source", *, csv: bool = False
+) -> SourceIndex:
+    """Index a source given as text (Markdown, prose, tables)."""
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    def build() -> SourceIndex:
+        from tieout.documents import Document
+
+        doc = Document.from_text(
+            label or "source", text, media_type="csv" if csv else "text", sha256=digest
+        )
+        return document_index(doc, label, kind)
+
+    idx = _cached((digest, kind + (":csv" if csv else "")), build)
+    if idx.label != label:  # same text under another name: share the figures, keep the name
+        idx = SourceIndex(
+            label, kind, idx.by_key, idx.by_value, idx.written, idx.unitless_scaled, idx.sections
+        )
+    return idx
+
+
+def document_index(
+    doc: Document, label: str | None = None, kind: str = "extraction_source"
+) -> SourceIndex:
+    """Index an ingested document: its figures (scale and periods applied) and its clauses."""
+    idx = SourceIndex(label or doc.doc_id, kind)
+    for f in doc.figures:
+        idx.add(f)
+    for s in doc.layout.sections:
+        if s.kind == "clause" and s.number:
+            idx.sections.setdefault(s.number, f'the heading "{s.number} {s.title}"')
+    return idx
+
+
+def anchors_index(anchors: Any, label: str = "anchors") -> SourceIndex:
+    """Index anchors: the fields an extraction step produced (a JSON object, list or text).
+
+    Strings are read with the number grammar; ``{"value": 4.2, "unit": "USD_millions"}``
+    is an amount in that unit; a bare JSON number is a number with no unit (it matches a
+    bare number in the draft, never "$90" or "90%": a unit is never guessed).
+    """
+    from tieout.units import parse_unit
+
+    idx = SourceIndex(label, "anchors")
+    for value in _leaves(anchors):
+        if isinstance(value, str):
+            for f in extract(value):
+                idx.add(f)
+        elif isinstance(value, tuple):  # (value, unit) from a {"value", "unit"} object
+            amount, unit_text = value
+            unit = parse_unit(unit_text)
+            base = unit.to_base(amount)
+            kind = (
+                "percent"
+                if unit.kind == "percent"
+                else "currency"
+                if unit.kind == "currency"
+                else "number"
+            )
+            name = (
+                unit.dimension if kind == "currency" else ("percent" if kind == "percent" else None)
+            )
+            idx.add(
+                Figure(text=f"{amount} {unit_text}", span=(0, 0), kind=kind, unit=name, value=base)
+            )
+        else:
+            idx.add(Figure(text=str(value), span=(0, 0), kind="number", unit=None, value=value))
+    return idx
+
+
+def _leaves(node: Any) -> Iterable[Any]:
+    if isinstance(node, Mapping):
+        if set(node) == {"value", "unit"} and isinstance(node["unit"], str):
+            v = node["value"]
+            if isinstance(v, int | Decimal) and not isinstance(v, bool):
+                yield (Decimal(v), node["unit"])
+                return
+        for v in node.values():
+            yield from _leaves(v)
+    elif isinstance(node, list | tuple):
+        for v in node:
+            yield from _leaves(v)
+    elif isinstance(node, bool) or node is None:
+        return
+    elif isinstance(node, int | Decimal):
+        yield Decimal(node)
+    elif isinstance(node, float):
+        yield Decimal(repr(node))
+    elif isinstance(node, str):
+        yield node
+
+
+def load_anchors(data: str | bytes, source: str = "anchors") -> Any:
+    """Parse anchors JSON exactly (numbers as Decimal), naming the file in any error."""
+    try:
+        return json.loads(data, parse_float=Decimal)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+    except UnicodeDecodeError:
+        raise InputError(f"{source}: not UTF-8 text") from None
