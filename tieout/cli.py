@@ -260,3 +260,7 @@ main.add_command(registry)
 from tieout.cli_gate import gate_command  # noqa: E402
 
 main.add_command(gate_command)
+
+from tieout.cli_facts import facts  # noqa: E402
+
+main.add_command(facts)

@@ -184,9 +184,12 @@ def normalize(text: str) -> str:
 # --------------------------------------------------------------------------- the figure
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Figure:
-    """One figure found in a text.
+    """One figure found in a text. A value: never change one, derive with ``dataclasses.replace``.
+
+    (Not ``frozen=True`` only because a frozen dataclass costs four times as much to build,
+    and a 10-K holds tens of thousands of figures.)
 
     ``value`` is in base units (USD, percent, count) with scale applied; ``precision`` is
     the value of one step in the last digit written, in the same units ("$1.4M" has
@@ -383,6 +386,10 @@ def _prefix(text: str, pos: int) -> _Prefix | None:
             return None
     elif c1 in "\n\t|":
         return None
+    elif c1 == "$":  # "$4,200": the commonest prefix, read without the general path
+        c2 = text[pos - 2] if pos > 1 else " "
+        if not c2.isalpha() and c2 not in "-($":
+            return _Prefix(pos - 1, currency="USD")
     return _slow_prefix(text, pos)
 
 
@@ -445,11 +452,15 @@ def _precision(num: str) -> Decimal:
     return step
 
 
-def _scan(text: str) -> Iterator[Figure]:
+def _scan(
+    text: str, skips: list[tuple[tuple[int, int], str, str]] | None = None
+) -> Iterator[Figure]:
     """Yield figures in normalised ``text``, spans in that text, without context."""
     for m in _FIGURE.finditer(text):
         skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
         if skip or bad:
+            if skip and skips is not None:
+                skips.append((m.span("skip"), skip, _skip_reason(skip)))
             continue
         pos = m.start()
         pre = _prefix(text, pos)
@@ -467,6 +478,9 @@ def _scan(text: str) -> Iterator[Figure]:
             )
             continue
         if dotted or trailing:
+            if dotted and skips is not None and pre is None:
+                span = (m.start("num"), m.end("dotted"))
+                skips.append((span, text[span[0] : span[1]], "version"))
             continue  # a version string, an ordinal (1st), a code (2Q26, 4G): not a figure
         if pre is None and not any(groups[5:]):  # a bare number, the common case
             end = m.end()
@@ -603,27 +617,23 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
 # --------------------------------------------------------------------------- public API
 
 
+def _skip_reason(token: str) -> str:
+    if ":" in token:
+        return "time"
+    if "/" in token or (token.count("-") == 2 and len(token) == 10):
+        return "date"
+    return "phone"
+
+
 def skipped(text: str) -> list[tuple[tuple[int, int], str, str]]:
     """Digit runs in normalised ``text`` that are deliberately not figures, with why:
     ``(span, text, reason)`` where reason is 'version', 'date', 'time' or 'phone'.
 
     The gate lists these as carve-outs, so a reviewer sees what was passed over.
     """
-    out = []
-    for m in _FIGURE.finditer(text):
-        skip, dotted = m.group("skip"), m.group("dotted")
-        if skip:
-            reason = (
-                "time"
-                if ":" in skip
-                else "date"
-                if ("/" in skip or (skip.count("-") == 2 and len(skip) == 10))
-                else "phone"
-            )
-            out.append((m.span("skip"), skip, reason))
-        elif dotted and _prefix(text, m.start()) is None:
-            span = (m.start("num"), m.end("dotted"))
-            out.append((span, text[span[0] : span[1]], "version"))
+    out: list[tuple[tuple[int, int], str, str]] = []
+    for _ in _scan(text, out):
+        pass
     return out
 
 
@@ -641,6 +651,7 @@ def extract(
     layout: Layout | None = None,
     default_scale: Decimal | None = None,
     default_currency: str | None = None,
+    skips: list[tuple[tuple[int, int], str, str]] | None = None,
 ) -> list[Figure]:
     """Every figure in ``text``, in order, spans in ``text`` as given.
 
@@ -649,9 +660,10 @@ def extract(
     precomputed ``layout`` (of the normalised text) to avoid reading the structure twice.
     ``default_scale`` and ``default_currency`` apply to bare numbers in tables that carry
     no scale note of their own (a document ingested with ``--scale USD_thousands``).
+    ``skips``, when given, receives what :func:`skipped` would return (normalised spans).
     """
     norm = normalize_with_map(text)
-    figs = _link_ranges(norm.text, list(_scan(norm.text)))
+    figs = _link_ranges(norm.text, list(_scan(norm.text, skips)))
     if words:
         from tieout.wordnumbers import spelled_figures
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tieout.errors import ConfigError
-from tieout.figures import Figure, extract, normalize, skipped
+from tieout.figures import Figure, extract, normalize
 from tieout.gate.config import DEFAULT, WorkflowConfig, load_config
 from tieout.gate.messages import MARKER, disabled_message, pass_message, rejection_message
 from tieout.gate.result import CarveOut, GateClaim, GateResult, key_text
@@ -146,13 +146,15 @@ def gate(
         for m in _FENCE.finditer(text):
             carve.append(CarveOut("code", m.group(), m.span(), line_of(m.start())))
             holes.append(m.span())
-    for span, what, reason in skipped(text):
+    skips: list[tuple[tuple[int, int], str, str]] = []
+    figures = extract(text, words=True, skips=skips)
+    for span, what, reason in skips:
         if not any(a <= span[0] < b for a, b in holes):
             carve.append(CarveOut(reason, what, span, line_of(span[0])))
     marked_lines = {line_of(m.start()) for m in re.finditer(re.escape(MARKER), text, re.IGNORECASE)}
     claims: list[GateClaim] = []
     classes = cfg.classes
-    for fig in extract(text, words=True):
+    for fig in figures:
         cls = claim_class(fig)
         if cls is None or any(a <= fig.span[0] < b for a, b in holes):
             continue
