@@ -245,6 +245,9 @@ def _toml_value(name: str, value: Any) -> str:
         return value.strip()
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         example = _EXAMPLE["TOML"].format(name=name)
+        if isinstance(value, bool | date | time):  # say it in quotes, as it should read
+            shown = str(value).lower() if isinstance(value, bool) else value.isoformat()
+            example = f'{name} = "{shown}"'
         raise _FactError(_NOT_SCALAR.format(name=name, kind=_kind(value), example=example))
     if isinstance(value, Decimal) and not value.is_finite():
         raise _FactError(_NOT_FINITE.format(name=name, value=value))

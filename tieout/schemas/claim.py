@@ -76,7 +76,11 @@ _WIDE = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 IsoDate = Annotated[date, Field(strict=True, json_schema_extra={"pattern": DATE_PATTERN})]
 TEXT_PATTERN = "^[^\\u0000]*$"  # no NUL: it ends strings in C and PostgreSQL text refuses it
-NonEmptyStr = Annotated[str, Field(min_length=1, pattern=TEXT_PATTERN)]
+# The schema states the no-NUL rule as a pattern; parse_claims enforces it with one scan of
+# the raw bytes (a NUL can only arrive escaped, as \u0000), not a regex per string.
+NonEmptyStr = Annotated[str, Field(min_length=1, json_schema_extra={"pattern": TEXT_PATTERN})]
+_TEXT_FIELDS = ("unit", "source_doc_id", "source_quote", "source_locator", "missing_reason")
+_NUL_MESSAGE = "must not contain the NUL character (\\u0000) — remove it"
 
 
 def _claim_schema_extra(schema: dict[str, Any]) -> None:
@@ -301,6 +305,20 @@ def parse_claims(data: str | bytes, source: str | None = None) -> list[Claim]:
     """
     buf = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
     buf = buf.removeprefix(b"\xef\xbb\xbf")
+    claims = _parse(buf, source)
+    if b"\\u0000" in buf:
+        problems = [
+            (f"claims[{i}].{name}", _NUL_MESSAGE)
+            for i, claim in enumerate(claims)
+            for name in _TEXT_FIELDS
+            if "\x00" in (getattr(claim, name) or "")
+        ]
+        if problems:
+            raise ClaimValidationError(problems, source)
+    return claims
+
+
+def _parse(buf: bytes, source: str | None) -> list[Claim]:
     if not _has_long_number(buf):
         context: dict[str, bool] = {"exact": False}
         try:
@@ -462,8 +480,6 @@ def _message(err: ErrorDetails, path: tuple[int | str, ...], item: object) -> st
         return f"must be a string, got {_describe(given)}"
     if kind == "string_too_short":
         return f"must not be empty — {_HINTS.get(field, 'give a value')}"
-    if kind == "string_pattern_mismatch" and field != "metric_key":
-        return "must not contain the NUL character (\\u0000) — remove it"
     if kind == "string_pattern_mismatch":
         return f"must be letters, digits and _ . : - only (no spaces), got {_describe(given)}"
     if kind.startswith("date"):
