@@ -36,6 +36,7 @@ class ReadSnapshot:
     figures: tuple[Figure, ...]
     index: FigureIndex
     stated: dict[tuple[int, int | None], Period | None] = field(default_factory=dict)
+    memo: dict[tuple[str, str], object] = field(default_factory=dict)  # per-snapshot answers
 
 
 _STARTS: dict[int, tuple[ReadSnapshot, list[int]]] = {}

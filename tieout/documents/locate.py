@@ -159,6 +159,15 @@ def resolve_locator(doc: Document, locator: str | None) -> Region | None:
     """The region a locator names, or None when it names nothing tieout can find."""
     if not locator or not locator.strip():
         return None
+    memo = doc.read().memo
+    key = ("locator", locator)
+    if key not in memo:
+        memo[key] = _resolve(doc, locator)
+    found = memo[key]
+    return found if isinstance(found, Region) else None
+
+
+def _resolve(doc: Document, locator: str) -> Region | None:
     lay = doc.layout
     parts = [p.strip() for p in re.split(r"[,;]|\s+[-–]\s+", normalize(locator)) if p.strip()]
     region: Region | None = None
@@ -209,11 +218,19 @@ def resolve_locator(doc: Document, locator: str | None) -> Region | None:
 
 
 def _heading(doc: Document, title: str) -> Section | None:
-    heads = [s for s in doc.layout.sections if s.kind in ("heading", "clause")]
-    exact = [s for s in heads if fold(s.title) == fold(title)]
-    if exact:
-        return exact[0]
-    return next((s for s in heads if _same(title, s.title)), None)
+    """The heading a title names: its exact (folded) title first, else one containing it."""
+    memo = doc.read().memo
+    by_title = memo.get(("headings", ""))
+    if not isinstance(by_title, dict):
+        by_title = {}
+        for s in doc.layout.sections:
+            if s.kind in ("heading", "clause"):
+                by_title.setdefault(fold(s.title), s)
+        memo[("headings", "")] = by_title
+    hit = by_title.get(fold(title))
+    if hit is not None:
+        return hit
+    return next((s for s in by_title.values() if _same(title, s.title)), None)
 
 
 def _clause(doc: Document, number: str) -> Section | None:
