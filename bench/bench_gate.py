@@ -219,8 +219,9 @@ class SourceMaker:
         """A contract article: numbered clause headings, fees, notice periods."""
         rng = self.rng
         self.article += 1
-        a = self.article
-        parts = [f"\nARTICLE {a}. TERM AND TERMINATION\n"]
+        a = (self.article - 1) % 30 + 1  # a new agreement every 30 articles, as real ones run
+        parts = [f"\n# Master Services Agreement {self.article // 30 + 1}\n"] if a == 1 else []
+        parts.append(f"\nARTICLE {a}. TERM AND TERMINATION\n")
         for c in range(1, rng.randint(3, 6)):
             number = f"{a}.{c}"
             self.sections.add(number)
@@ -293,13 +294,16 @@ def invented(rng: random.Random, corpus: Corpus) -> str:
 
 def make_draft(
     rng: random.Random, facts: Sequence[Fact], corpus: Corpus, n: int
-) -> tuple[str, int]:
-    """A draft of ``n`` figures (one per sentence, about 5% invented) and how many are invented."""
-    lines, made, bad = [], 0, 0
+) -> tuple[str, list[str]]:
+    """A draft of ``n`` figures (one per sentence, about 5% invented) and the invented ones."""
+    lines: list[str] = []
+    bad: list[str] = []
+    made = 0
     sentence: list[str] = []
     while made < n:
         if rng.random() < INVENTED_SHARE:
-            text, bad = invented(rng, corpus), bad + 1
+            text = invented(rng, corpus)
+            bad.append(text)
             kind = "section" if text.lower().startswith(("§", "section", "clause")) else "x"
         else:
             fact = rng.choice(facts)
@@ -439,7 +443,7 @@ def top_functions(fn: Callable[[], object], n: int = 8) -> list[str]:
     rows = []
     for line in out.getvalue().splitlines():
         parts = line.split(None, 5)
-        if len(parts) == 6 and parts[0].replace("/", "").isdigit():
+        if len(parts) == 6 and parts[0].replace("/", "").isdigit() and parts[1] != "function":
             where = parts[5].replace(str(Path(tieout.__file__).parent.parent) + "/", "")
             rows.append(f"    {float(parts[1]):7.3f} s own  {float(parts[3]):7.3f} s cum  {where}")
     return rows
@@ -475,11 +479,11 @@ def growth(
             w = timed(run, repeat=3 if n <= 1000 else 1)
             cold[n, chars], warm[n, chars] = c, w
             assert result is not None
-            got = len(result.rejected)
-            check = "ok" if got == bad else f"CHECK: expected {bad}"
+            got = sorted(c.text for c in result.rejected)
+            check = "exactly the invented ones" if got == sorted(bad) else f"CHECK: {len(bad)} invented"
             print(
                 f"  {label}: cold {c:8.3f} s {n / c:>10,.0f} fig/s | warm {w:8.4f} s "
-                f"{n / w:>10,.0f} fig/s | {len(result.claims):,} claims, {got} rejected ({check})"
+                f"{n / w:>10,.0f} fig/s | {len(result.claims):,} claims, {len(got)} rejected ({check})"
             )
     print(
         "  ratios when sources grow 10x at a fixed draft (product would be 10x; warm should stay ~1x):"
@@ -530,7 +534,7 @@ def baselines(
         flagged[name] = len(out)
         print(
             f"  {name:<9} {times[name]:8.3f} s  {n / times[name]:>9,.0f} fig/s  "
-            f"flagged {len(out):,} (truth: {bad} invented)  best of {reps}"
+            f"flagged {len(out):,} (truth: {len(bad)} invented)  best of {reps}"
         )
     s0 = times["seed 000"] / times["tieout"]
     s4 = times["seed 004"] / times["tieout"]

@@ -220,8 +220,11 @@ def _resolve(doc: Document, locator: str) -> Region | None:
 def _heading(doc: Document, title: str) -> Section | None:
     """The heading a title names: its exact (folded) title first, else one containing it."""
     memo = doc.read().memo
-    by_title = memo.get(("headings", ""))
-    if not isinstance(by_title, dict):
+    cached = memo.get(("headings", ""))
+    by_title: dict[str, Section]
+    if isinstance(cached, dict):
+        by_title = cached
+    else:
         by_title = {}
         for s in doc.layout.sections:
             if s.kind in ("heading", "clause"):
