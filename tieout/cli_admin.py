@@ -41,6 +41,15 @@ def docs() -> None:
     help="Publication date (registry versions are judged as of it).",
 )
 @click.option("--scale", metavar="UNIT", help="Unit of bare table figures, e.g. USD_thousands.")
+@click.option(
+    "--fiscal-year-start",
+    "fy_start",
+    type=click.IntRange(1, 12),
+    default=1,
+    show_default=True,
+    metavar="MONTH",
+    help="First month of the fiscal year, for --period FY2025 or Q3 FY2026 (10 = October).",
+)
 @db_option
 @handles_errors
 def docs_add(
@@ -51,6 +60,7 @@ def docs_add(
     period_text: str | None,
     published: date | None,
     scale: str | None,
+    fy_start: int,
     db: str | None,
 ) -> None:
     """Ingest a .txt, .md or .csv file as a snapshot of document ID."""
@@ -59,7 +69,7 @@ def docs_add(
     if period_text:
         from tieout.periods import parse_period
 
-        p = parse_period(period_text)
+        p = parse_period(period_text, fiscal_year_start_month=fy_start)
         period_start, period_end = p.start, p.end
     with _store(db) as store:
         rec, created = ingest_file(
@@ -161,6 +171,15 @@ def registry() -> None:
     "--period", "period_text", metavar="PERIOD", help="Instead of start/end: 2026-07, Q3 2026 …"
 )
 @click.option("--effective-from", callback=_date, metavar="DATE", help="Default: today.")
+@click.option(
+    "--fiscal-year-start",
+    "fy_start",
+    type=click.IntRange(1, 12),
+    default=1,
+    show_default=True,
+    metavar="MONTH",
+    help="First month of the fiscal year, for --period FY2025 or Q3 FY2026 (10 = October).",
+)
 @db_option
 @handles_errors
 def registry_add(
@@ -172,6 +191,7 @@ def registry_add(
     period_end: date | None,
     period_text: str | None,
     effective_from: date | None,
+    fy_start: int,
     db: str | None,
 ) -> None:
     """Register a metric, or record a new version of it (the old one is closed)."""
@@ -181,7 +201,7 @@ def registry_add(
     if period_text:
         from tieout.periods import parse_period
 
-        p = parse_period(period_text)
+        p = parse_period(period_text, fiscal_year_start_month=fy_start)
         period_start, period_end = p.start, p.end
     if period_start is None or period_end is None:
         raise InputError(
@@ -370,4 +390,6 @@ def registry_list(as_of: date | None, db: str | None) -> None:
     _console().print(table if rows else empty)
 
 
-registry.add_command(registry_add, name="set")  # issue 4's name for it; `add` reads better for a first version
+registry.add_command(
+    registry_add, name="set"
+)  # issue 4's name for it; `add` reads better for a first version
