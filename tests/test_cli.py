@@ -295,7 +295,16 @@ def test_help_lists_every_command_and_every_command_has_help(tmp_path: Path) -> 
     from tieout.cli import main
 
     top = ok(tieout_cli("--help", cwd=tmp_path))
-    assert set(main.commands) == {"demo", "check", "schema", "figures", "docs", "registry", "gate", "facts"}
+    assert set(main.commands) == {
+        "demo",
+        "check",
+        "schema",
+        "figures",
+        "docs",
+        "registry",
+        "gate",
+        "facts",
+    }
     for name in main.commands:
         assert re.search(rf"^\s+{name}\s+\S", top, re.MULTILINE), name
     assert (

@@ -238,14 +238,19 @@ def test_section_references(text: str, fig_text: str, number: str, span: tuple[i
         "1st",
         "She finished 1st, then 2nd.",
         "4G",
-        "10x",
-        "a 10x return on 4G towers",
         "12/31/2025",
         "3/4 of the board",
     ],
 )
 def test_not_figures(text: str) -> None:
     assert extract(text) == []
+
+
+def test_a_multiple_is_a_number_that_counts_only_when_precise() -> None:
+    [ten] = extract("a 10x return on 4G towers")
+    assert (ten.text, ten.kind, ten.value, ten.significant) == ("10x", "number", 10, False)
+    [twelve] = extract("Revenue grew 12.5x")
+    assert (twelve.text, twelve.value, twelve.significant) == ("12.5x", Decimal("12.5"), True)
 
 
 # --------------------------------------------------------------------------- is_year / significant

@@ -52,9 +52,7 @@ SEED000_SOURCE = """Revenue: $4,200,000 (up 23% QoQ). Gross margin 32%.
     ("draft", "expected"),
     [
         pytest.param("Revenue reached $4,200,000, up 23%.", "pass", id="prose comma"),
-        pytest.param(
-            "Gross profit was $1,344,000.", ["currency:$1,344,000"], id="computed value"
-        ),
+        pytest.param("Gross profit was $1,344,000.", ["currency:$1,344,000"], id="computed value"),
         pytest.param("Gross profit was $1,344,000 [not in source].", "pass", id="computed marked"),
         pytest.param(
             "Market salary for this role is $130k-$190k.",
@@ -123,16 +121,22 @@ def test_seed_004_draft_rejects_exactly_the_dollar_ninety(words: bool) -> None:
         ("About 2 million users.", [("numeric", "2 million", "number:2000000")]),
         ("Fee $5.", [("currency", "$5", "currency:USD:5")]),
         ("Churn 5%.", [("percent", "5%", "percent:5")]),
-        ("Price €5 or £1,200 or ¥500.", [
-            ("currency", "€5", "currency:EUR:5"),
-            ("currency", "£1,200", "currency:GBP:1200"),
-            ("currency", "¥500", "currency:JPY:500"),
-        ]),
+        (
+            "Price €5 or £1,200 or ¥500.",
+            [
+                ("currency", "€5", "currency:EUR:5"),
+                ("currency", "£1,200", "currency:GBP:1200"),
+                ("currency", "¥500", "currency:JPY:500"),
+            ],
+        ),
         ("Up 50 bps.", [("percent", "50 bps", "percent:0.5")]),
-        ("Years 1899 and 2100 are not years here.", [
-            ("numeric", "1899", "number:1899"),
-            ("numeric", "2100", "number:2100"),
-        ]),
+        (
+            "Years 1899 and 2100 are not years here.",
+            [
+                ("numeric", "1899", "number:1899"),
+                ("numeric", "2100", "number:2100"),
+            ],
+        ),
     ],
 )
 def test_figures_that_count_as_claims(draft: str, expected: list[tuple[str, str, str]]) -> None:
@@ -260,7 +264,10 @@ def test_scale_note_in_a_draft_table_scales_the_draft_cell() -> None:
 @pytest.mark.parametrize(
     ("draft", "expected"),
     [
-        ("Salary $130k–$190k.", [("$130k", "currency:USD:130000"), ("$190k", "currency:USD:190000")]),
+        (
+            "Salary $130k–$190k.",
+            [("$130k", "currency:USD:130000"), ("$190k", "currency:USD:190000")],
+        ),
         ("Between 10 to 20 thousand.", [("10", "number:10000"), ("20 thousand", "number:20000")]),
         ("From 1,000 to 2,000 seats.", [("1,000", "number:1000"), ("2,000", "number:2000")]),
     ],
@@ -322,10 +329,19 @@ def test_section_references_never_match_a_longer_or_other_number(draft: str, sou
 @pytest.mark.parametrize(
     ("draft", "expected"),
     [
-        ("We raised five million dollars.", ("currency", "five million dollars", "currency:USD:5000000")),
+        (
+            "We raised five million dollars.",
+            ("currency", "five million dollars", "currency:USD:5000000"),
+        ),
         ("Margin was thirty-two percent.", ("percent", "thirty-two percent", "percent:32")),
-        ("Revenue was four point two million.", ("numeric", "four point two million", "number:4200000")),
-        ("Fees were nine hundred dollars.", ("currency", "nine hundred dollars", "currency:USD:900")),
+        (
+            "Revenue was four point two million.",
+            ("numeric", "four point two million", "number:4200000"),
+        ),
+        (
+            "Fees were nine hundred dollars.",
+            ("currency", "nine hundred dollars", "currency:USD:900"),
+        ),
         ("We have ten thousand users.", ("numeric", "ten thousand", "number:10000")),
     ],
 )
@@ -349,11 +365,6 @@ def test_spelled_amounts_match_their_digit_form_in_the_source(draft: str, source
     assert tieout.gate(draft, sources=[source]).passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="sources are indexed without spelled-out numbers (extract(words=False)), so a figure "
-    "the source spells out is missing even when the draft copies it verbatim",
-)
 @pytest.mark.parametrize(
     ("source", "draft"),
     [
@@ -404,29 +415,14 @@ def test_words_from_the_config_file(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- holes in the grammar
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="figures.py anchors every figure on a leading digit: '$.75' is no claim at all, "
-    "so an invented currency amount passes unchecked (issue 3: currency always counts)",
-)
 def test_currency_without_a_leading_zero_is_a_claim() -> None:
     assert verdict(tieout.gate("The fee is $.75 per unit.", sources=[])) == ["currency:$.75"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="figures.py anchors every figure on a leading digit: '.5%' is no claim at all, "
-    "so an invented percentage passes unchecked (issue 3: percent always counts)",
-)
 def test_percent_without_a_leading_zero_is_a_claim() -> None:
     assert verdict(tieout.gate("Margin rose .5% this year.", sources=[])) == ["percent:.5%"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a trailing letter makes figures.py read the number as a code (like '4G'), so a "
-    "decimal multiple such as '12.5x' is skipped although a decimal point makes it a claim",
-)
 def test_a_decimal_multiple_is_a_claim() -> None:
     result = tieout.gate("Revenue grew 12.5x in a year.", sources=["Revenue grew 3x."])
     assert not result.passed
@@ -448,7 +444,12 @@ def test_sanitised_text_is_what_was_checked() -> None:
 
 @pytest.mark.parametrize(
     "digits",
-    ["\uff14,\uff12\uff10\uff10", "\u0664\u066c\u0662\u0660\u0660", "\u0664\u0662\u0660\u0660", "\u096a,\u0968\u0966\u0966"],
+    [
+        "\uff14,\uff12\uff10\uff10",
+        "\u0664\u066c\u0662\u0660\u0660",
+        "\u0664\u0662\u0660\u0660",
+        "\u096a,\u0968\u0966\u0966",
+    ],
     ids=["fullwidth", "arabic-indic", "arabic-indic-ungrouped", "devanagari"],
 )
 def test_digits_of_other_scripts_and_widths_are_claims(digits: str) -> None:
@@ -492,11 +493,6 @@ def test_a_figure_after_a_url_is_still_checked() -> None:
     assert verdict(result) == ["currency:$5,000"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'v1.2.3' is skipped by the grammar's look-behind before it is ever matched, so it "
-    "is never listed among the carve-outs; only bare versions such as '3.11.7' are",
-)
 def test_a_v_prefixed_version_is_listed_as_a_carve_out() -> None:
     result = tieout.gate("Built on v1.2.3.", sources=[])
     assert [c.kind for c in result.carve_outs] == ["version"]
@@ -549,7 +545,8 @@ def test_marker_on_the_next_line_does_not_exempt() -> None:
 
 
 @pytest.mark.parametrize(
-    "draft", ["Cost $5,000 (Not specified).", "Cost $5,000 not in source.", "Cost $5,000 [not sourced]."]
+    "draft",
+    ["Cost $5,000 (Not specified).", "Cost $5,000 not in source.", "Cost $5,000 [not sourced]."],
 )
 def test_only_the_exact_marker_counts(draft: str) -> None:
     result = tieout.gate(draft, sources=[])
@@ -578,7 +575,9 @@ MSA = (SAMPLES / "documents/msa-northwind-2026.txt").read_text(encoding="utf-8")
 
 
 def test_sample_contract_draft_rejects_exactly_the_invented_clause_and_range() -> None:
-    result = tieout.gate(CONTRACT_DRAFT, sources=[MSA], config=WORKFLOWS, workflow="contract_comparison")
+    result = tieout.gate(
+        CONTRACT_DRAFT, sources=[MSA], config=WORKFLOWS, workflow="contract_comparison"
+    )
     assert result.outcome == "rejected"
     assert result.workflow == "contract_comparison"
     assert [(c.cls, c.text, c.line, c.key) for c in result.rejected] == [
@@ -591,7 +590,9 @@ def test_sample_contract_draft_rejects_exactly_the_invented_clause_and_range() -
 
 
 def test_rejection_message_for_the_model() -> None:
-    result = tieout.gate(CONTRACT_DRAFT, sources=[MSA], config=WORKFLOWS, workflow="contract_comparison")
+    result = tieout.gate(
+        CONTRACT_DRAFT, sources=[MSA], config=WORKFLOWS, workflow="contract_comparison"
+    )
     msg = result.message
     lines = msg.splitlines()
     assert lines[0] == (
@@ -633,7 +634,9 @@ def test_the_message_is_deterministic() -> None:
 def test_disabled_workflow_passes_and_says_so() -> None:
     draft = (SAMPLES / "drafts/draft-fin-summary.md").read_text(encoding="utf-8")
     result = tieout.gate(
-        draft + "\nInvented: $9,999,999.", sources=[], config=WORKFLOWS,
+        draft + "\nInvented: $9,999,999.",
+        sources=[],
+        config=WORKFLOWS,
         workflow="financial_statement_summary",
     )
     assert (result.passed, result.outcome) == (True, "disabled")
@@ -650,18 +653,29 @@ def test_sample_workflows_are_the_seeds_two() -> None:
     assert sorted(workflows) == ["contract_comparison", "financial_statement_summary"]
     cc, fs = workflows["contract_comparison"], workflows["financial_statement_summary"]
     assert (cc.enabled, cc.claim_classes, cc.sources) == (
-        True, ("numeric", "currency"), ("anchors", "extraction_source"),
+        True,
+        ("numeric", "currency"),
+        ("anchors", "extraction_source"),
     )
     assert (fs.enabled, fs.claim_classes, fs.sources) == (
-        False, ("currency",), ("anchors", "extraction_source"),
+        False,
+        ("currency",),
+        ("anchors", "extraction_source"),
     )
 
 
 def test_claim_classes_limit_what_is_checked() -> None:
     cfg = WorkflowConfig(claim_classes=("currency",))
-    result = tieout.gate("Revenue $4,200,000 up 23% per §2.5 and 1,234 seats.", sources=[], config=cfg)
+    result = tieout.gate(
+        "Revenue $4,200,000 up 23% per §2.5 and 1,234 seats.", sources=[], config=cfg
+    )
     assert [(c.cls, c.text, c.status, c.reason) for c in result.claims] == [
-        ("currency", "$4,200,000", "missing", "in neither this run's anchors nor its sources (no sources were given)"),
+        (
+            "currency",
+            "$4,200,000",
+            "missing",
+            "in neither this run's anchors nor its sources (no sources were given)",
+        ),
         ("percent", "23%", "unchecked", "the workflow does not check percent claims"),
         ("numeric", "§2.5", "unchecked", "the workflow does not check numeric claims"),
         ("numeric", "1,234", "unchecked", "the workflow does not check numeric claims"),
@@ -670,7 +684,9 @@ def test_claim_classes_limit_what_is_checked() -> None:
 
 
 def test_contract_workflow_does_not_check_percent() -> None:
-    result = tieout.gate("Interest of 7% a month.", sources=[MSA], config=WORKFLOWS, workflow="contract_comparison")
+    result = tieout.gate(
+        "Interest of 7% a month.", sources=[MSA], config=WORKFLOWS, workflow="contract_comparison"
+    )
     assert result.passed
     assert [(c.cls, c.status) for c in result.claims] == [("percent", "unchecked")]
 
@@ -685,13 +701,19 @@ def test_contract_workflow_does_not_check_percent() -> None:
             "[w]\nclaim_classes = ['money']\n",
             "workflow 'w': claim_classes has 'money'; choose from currency, percent, numeric, words",
         ),
-        ("[w]\nclaim_classes = 'currency'\n", "workflow 'w': claim_classes must be a list of strings"),
+        (
+            "[w]\nclaim_classes = 'currency'\n",
+            "workflow 'w': claim_classes must be a list of strings",
+        ),
         (
             "[w]\nsources = ['web']\n",
             "workflow 'w': sources has 'web'; choose from anchors, extraction_source, fact_sheet",
         ),
         ("[w]\nmax_rejections = 0\n", "workflow 'w': max_rejections must be a whole number >= 1"),
-        ("[w]\nmax_rejections = true\n", "workflow 'w': max_rejections must be a whole number >= 1"),
+        (
+            "[w]\nmax_rejections = true\n",
+            "workflow 'w': max_rejections must be a whole number >= 1",
+        ),
         (
             "[w]\ncolour = 'red'\n",
             "workflow 'w': unknown setting 'colour'; settings are check_code, claim_classes, "
@@ -733,7 +755,9 @@ def test_config_error_is_an_input_error_and_a_value_error(tmp_path: Path) -> Non
     )
 
 
-def test_unknown_workflow_with_no_config_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unknown_workflow_with_no_config_anywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ConfigError) as err:
         tieout.gate("x", sources=[], workflow="w")
@@ -742,7 +766,9 @@ def test_unknown_workflow_with_no_config_anywhere(tmp_path: Path, monkeypatch: p
     )
 
 
-def test_config_found_in_the_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_config_found_in_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "tieout.toml").write_text("[workflows.w]\nenabled = false\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert tieout.gate("$5,000", sources=[], workflow="w").outcome == "disabled"
@@ -777,7 +803,9 @@ def test_anchors_as_json_strings() -> None:
     ]
 
 
-@pytest.mark.parametrize("draft", ["Revenue $4.2 million.", "Revenue $4,200,000.", "Revenue USD 4.2M."])
+@pytest.mark.parametrize(
+    "draft", ["Revenue $4.2 million.", "Revenue $4,200,000.", "Revenue USD 4.2M."]
+)
 def test_anchor_value_with_unit(draft: str) -> None:
     anchors = load_anchors('{"revenue": {"value": 4.2, "unit": "USD_millions"}}')
     assert anchors == {"revenue": {"value": Decimal("4.2"), "unit": "USD_millions"}}
@@ -795,12 +823,6 @@ def test_anchor_value_with_unit_is_still_that_unit() -> None:
     assert tieout.gate("Margin 32%.", sources=[], anchors=margin).passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="_leaves() accepts {'value', 'unit'} only when value is int or Decimal; a Python "
-    "float (json.loads without parse_float) falls through to a bare 4.2, so '$4.2 million' "
-    "is rejected",
-)
 def test_anchor_value_with_unit_from_plain_json_loads() -> None:
     anchors = json.loads('{"revenue": {"value": 4.2, "unit": "USD_millions"}}')
     assert tieout.gate("Revenue $4.2 million.", sources=[], anchors=anchors).passed
@@ -835,9 +857,7 @@ def test_sources_setting_anchors_only_ignores_the_source_text() -> None:
     ignored = tieout.gate("Revenue $4,200,000.", sources=["Revenue $4,200,000."], config=cfg)
     assert verdict(ignored) == ["currency:$4,200,000"]
     assert ignored.rejected[0].reason.endswith("(no sources were given)")
-    used = tieout.gate(
-        "Revenue $4,200,000.", sources=[], anchors={"r": "$4,200,000"}, config=cfg
-    )
+    used = tieout.gate("Revenue $4,200,000.", sources=[], anchors={"r": "$4,200,000"}, config=cfg)
     assert [c.found_in for c in used.claims] == ["anchors"]
 
 

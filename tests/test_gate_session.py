@@ -6,8 +6,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-
 import tieout
 from tieout.gate import SaveSession, WorkflowConfig
 
@@ -158,7 +156,10 @@ def test_recent_rejections_by_database_url(db_url: str) -> None:
 def test_two_runs_share_the_workflow_log(store: Store) -> None:
     session(store=store).save(CLAUSE)
     SaveSession(
-        sources=[SOURCE], config=WORKFLOWS, workflow="contract_comparison", run_id="run-8",
+        sources=[SOURCE],
+        config=WORKFLOWS,
+        workflow="contract_comparison",
+        run_id="run-8",
         store=store,
     ).save(COMPUTED)
     assert [(r.run_id, r.figure) for r in store.recent_rejections("contract_comparison")] == [
@@ -167,12 +168,6 @@ def test_two_runs_share_the_workflow_log(store: Store) -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="SaveSession logs under its `workflow` argument only (self.workflow = workflow or ''), "
-    "so a session given a named WorkflowConfig logs under '' although its results say "
-    "workflow 'contract_comparison'",
-)
 def test_a_named_workflow_config_logs_under_its_name() -> None:
     s = SaveSession(sources=[SOURCE], config=WorkflowConfig(name="contract_comparison"))
     result = s.save(CLAUSE)

@@ -264,3 +264,7 @@ main.add_command(gate_command)
 from tieout.cli_facts import facts  # noqa: E402
 
 main.add_command(facts)
+
+from tieout.cli_db import db_group  # noqa: E402
+
+main.add_command(db_group)

@@ -298,16 +298,21 @@ _SCALE_WORD = r"(?i:thousand|million|billion|trillion|mln|bln|mn|bn)s?"
 # number (currency, sign, "Section") is read by _prefix() from the few characters before it.
 _FIGURE = re.compile(
     rf"""
-    (?=\d)
-    (?:(?<![A-Za-z0-9_./:])|(?<={_CODES_BEHIND}))     # not inside a word or code; "USD4.2m" is fine
+    (?=[\d.(])
+    (?:
+        (?<![A-Za-z0-9_./:])                         # not inside a word, a code or a number
+      | (?<={_CODES_BEHIND})                         # "USD4.2m"
+      | (?<=[vV])(?=\d+(?:\.\d+){{2,}})              # "v1.2.3": read, to be listed as a version
+    )
     (?:
         (?P<skip>                                    # dates, times and phone numbers: not amounts
-            \d{{4}}-\d\d-\d\d(?!\d)
+            \(\d{{3}}\)\s?\d{{3}}[ .-]\d{{4}}(?!\d)
+          | \d{{4}}-\d\d-\d\d(?!\d)
           | \d{{1,2}}/\d{{1,2}}/\d{{2,4}}(?!\d)
           | \d{{1,2}}:\d\d(?::\d\d)?(?!\d)
           | \d{{3}}\)?[ .-]\d{{3}}[ .-]\d{{4}}(?!\d)
         )
-      | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?)
+      | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
         (?:
             (?P<dotted>(?:\.\d+)+)                   # 3.11.7, 1.2.3.4: versions, clause numbers
           | (?P<bad>,\d{{1,2}}(?!\d)|/\d)               # 1,23 (a decimal comma), 1/2
@@ -317,6 +322,7 @@ _FIGURE = re.compile(
           | \s?(?P<bps>bps\b|bp\b|basis\ points?\b)
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
           | \s?(?P<word>{_SCALE_WORD})\b
+          | (?P<mult>x)(?![A-Za-z0-9])                # "12.5x": a multiple
         )?
         (?:
             \s?(?P<code>(?:{_CODES}))\b
@@ -439,7 +445,20 @@ def _decimal(num: str) -> Decimal:
     return Decimal(num.replace(",", "") if "," in num else num)
 
 
-_GROUPS = ("skip", "bad", "num", "dotted", "ord", "pct", "bps", "sfx", "word", "code", "cword")
+_GROUPS = (
+    "skip",
+    "bad",
+    "num",
+    "dotted",
+    "ord",
+    "pct",
+    "bps",
+    "sfx",
+    "word",
+    "code",
+    "cword",
+    "mult",
+)
 _PRECISION: dict[int, Decimal] = {}
 
 
@@ -478,7 +497,7 @@ def _scan(
             )
             continue
         if dotted or trailing:
-            if dotted and skips is not None and pre is None:
+            if dotted and skips is not None and (pre is None or not pre.section):
                 span = (m.start("num"), m.end("dotted"))
                 skips.append((span, text[span[0] : span[1]], "version"))
             continue  # a version string, an ordinal (1st), a code (2Q26, 4G): not a figure
@@ -504,7 +523,7 @@ def _figure_from_match(
 ) -> Figure:
     num = groups[2]
     assert num is not None
-    pct, bps, sfx, word, code_group, cword = groups[5:]
+    pct, bps, sfx, word, code_group, cword, _mult = groups[5:]
     value = _decimal(num)
     precision = _precision(num)
     scale = ONE

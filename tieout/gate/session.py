@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tieout.gate.config import WorkflowConfig
-from tieout.gate.core import gate, resolve_config
+from tieout.gate.core import gate, resolve_config, sanitize
 from tieout.gate.messages import aborted_message
 from tieout.gate.result import GateResult
 
@@ -47,7 +47,8 @@ class SaveSession:
         on_save: Callable[[str], None] | None = None,
     ) -> None:
         self.config = resolve_config(config, workflow)
-        self.workflow = workflow or ""
+        named = self.config.name if self.config.name != "default" else ""
+        self.workflow = workflow or named
         self.run_id = run_id or uuid.uuid4().hex[:12]
         self.sources, self.anchors, self.facts = sources, anchors, facts
         self.store = store
@@ -62,7 +63,7 @@ class SaveSession:
             return GateResult(
                 False,
                 "aborted",
-                draft,
+                sanitize(draft),
                 aborted_message(self.rejections_in_a_row, ()),
                 workflow=self.workflow or None,
                 run_id=self.run_id,

@@ -121,8 +121,12 @@ def document_index(
     doc: Document, label: str | None = None, kind: str = "extraction_source"
 ) -> SourceIndex:
     """Index an ingested document: its figures (scale and periods applied) and its clauses."""
+    from tieout.wordnumbers import spelled_figures
+
     idx = SourceIndex(label or doc.doc_id, kind)
     for f in doc.figures:
+        idx.add(f)
+    for f in spelled_figures(doc.text, doc.figures):  # "five million dollars" is a figure too
         idx.add(f)
     for s in doc.layout.sections:
         if s.kind == "clause" and s.number:
@@ -142,7 +146,7 @@ def anchors_index(anchors: Any, label: str = "anchors") -> SourceIndex:
     idx = SourceIndex(label, "anchors")
     for value in _leaves(anchors):
         if isinstance(value, str):
-            for f in extract(value):
+            for f in extract(value, words=True):
                 idx.add(f)
         elif isinstance(value, tuple):  # (value, unit) from a {"value", "unit"} object
             amount, unit_text = value
@@ -170,6 +174,8 @@ def _leaves(node: Any) -> Iterable[Any]:
     if isinstance(node, Mapping):
         if set(node) == {"value", "unit"} and isinstance(node["unit"], str):
             v = node["value"]
+            if isinstance(v, float):
+                v = Decimal(repr(v))  # as the JSON wrote it (4.2), not the binary float's digits
             if isinstance(v, int | Decimal) and not isinstance(v, bool):
                 yield (Decimal(v), node["unit"])
                 return

@@ -1,25 +1,28 @@
 """Engine, database URL, transactions and the translation of database errors.
 
 This is the only module that knows which backend is in use. Everything above it asks for a
-:func:`transaction` and gets a session whose failures arrive as :class:`StorageError`.
+:func:`transaction` and gets a session whose failures arrive as :class:`StorageError`, except
+the database's refusals of a change to the metric history (its constraints and triggers, see
+migration 0002), which arrive as :class:`RegistryConflict` naming the metric and the rule.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import URL, Connection, Engine, create_engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlmodel import Session
 
-from tieout.errors import ConfigError, StorageError
+from tieout.errors import ConfigError, RegistryConflict, StorageError
 
 __all__ = [
     "DEFAULT_URL",
@@ -27,7 +30,9 @@ __all__ = [
     "check_reachable",
     "database_url",
     "display_url",
+    "locked_connection",
     "make_engine",
+    "registry_refusal",
     "storage_errors",
     "transaction",
 ]
@@ -127,12 +132,91 @@ def _one_line(err: BaseException) -> str:
     return text.splitlines()[0].strip() if text else type(source).__name__
 
 
+# -- the database's refusals of a change to the metric history -----------------------------
+
+#: What each rule of migration 0002 means, by the name the database reports it under
+#: (constraint, index or trigger; SQLite's trigger messages begin with the same names).
+REGISTRY_RULES: dict[str, str] = {
+    "ex_metric_registry_no_overlap": (
+        "{key}: versions may not overlap; each runs from its effective_from up to (not including) "
+        "its effective_to, so close the version in force before opening the next"
+    ),
+    "metric_registry_pkey": (
+        "{key}: versions may not overlap; a version taking effect on that date already exists"
+    ),
+    "uq_metric_registry_one_current": (
+        "{key}: only one version may be current (effective_to empty); close the current "
+        "version before opening another"
+    ),
+    "ck_metric_registry_effective_order": "{key}: effective_to must be after effective_from",
+    "ck_metric_registry_period_order": "{key}: period_start must be on or before period_end",
+    "tr_metric_registry_history": (
+        "{key}: a stored version is never changed in place; only its effective_to may be set, "
+        "once, from empty to a date"
+    ),
+}
+# SQLite names columns, not indexes, when a unique index refuses a row.
+_SQLITE_UNIQUE = {
+    "UNIQUE constraint failed: metric_registry.metric_key, metric_registry.effective_from": (
+        "metric_registry_pkey"
+    ),
+    "UNIQUE constraint failed: metric_registry.metric_key": "uq_metric_registry_one_current",
+}
+_UNKNOWN_KEY = "metric_registry"
+# PostgreSQL's DETAIL: "Key (metric_key, …)=(net_burn, …) …" or "Failing row contains (net_burn, …)".
+_DETAIL_KEY = re.compile(r"(?:Key \(.*?\)=|Failing row contains )\(([^,)]+)")
+
+
+def _rule_of(err: DBAPIError) -> str | None:
+    diag = getattr(err.orig, "diag", None)
+    name = getattr(diag, "constraint_name", None)
+    if name in REGISTRY_RULES:
+        return str(name)
+    message = str(err.orig)
+    if message in _SQLITE_UNIQUE:
+        return _SQLITE_UNIQUE[message]
+    return next((rule for rule in REGISTRY_RULES if rule in message), None)
+
+
+def _metric_key_of(err: DBAPIError) -> str:
+    params: Any = err.params
+    if isinstance(params, list | tuple) and params and isinstance(params[0], dict):
+        params = params[0]
+    if isinstance(params, dict):
+        for name, value in params.items():
+            if str(name).startswith("metric_key") and isinstance(value, str):
+                return value
+    detail = getattr(getattr(err.orig, "diag", None), "message_detail", None)
+    found = _DETAIL_KEY.search(detail or "")
+    return found.group(1) if found else _UNKNOWN_KEY
+
+
+def registry_refusal(err: BaseException) -> RegistryConflict | None:
+    """The :class:`RegistryConflict` for a database refusal of a metric-history rule, else None.
+
+    The metric is named from the statement's ``metric_key`` parameter or PostgreSQL's detail;
+    when neither tells (raw SQL on SQLite), the message starts with ``metric_registry``.
+    """
+    if not isinstance(err, DBAPIError) or err.orig is None:
+        return None
+    rule = _rule_of(err)
+    if rule is None:
+        return None
+    return RegistryConflict(REGISTRY_RULES[rule].format(key=_metric_key_of(err)))
+
+
 @contextmanager
 def storage_errors(operation: str) -> Iterator[None]:
-    """Turn any SQLAlchemy/DBAPI error raised inside into ``StorageError(operation …)``."""
+    """Turn any SQLAlchemy/DBAPI error raised inside into ``StorageError(operation …)``.
+
+    A refusal of a metric-history rule becomes :class:`RegistryConflict` instead.
+    """
     try:
         yield
     except SQLAlchemyError as err:
+        conflict = registry_refusal(err)
+        if conflict is not None:
+            raise conflict from err
         raise StorageError(f"{operation} failed: {_one_line(err)}") from err
 
 
@@ -148,6 +232,29 @@ def check_reachable(engine: Engine) -> None:
         raise StorageError(
             f"cannot reach {backend} database at {display_url(engine.url)}: {_one_line(err)}"
         ) from err
+
+
+#: First half of the PostgreSQL advisory lock key that serialises schema changes (per schema).
+_MIGRATION_LOCK = 7_461_726
+
+
+@contextmanager
+def locked_connection(engine: Engine, operation: str) -> Iterator[Connection]:
+    """A connection in one write transaction that no other schema change can run beside.
+
+    SQLite: ``BEGIN IMMEDIATE`` (one writer at a time). PostgreSQL: a transaction-level advisory
+    lock on the current schema, so two processes opening an empty database do not both build it.
+    """
+    bind = engine.execution_options(**{_WRITE_OPTION: True})
+    with storage_errors(operation), bind.connect() as conn, conn.begin():
+        if conn.dialect.name == "postgresql":
+            conn.execute(
+                text(
+                    "SELECT pg_advisory_xact_lock(:key, hashtext(coalesce(current_schema(), '')))"
+                ),
+                {"key": _MIGRATION_LOCK},
+            )
+        yield conn
 
 
 @contextmanager

@@ -64,7 +64,7 @@ def to_version(row: MetricRow) -> MetricVersion:
     )
 
 
-def _to_row(m: MetricDefinition) -> MetricRow:
+def _to_row(m: MetricDefinition, effective_to: date | None = None) -> MetricRow:
     return MetricRow(
         metric_key=m.metric_key,
         effective_from=m.effective_from,
@@ -73,7 +73,7 @@ def _to_row(m: MetricDefinition) -> MetricRow:
         unit=m.unit,
         definition=m.definition,
         source_doc_id=m.source_doc_id,
-        effective_to=None,
+        effective_to=effective_to,
     )
 
 
@@ -97,10 +97,14 @@ def _rows(session: Session, metric_key: str) -> list[MetricRow]:
     return list(session.exec(stmt))
 
 
-def set_metric(session: Session, m: MetricDefinition) -> tuple[str, list[str]]:
+def set_metric(
+    session: Session, m: MetricDefinition, *, backdate: bool = False
+) -> tuple[str, list[str]]:
     """Record ``m``; returns ``('new'|'changed'|'unchanged', changed attribute names)``.
 
-    Raises :class:`RegistryConflict` for a change that would rewrite history.
+    Raises :class:`RegistryConflict` for a change that would rewrite history. With
+    ``backdate``, a change dated inside the history splits the version then in force (it
+    ends where the change begins, and the change runs to where that version ended).
     """
     key = m.metric_key
     rows = _rows(session, key)
@@ -117,6 +121,8 @@ def set_metric(session: Session, m: MetricDefinition) -> tuple[str, list[str]]:
     if in_force is not None and not _changed(in_force, m):
         return "unchanged", []
     latest = rows[-1]
+    if backdate and m.effective_from <= latest.effective_from:
+        return _split(session, rows, in_force, m)
     if in_force is None and m.effective_from < rows[0].effective_from:
         raise RegistryConflict(
             _BEFORE_FIRST.format(
@@ -150,6 +156,45 @@ def set_metric(session: Session, m: MetricDefinition) -> tuple[str, list[str]]:
     session.add(_to_row(m))
     session.flush()
     return "changed", changed
+
+
+_SAME_START = (
+    "metric {key!r}: a different version already starts on {given}; versions are never "
+    "edited in place, so give the change its own date"
+)
+
+
+def _split(
+    session: Session, rows: Sequence[MetricRow], in_force: MetricRow | None, m: MetricDefinition
+) -> tuple[str, list[str]]:
+    """Insert a back-dated version inside the history (see :func:`set_metric`)."""
+    key = m.metric_key
+    if any(r.effective_from == m.effective_from for r in rows):
+        raise RegistryConflict(_SAME_START.format(key=key, given=m.effective_from))
+    if in_force is None:  # before the first version: it runs until the first begins
+        session.add(_to_row(m, rows[0].effective_from))
+        session.flush()
+        return "changed", _changed(rows[0], m)
+    old_end = in_force.effective_to
+    end_clause = (
+        col(MetricRow.effective_to).is_(None)
+        if old_end is None
+        else col(MetricRow.effective_to) == old_end
+    )
+    shortened = session.execute(
+        update(MetricRow)
+        .where(
+            col(MetricRow.metric_key) == key,
+            col(MetricRow.effective_from) == in_force.effective_from,
+            end_clause,
+        )
+        .values(effective_to=m.effective_from)
+    )
+    if shortened.rowcount != 1:  # type: ignore[attr-defined]
+        raise RegistryConflict(_RACE.format(key=key))
+    session.add(_to_row(m, old_end))
+    session.flush()
+    return "changed", _changed(in_force, m)
 
 
 def plan_import(session: Session, defs: Sequence[MetricDefinition]) -> ImportPlan:

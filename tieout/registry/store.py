@@ -7,7 +7,6 @@ from datetime import date
 from types import TracebackType
 
 from sqlalchemy.engine import Engine
-from sqlmodel import SQLModel
 
 from tieout.schemas.metric import MetricDefinition
 
@@ -15,8 +14,8 @@ from . import documents as _documents
 from . import metrics as _metrics
 from . import rejections as _rejections
 from . import results as _results
-from . import tables as _tables  # noqa: F401  (defines the tables create_all creates)
-from .db import check_reachable, database_url, display_url, make_engine, storage_errors, transaction
+from .db import check_reachable, database_url, display_url, make_engine, transaction
+from .migrate import ensure_schema
 from .records import (
     ClaimResultRecord,
     DocumentRecord,
@@ -50,13 +49,16 @@ class Store:
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
-        """Connect to ``url`` (see :func:`database_url`) and create any missing tables."""
+        """Connect to ``url`` (see :func:`database_url`) and bring its schema to the newest revision.
+
+        An empty database is built; one made by an earlier tieout is migrated with its rows
+        (see :mod:`tieout.registry.migrate` and ``tieout db``).
+        """
         resolved = database_url(url)
         engine = make_engine(resolved)
         try:
             check_reachable(engine)
-            with storage_errors(f"creating tables in {display_url(resolved)}"):
-                SQLModel.metadata.create_all(engine)
+            ensure_schema(engine)
         except BaseException:
             engine.dispose()
             raise

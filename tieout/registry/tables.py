@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    CheckConstraint,
     Column,
     DateTime,
     Dialect,
@@ -19,7 +20,9 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    text,
 )
+from sqlalchemy.dialects.postgresql import ExcludeConstraint
 from sqlmodel import Field, SQLModel
 
 __all__ = [
@@ -61,6 +64,31 @@ class MetricRow(SQLModel, table=True):
     """One version of a metric's definition (Type 2: a new row per change)."""
 
     __tablename__ = "metric_registry"
+    # The Type 2 guarantees, created by migration 0002 (tieout/registry/migrations). The
+    # CHECKs and the exclusion constraint exist on PostgreSQL only; SQLite enforces the same
+    # rules (and "a closed version is never edited") with triggers, which no model declares.
+    __table_args__ = (
+        CheckConstraint(
+            "effective_to IS NULL OR effective_to > effective_from",
+            name="ck_metric_registry_effective_order",
+        ).ddl_if(dialect="postgresql"),
+        CheckConstraint(
+            "period_start <= period_end", name="ck_metric_registry_period_order"
+        ).ddl_if(dialect="postgresql"),
+        ExcludeConstraint(
+            (text("metric_key"), "="),
+            (text("daterange(effective_from, effective_to, '[)')"), "&&"),
+            name="ex_metric_registry_no_overlap",
+            using="gist",
+        ).ddl_if(dialect="postgresql"),
+        Index(
+            "uq_metric_registry_one_current",
+            "metric_key",
+            unique=True,
+            postgresql_where=text("effective_to IS NULL"),
+            sqlite_where=text("effective_to IS NULL"),
+        ),
+    )
 
     metric_key: str = Field(primary_key=True)
     effective_from: date = Field(primary_key=True)

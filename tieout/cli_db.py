@@ -1,0 +1,95 @@
+"""`tieout db …`: the database schema — upgrade, downgrade, the current revision, the history."""
+
+from __future__ import annotations
+
+import click
+
+from tieout.cli import _console, db_option, handles_errors
+
+__all__ = ["db_group"]
+
+_NONE = "none (no tieout schema yet; `tieout db upgrade` creates it)"
+
+
+def _label(revision: str | None) -> str:
+    from tieout.registry.migrate import HEAD
+
+    if revision is None:
+        return "base"
+    return f"{revision} (head)" if revision == HEAD else revision
+
+
+def _url(db_url: str | None) -> str:
+    from tieout.registry import database_url
+    from tieout.registry.db import display_url
+
+    return display_url(database_url(db_url))
+
+
+@click.group(name="db")
+def db_group() -> None:
+    """The database schema (Alembic migrations); `tieout` upgrades it on first use anyway."""
+
+
+@db_group.command("upgrade")
+@click.argument("revision", default="head", metavar="[REVISION]")
+@db_option
+@handles_errors
+def upgrade_command(revision: str, db: str | None) -> None:
+    """Upgrade the schema to REVISION (default: head), keeping every row."""
+    from tieout.registry.migrate import upgrade
+
+    before, after = upgrade(db, revision)
+    if before == after:
+        click.echo(f"{_url(db)} is already at {_label(after)}")
+    else:
+        click.echo(f"upgraded {_url(db)} from {_label(before)} to {_label(after)}")
+
+
+@db_group.command("downgrade")
+@click.argument("revision", metavar="REVISION")
+@db_option
+@handles_errors
+def downgrade_command(revision: str, db: str | None) -> None:
+    """Downgrade the schema to REVISION; `base` drops every tieout table and its rows."""
+    from tieout.registry.migrate import downgrade
+
+    before, after = downgrade(db, revision)
+    if before == after:
+        click.echo(f"{_url(db)} is already at {_label(after)}")
+    else:
+        click.echo(f"downgraded {_url(db)} from {_label(before)} to {_label(after)}")
+
+
+@db_group.command("current")
+@db_option
+@handles_errors
+def current_command(db: str | None) -> None:
+    """Print the database's schema revision."""
+    from tieout.registry.migrate import current
+
+    revision = current(db)
+    click.echo(_NONE if revision is None else _label(revision))
+
+
+@db_group.command("history")
+@db_option
+@handles_errors
+def history_command(db: str | None) -> None:
+    """List every schema revision, oldest first, marking the database's own."""
+    from rich.table import Table
+
+    from tieout.registry.migrate import current, history
+
+    at = current(db)
+    table = Table(box=None, pad_edge=False)
+    for name in ("revision", "follows", "what it does", ""):
+        table.add_column(name, overflow="fold")
+    for r in history():
+        table.add_row(
+            _label(r.revision),
+            r.down_revision or "base",
+            r.message,
+            "← current" if r.revision == at else "",
+        )
+    _console().print(table)
