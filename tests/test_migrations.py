@@ -117,9 +117,8 @@ def test_store_open_builds_an_empty_database_at_head(db_url: str, engine: Engine
 
 
 @pytest.mark.postgres
-def test_postgres_tables_land_in_the_schema_the_url_selects(db_url: str, engine: Engine) -> None:
-    if not db_url.startswith("postgresql"):
-        pytest.skip("PostgreSQL only")
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_postgres_tables_land_in_the_schema_the_url_selects(engine: Engine) -> None:
     upgrade(engine)
     with engine.connect() as conn:
         schema = conn.execute(text("SELECT current_schema()")).scalar_one()

@@ -23,7 +23,7 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from decimal import Decimal, InvalidOperation
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, InvalidOperation
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -47,11 +47,27 @@ __all__ = [
     "figure_key",
     "normalize",
     "normalize_with_map",
+    "over",
     "parse_amount",
     "skipped",
+    "times",
 ]
 
 ONE = Decimal(1)
+HUNDRED = Decimal(100)
+#: Arithmetic on figures never rounds: a 40-digit amount keeps its 40 digits.
+EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
+
+
+def times(value: Decimal, factor: Decimal) -> Decimal:
+    """``value * factor`` exactly (scales are powers of ten)."""
+    return EXACT.multiply(value, factor)
+
+
+def over(value: Decimal, factor: Decimal) -> Decimal:
+    """``value / factor`` exactly (scales are powers of ten)."""
+    return EXACT.divide(value, factor)
+
 
 # --------------------------------------------------------------------------- normalisation
 
@@ -221,7 +237,7 @@ class Figure:
 
     @property
     def magnitude(self) -> Decimal | None:
-        return None if self.value is None else abs(self.value)
+        return None if self.value is None else self.value.copy_abs()
 
     @property
     def is_year(self) -> bool:
@@ -264,7 +280,7 @@ def figure_key(fig: Figure) -> tuple[str, str | None, object]:
     if fig.kind == "section":
         return ("section", None, fig.section)
     dim = "percent" if fig.unit in ("percent", "basis_point") else fig.unit
-    return (fig.kind, dim, abs(fig.value) if fig.value is not None else None)
+    return (fig.kind, dim, fig.value.copy_abs() if fig.value is not None else None)
 
 
 def format_value(value: Decimal | None, unit: str | None) -> str:
@@ -282,7 +298,7 @@ def _group(value: Decimal) -> str:
     if v == v.to_integral_value():
         return f"{int(v):,}"
     sign = "-" if v < 0 else ""
-    whole, _, frac = format(abs(v), "f").partition(".")
+    whole, _, frac = format(v.copy_abs(), "f").partition(".")
     return f"{sign}{int(whole):,}.{frac}"
 
 
@@ -562,11 +578,11 @@ def _figure_from_match(
     else:
         closed = False
     if unit == "basis_point":
-        value = value / 100
-        precision = precision / 100
+        value = over(value, HUNDRED)
+        precision = over(precision, HUNDRED)
     if scale != ONE:
-        value = value * scale
-        precision = precision * scale
+        value = times(value, scale)
+        precision = times(precision, scale)
     start = pre.start
     if closed:
         end += close_len
@@ -624,8 +640,8 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             # "$4-5 million" is four to five million; "800,000 to 1.2 million" is not
             a = replace(
                 a,
-                value=a.value * b.scale,
-                precision=a.precision * b.scale,
+                value=times(a.value, b.scale),
+                precision=times(a.precision, b.scale),
                 scale=b.scale,
                 scale_source=b.scale_source,
             )

@@ -653,7 +653,10 @@ def apply_context(
     """Give each figure the scale and period its place in the layout implies."""
     if not lay.tables and not lay.notes:
         return list(figs)
-    para_notes = [n for n in lay.notes if lay.table_at(n.span[0]) is None]
+    para_notes = sorted(
+        (n for n in lay.notes if lay.table_at(n.span[0]) is None), key=lambda n: n.span[1]
+    )
+    note_ends = [n.span[1] for n in para_notes]
     out = []
     for f in figs:
         if f.spelled:  # "three columns" is a count in words, never a scaled amount
@@ -664,10 +667,11 @@ def apply_context(
             out.append(_in_table(table, f, default_scale, default_currency))
             continue
         note = None
-        para = lay.paragraph_at(f.span[0])
-        for n in para_notes:
-            if n.span[1] <= f.span[0] and para is not None and para[0] <= n.span[0]:
-                note = n
+        k = bisect_right(note_ends, f.span[0]) - 1  # the last note that ends before the figure
+        if k >= 0:
+            para = lay.paragraph_at(f.span[0])
+            if para is not None and para[0] <= para_notes[k].span[0]:
+                note = para_notes[k]
         amount = f.kind == "currency" or (f.kind == "number" and f.significant)
         if note is not None and amount and f.scale_source == "none":
             # a note in prose scales amounts, never a day, a year or a small count
@@ -705,11 +709,13 @@ def _in_table(
 def _scaled(
     f: Figure, scale: Decimal, currency: str | None, period: Period | None, where: str | None
 ) -> Figure:
+    from tieout.figures import times
+
     assert f.value is not None
     return replace(
         f,
-        value=f.value * scale,
-        precision=f.precision * scale,
+        value=times(f.value, scale),
+        precision=times(f.precision, scale),
         scale=scale,
         scale_source="context",
         period=period if period is not None else f.period,

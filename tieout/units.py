@@ -188,6 +188,8 @@ def normalize_decimal(value: Decimal) -> Decimal:
 
 def _scale(value: Decimal, multiply: Decimal, divide: Decimal) -> Decimal:
     """``value * multiply / divide``, exactly; factors are powers of ten so this never rounds."""
+    if divide == 1 and multiply == 1 and value.is_finite():
+        return normalize_decimal(value)  # the common case: a unit already in base units
     with localcontext(_EXACT) as ctx:
         ctx.traps[Inexact] = True
         return normalize_decimal(value * multiply / divide)

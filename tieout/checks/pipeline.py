@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import date
-from typing import Any, Protocol
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tieout.checks.context import CheckOptions, ClaimContext
 from tieout.checks.existence import existence
@@ -21,6 +22,9 @@ from tieout.checks.results import CheckResult, ClaimReport, Finding, Status, Ver
 from tieout.documents import Document
 from tieout.errors import TieoutError
 from tieout.schemas import Claim, MetricDefinition
+
+if TYPE_CHECKING:
+    from tieout.periods import Period
 
 __all__ = ["CHECKS", "MetricLookup", "check_claim", "check_claims", "iter_results", "registry_date"]
 
@@ -74,7 +78,6 @@ def _context(
     registry_given: bool,
     options: CheckOptions,
 ) -> ClaimContext:
-    from tieout.periods import Period
     from tieout.units import parse_unit
 
     unit, unit_error = None, None
@@ -82,8 +85,16 @@ def _context(
         unit = parse_unit(claim.unit)
     except TieoutError as exc:
         unit_error = str(exc)
-    period = Period.from_dates(claim.period_start, claim.period_end)
+    period = _period(claim.period_start, claim.period_end)
     return ClaimContext(claim, doc, metric, registry_given, unit, unit_error, period, options)
+
+
+@lru_cache(maxsize=4096)
+def _period(start: date, end: date) -> Period:
+    """A claim's period (cached: a claim set names the same few periods again and again)."""
+    from tieout.periods import Period
+
+    return Period.from_dates(start, end)
 
 
 def iter_results(ctx: ClaimContext) -> Iterator[CheckResult]:

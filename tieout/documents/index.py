@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from tieout.figures import Figure
+from tieout.figures import EXACT, Figure
 
 __all__ = ["FigureIndex", "dimension_of"]
 
@@ -46,7 +46,7 @@ class FigureIndex:
                     idx.exact.setdefault((dim, f.section), []).append(f)
                     continue
                 assert f.value is not None
-                mag = abs(f.value)
+                mag = f.value.copy_abs()
                 idx.exact.setdefault((dim, mag), []).append(f)
                 by_dim.setdefault(dim, []).append((mag, n, f))
         for dim, items in by_dim.items():
@@ -56,19 +56,25 @@ class FigureIndex:
 
     def find(self, dim: str, magnitude: Decimal) -> list[Figure]:
         """Figures of that dimension whose magnitude equals ``magnitude`` exactly."""
-        return self.exact.get((dim, abs(magnitude)), [])
+        return self.exact.get((dim, magnitude.copy_abs()), [])
 
     def rounded_to(self, dim: str, magnitude: Decimal, precision: Decimal) -> list[Figure]:
         """Figures that, rounded to ``precision``, give ``magnitude`` (the claim rounds them)."""
         values, figs = self._sorted.get(dim, ([], []))
-        mag = abs(magnitude)
-        lo = bisect_left(values, mag - precision / 2)
+        mag = magnitude.copy_abs()
+        half = EXACT.divide(precision, Decimal(2))
+        lo = bisect_left(values, EXACT.subtract(mag, half))
         out = []
         for i in range(lo, len(values)):
             v = values[i]
-            if v > mag + precision / 2:
+            if v > EXACT.add(mag, half):
                 break
-            q = (v / precision).quantize(Decimal(1), rounding=ROUND_HALF_UP) * precision
+            q = EXACT.multiply(
+                EXACT.divide(v, precision).quantize(
+                    Decimal(1), rounding=ROUND_HALF_UP, context=EXACT
+                ),
+                precision,
+            )
             if q == mag and v != mag:
                 out.append(figs[i])
         return out
@@ -78,7 +84,7 @@ class FigureIndex:
         values, figs = self._sorted.get(dim, ([], []))
         if not values:
             return None
-        mag = abs(magnitude)
+        mag = magnitude.copy_abs()
         i = bisect_left(values, mag)
         candidates = [j for j in (i - 1, i) if 0 <= j < len(values)]
         best = min(candidates, key=lambda j: (abs(values[j] - mag), -values[j]))

@@ -160,7 +160,9 @@ def gate(
             continue
         line = line_of(fig.span[0])
         key = key_text(
-            fig.kind, fig.unit, fig.section if fig.kind == "section" else abs(fig.value or 0)
+            fig.kind,
+            fig.unit,
+            fig.section if fig.kind == "section" else (fig.value or Decimal(0)).copy_abs(),
         )
         if cls not in classes:
             claims.append(
@@ -233,7 +235,7 @@ def _why_missing(fig: Figure, indexes: list[SourceIndex]) -> str:
     if not indexes:
         return reason + " (no sources were given)"
     if fig.value is not None and fig.kind != "section":
-        mag = abs(fig.value)
+        mag = fig.value.copy_abs()
         for idx in indexes:
             other = (
                 idx.by_key.get(("percent", "percent", mag))

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from tieout.errors import InputError
-from tieout.figures import Figure, extract
+from tieout.figures import Figure, extract, over
 
 if TYPE_CHECKING:
     from tieout.documents import Document
@@ -50,7 +50,7 @@ class SourceIndex:
             return
         if fig.value is None:
             return
-        mag = abs(fig.value)
+        mag = fig.value.copy_abs()
         unit = "percent" if fig.kind == "percent" else fig.unit
         self.by_key.setdefault((fig.kind, unit, mag), fig)
         if fig.kind == "percent":
@@ -59,7 +59,7 @@ class SourceIndex:
         if fig.implied_unit:
             self.by_key.setdefault(("currency", fig.implied_unit, mag), fig)
         if fig.scale_source == "context":
-            self.written.setdefault(abs(fig.value / fig.scale), fig)
+            self.written.setdefault(over(fig.value, fig.scale).copy_abs(), fig)
             if fig.implied_unit is None and fig.kind == "number":
                 self.unitless_scaled.setdefault(mag, fig)
 
@@ -68,7 +68,7 @@ class SourceIndex:
         if fig.kind == "section":
             return self.sections.get(fig.section or "")
         assert fig.value is not None
-        mag = abs(fig.value)
+        mag = fig.value.copy_abs()
         if fig.kind == "currency":
             return self.by_key.get(("currency", fig.unit, mag)) or self.unitless_scaled.get(mag)
         if fig.kind == "percent":
@@ -81,6 +81,7 @@ class SourceIndex:
 def clear_cache() -> None:
     """Forget every indexed source (the benchmark's "nothing cached")."""
     _CACHE.clear()
+    _DIGESTS.clear()
 
 
 def _cached(key: tuple[str, str], build: Any) -> SourceIndex:
@@ -95,11 +96,27 @@ def _cached(key: tuple[str, str], build: Any) -> SourceIndex:
     return idx
 
 
+_DIGESTS: OrderedDict[int, tuple[str, str]] = OrderedDict()
+
+
+def _digest(text: str) -> str:
+    """sha256 of a source text, remembered for the text object itself, so passing the same
+    10 MB string to every gate call does not hash it every time."""
+    hit = _DIGESTS.get(id(text))
+    if hit is not None and hit[0] is text:
+        return hit[1]
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    _DIGESTS[id(text)] = (text, digest)  # holding the text keeps its id from being reused
+    if len(_DIGESTS) > 64:
+        _DIGESTS.popitem(last=False)
+    return digest
+
+
 def text_index(
     text: str, label: str, kind: str = "extraction_source", *, csv: bool = False
 ) -> SourceIndex:
     """Index a source given as text (Markdown, prose, tables)."""
-    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    digest = _digest(text)
 
     def build() -> SourceIndex:
         from tieout.documents import Document
