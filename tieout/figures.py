@@ -42,11 +42,14 @@ if TYPE_CHECKING:
 __all__ = [
     "Figure",
     "Normalized",
+    "canonical_digits",
     "currency_before",
+    "digit_run_spans",
     "extract",
     "figure_key",
     "normalize",
     "normalize_with_map",
+    "number_spellings",
     "over",
     "parse_amount",
     "skipped",
@@ -658,6 +661,40 @@ def _skip_reason(token: str) -> str:
     if "/" in token or (token.count("-") == 2 and len(token) == 10):
         return "date"
     return "phone"
+
+
+_DIGIT_RUN = re.compile(r"\d[\d,]*(?:\.\d+)*|\.\d+")  # a cheap superset of _FIGURE's numbers
+
+
+def canonical_digits(number: str) -> str:
+    """A number's digits in one spelling: no separators, no trailing decimal zeros, no
+    leading zeros ('4,200.50' -> '4200.5', '.5' -> '0.5', '007' -> '7')."""
+    t = number.replace(",", "")
+    if t.count(".") == 1:
+        t = t.rstrip("0").rstrip(".") or "0"
+    if t.startswith("."):
+        t = "0" + t
+    if len(t) > 1 and t[0] == "0" and t[1] != ".":
+        t = t.lstrip("0") or "0"
+    return t
+
+
+def number_spellings(text: str) -> dict[str, set[str]]:
+    """Every digit run in ``text`` by its canonical digits, with the spellings it has there:
+    a cheap first reading (one C-level pass) for finding where a figure may stand.
+
+    A superset of what :func:`extract` reads (it also returns dates, versions and digit runs
+    inside words); the places it points at are confirmed by :func:`extract`, never trusted.
+    """
+    spellings: dict[str, set[str]] = {}
+    for raw in set(_DIGIT_RUN.findall(text)):
+        spellings.setdefault(canonical_digits(raw), set()).add(raw)
+    return spellings
+
+
+def digit_run_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of every digit run in ``text`` (see :func:`number_spellings`)."""
+    return [m.span() for m in _DIGIT_RUN.finditer(text)]
 
 
 def skipped(text: str) -> list[tuple[tuple[int, int], str, str]]:

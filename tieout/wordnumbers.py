@@ -532,13 +532,13 @@ def _figure(text: str, toks: Sequence[_Tok], first: int, n: _Number) -> Figure |
 # --------------------------------------------------------------------------- public API
 
 
-def spelled_figures(text: str, figs: Sequence[Figure]) -> list[Figure]:
+def spelled_figures(text: str, figs: Sequence[Figure] | Sequence[tuple[int, int]]) -> list[Figure]:
     """Figures written in words in normalised ``text``, none overlapping a span in ``figs``.
 
-    ``figs`` are the digit figures already read from ``text``; where a spelled number
-    would overlap one ("1.5 million"), the digit figure wins.
+    ``figs`` are the digit figures already read from ``text`` (or just their spans); where a
+    spelled number would overlap one ("1.5 million"), the digit figure wins.
     """
-    taken = sorted(f.span for f in figs)
+    taken = sorted(f if isinstance(f, tuple) else f.span for f in figs)
     starts = [s for s, _ in taken]
     out: list[Figure] = []
     lowered = text.lower()

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tieout.errors import ConfigError
 from tieout.figures import Figure, extract, normalize
 from tieout.gate.config import DEFAULT, WorkflowConfig, load_config
+from tieout.gate.lazy import LazySource
 from tieout.gate.messages import MARKER, disabled_message, pass_message, rejection_message
 from tieout.gate.result import CarveOut, GateClaim, GateResult, key_text
 from tieout.gate.sources import SourceIndex, anchors_index, document_index, text_index
@@ -81,11 +82,11 @@ def _indexes(
     sources: Sequence[Any],
     anchors: Any,
     facts: FactSheet | Sequence[FactSheet] | None,
-) -> list[SourceIndex]:
-    out: list[SourceIndex] = []
+) -> list[SourceIndex | LazySource]:
+    out: list[SourceIndex | LazySource] = []
     if "extraction_source" in cfg.sources:
         for n, src in enumerate(sources, start=1):
-            if isinstance(src, SourceIndex):
+            if isinstance(src, SourceIndex | LazySource):
                 out.append(src)
             elif isinstance(src, str):
                 out.append(text_index(src, f"source {n}"))
@@ -210,7 +211,9 @@ def gate(
     )
 
 
-def _look_up(cls: str, fig: Figure, line: int, key: str, indexes: list[SourceIndex]) -> GateClaim:
+def _look_up(
+    cls: str, fig: Figure, line: int, key: str, indexes: list[SourceIndex | LazySource]
+) -> GateClaim:
     for idx in indexes:
         hit = idx.lookup(cls, fig)
         if hit is not None:
@@ -230,18 +233,12 @@ def _look_up(cls: str, fig: Figure, line: int, key: str, indexes: list[SourceInd
     )
 
 
-def _why_missing(fig: Figure, indexes: list[SourceIndex]) -> str:
+def _why_missing(fig: Figure, indexes: list[Any]) -> str:
     reason = "in neither this run's anchors nor its sources"
     if not indexes:
         return reason + " (no sources were given)"
-    if fig.value is not None and fig.kind != "section":
-        mag = fig.value.copy_abs()
-        for idx in indexes:
-            other = (
-                idx.by_key.get(("percent", "percent", mag))
-                if fig.kind != "percent"
-                else idx.by_value.get(mag)
-            )
-            if other is not None:
-                return f'{reason}; {idx.label} has "{other.text}", which is a different unit'
+    for idx in indexes:
+        other = idx.other_unit(fig)
+        if other is not None:
+            return f'{reason}; {idx.label} has "{other.text}", which is a different unit'
     return reason

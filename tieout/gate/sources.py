@@ -20,10 +20,11 @@ from tieout.figures import Figure, extract, over
 
 if TYPE_CHECKING:
     from tieout.documents import Document
+    from tieout.gate.lazy import LazySource
 
 __all__ = ["SourceIndex", "anchors_index", "clear_cache", "document_index", "text_index"]
 
-_CACHE: OrderedDict[tuple[str, str], SourceIndex] = OrderedDict()
+_CACHE: OrderedDict[tuple[str, str], SourceIndex | LazySource] = OrderedDict()
 _CACHE_SIZE = 256
 
 
@@ -63,6 +64,26 @@ class SourceIndex:
             if fig.implied_unit is None and fig.kind == "number":
                 self.unitless_scaled.setdefault(mag, fig)
 
+    def relabelled(self, label: str) -> SourceIndex:
+        return SourceIndex(
+            label,
+            self.kind,
+            self.by_key,
+            self.by_value,
+            self.written,
+            self.unitless_scaled,
+            self.sections,
+        )
+
+    def other_unit(self, fig: Figure) -> Figure | None:
+        """The same magnitude under another unit (for "$90" when the source says "90%")."""
+        if fig.value is None or fig.kind == "section":
+            return None
+        mag = fig.value.copy_abs()
+        if fig.kind != "percent":
+            return self.by_key.get(("percent", "percent", mag))
+        return self.by_value.get(mag)
+
     def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
         """Where this source states ``fig`` (a figure, or a label for sections), or None."""
         if fig.kind == "section":
@@ -84,12 +105,12 @@ def clear_cache() -> None:
     _DIGESTS.clear()
 
 
-def _cached(key: tuple[str, str], build: Any) -> SourceIndex:
+def _cached(key: tuple[str, str], build: Any) -> SourceIndex | LazySource:
     hit = _CACHE.get(key)
     if hit is not None:
         _CACHE.move_to_end(key)
         return hit
-    idx: SourceIndex = build()
+    idx: SourceIndex | LazySource = build()
     _CACHE[key] = idx
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -114,23 +135,30 @@ def _digest(text: str) -> str:
 
 def text_index(
     text: str, label: str, kind: str = "extraction_source", *, csv: bool = False
-) -> SourceIndex:
-    """Index a source given as text (Markdown, prose, tables)."""
+) -> SourceIndex | LazySource:
+    """A source given as text, ready for look-ups: read on demand (see ``gate/lazy.py``),
+    or read whole for CSV. Cached by the text's sha256, with what was read so far."""
+    from tieout.gate.lazy import LazySource
+
     digest = _digest(text)
+    if csv:
 
-    def build() -> SourceIndex:
-        from tieout.documents import Document
+        def build() -> SourceIndex | LazySource:
+            from tieout.documents import Document
 
-        doc = Document.from_text(
-            label or "source", text, media_type="csv" if csv else "text", sha256=digest
-        )
-        return document_index(doc, label, kind)
+            doc = Document.from_text(label or "source", text, media_type="csv", sha256=digest)
+            return document_index(doc, label, kind)
+
+    else:
+
+        def build() -> SourceIndex | LazySource:
+            from tieout.figures import normalize
+
+            return LazySource(normalize(text), label, kind)
 
     idx = _cached((digest, kind + (":csv" if csv else "")), build)
-    if idx.label != label:  # same text under another name: share the figures, keep the name
-        idx = SourceIndex(
-            label, kind, idx.by_key, idx.by_value, idx.written, idx.unitless_scaled, idx.sections
-        )
+    if idx.label != label:  # the same text under another name: share what was read
+        idx = idx.relabelled(label)
     return idx
 
 

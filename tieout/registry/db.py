@@ -247,7 +247,7 @@ def locked_connection(engine: Engine, operation: str) -> Iterator[Connection]:
     """
     bind = engine.execution_options(**{_WRITE_OPTION: True})
     with storage_errors(operation), bind.connect() as conn, conn.begin():
-        if False:
+        if conn.dialect.name == "postgresql":
             conn.execute(
                 text(
                     "SELECT pg_advisory_xact_lock(:key, hashtext(coalesce(current_schema(), '')))"

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from threading import Lock
 
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
@@ -47,6 +48,8 @@ HEAD = "0002"
 SCRIPT_LOCATION = Path(__file__).resolve().with_name("migrations")
 
 _VERSION_TABLE = "alembic_version"
+# Alembic's ``context`` and ``op`` are module globals: one migration at a time per process.
+_ALEMBIC = Lock()
 _UNKNOWN_REVISION = (
     "unknown revision {revision!r}; known revisions: base, {known} (see `tieout db history`)"
 )
@@ -176,10 +179,11 @@ def _apply(conn: Connection, url: str, step: str, revision: str) -> tuple[str | 
     config.set_main_option("script_location", str(SCRIPT_LOCATION))
     config.attributes["connection"] = conn
     try:
-        if step == "upgrade":
-            command.upgrade(config, revision)
-        else:
-            command.downgrade(config, revision)
+        with _ALEMBIC:
+            if step == "upgrade":
+                command.upgrade(config, revision)
+            else:
+                command.downgrade(config, revision)
     except CommandError as err:  # e.g. a downgrade "to" a revision above the current one
         raise InputError(f"cannot {step} to {revision!r}: {err}") from err
     return before, _version(conn)
