@@ -244,7 +244,7 @@ def test_a_database_made_by_create_all_keeps_its_rows_and_gains_the_guarantees(
 
     assert current(engine) == HEAD
     assert drift(engine, SQLModel.metadata) == []
-    with pytest.raises(IntegrityError, match="no_overlap|one_current"):
+    with pytest.raises(IntegrityError, match=r"no_overlap|one_current"):
         insert_history(engine, "cash_balance", ("2026-03-01", None))
 
 

@@ -49,7 +49,7 @@ __all__ = [
     "figure_key",
     "normalize",
     "normalize_with_map",
-    "number_spellings",
+    "number_places",
     "over",
     "parse_amount",
     "skipped",
@@ -679,21 +679,30 @@ def canonical_digits(number: str) -> str:
     return t
 
 
-def number_spellings(text: str) -> dict[str, set[str]]:
-    """Every digit run in ``text`` by its canonical digits, with the spellings it has there:
-    a cheap first reading (one C-level pass) for finding where a figure may stand.
+def number_places(text: str) -> dict[str, list[int]]:
+    """Where every digit run of ``text`` starts, by its canonical digits: a cheap first
+    reading (one regex pass) for finding where a figure may stand.
 
-    A superset of what :func:`extract` reads (it also returns dates, versions and digit runs
+    A superset of what :func:`extract` reads (it also lists dates, versions and digit runs
     inside words); the places it points at are confirmed by :func:`extract`, never trusted.
     """
-    spellings: dict[str, set[str]] = {}
-    for raw in set(_DIGIT_RUN.findall(text)):
-        spellings.setdefault(canonical_digits(raw), set()).add(raw)
-    return spellings
+    places: dict[str, list[int]] = {}
+    canon: dict[str, str] = {}
+    for m in _DIGIT_RUN.finditer(text):
+        raw = m.group()
+        key = canon.get(raw)
+        if key is None:
+            key = canon[raw] = canonical_digits(raw)
+        bucket = places.get(key)
+        if bucket is None:
+            places[key] = [m.start()]
+        else:
+            bucket.append(m.start())
+    return places
 
 
 def digit_run_spans(text: str) -> list[tuple[int, int]]:
-    """The spans of every digit run in ``text`` (see :func:`number_spellings`)."""
+    """The spans of every digit run in ``text`` (see :func:`number_places`)."""
     return [m.span() for m in _DIGIT_RUN.finditer(text)]
 
 

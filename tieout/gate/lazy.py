@@ -3,7 +3,7 @@
 Indexing a whole source with the full grammar costs about a second a megabyte; a gate
 call that checks a thousand figures needs to look at a few hundred places. So a text
 source is first read with one C-level pass that lists its digit runs by canonical digits
-(``figures.number_spellings``). A draft figure's possible spellings point at the places it
+(``figures.number_places``). A draft figure's possible spellings point at the places it
 may stand; each place's block (its paragraph, or its table with the lines above) is read
 with the full grammar and layout, and only that reading can say "found". Where the cheap
 pass cannot rule a figure out and no block confirms it, the whole source is read
@@ -22,7 +22,7 @@ from tieout.figures import (
     canonical_digits,
     digit_run_spans,
     extract,
-    number_spellings,
+    number_places,
 )
 from tieout.gate.sources import SourceIndex
 
@@ -33,8 +33,9 @@ __all__ = ["LazySource"]
 
 _SCALES = tuple(Decimal(10) ** k for k in (0, 3, 6, 9, 12))
 _TABLE_LINE = re.compile(r"\||\t|\S  +\S.*\d|\d.*\S  +\S")
-_MAX_PLACES = 64  # places to read before reading the whole source instead
-_TABLE_REACH = 8192  # how far above a table its scale note and caption may stand
+_PERCENTISH = re.compile(r"(?i)%|per|pct|bp|basis|pp")
+_TABLE_REACH = 8192  # the largest block worth reading alone is four times this
+_LINES_ABOVE = 12  # lines above a table that may hold its scale note, caption, an earlier table
 _WORD_HINT = re.compile(
     r"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|dozen|half)\b"
@@ -62,10 +63,12 @@ class LazySource:
         self.text = text
         self.label = label
         self.kind = kind
-        self._spellings = number_spellings(text)
+        self._places_of = number_places(text)
         self._full: SourceIndex | None = None
         self._spelled: SourceIndex | None = None
         self._blocks: dict[tuple[int, int], SourceIndex] = {}
+        self._read_chars = 0  # characters read block by block so far
+        self._answers: dict[tuple[object, ...], Figure | str | None] = {}  # what was asked before
 
     # ---------------------------------------------------------------- readings
 
@@ -103,9 +106,12 @@ class LazySource:
         line_end = text.find("\n", pos)
         line = text[line_start : len(text) if line_end < 0 else line_end]
         if _TABLE_LINE.search(line):
-            # a table's scale note, caption and an earlier table it continues stand above it
-            head = text.rfind("\n#", max(0, a - _TABLE_REACH), a)
-            a = max(0, a - _TABLE_REACH) if head < 0 else head + 1
+            # a table's scale note and caption stand in the lines above it, and so may an
+            # earlier table whose note it continues: take the table and a dozen lines more
+            for _ in range(_LINES_ABOVE):
+                if a <= 0:
+                    break
+                a = text.rfind("\n", 0, a - 1) + 1
         if b - a > 4 * _TABLE_REACH:
             return None
         return a, b
@@ -117,6 +123,7 @@ class LazySource:
             from tieout.wordnumbers import spelled_figures
 
             text = self.text[a:b]
+            self._read_chars += b - a
             lay: Layout = read_layout(text)
             figs = extract(text, layout=lay)
             idx = SourceIndex(self.label, self.kind)
@@ -135,21 +142,38 @@ class LazySource:
     def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
         if self._full is not None:
             return self._full.lookup(cls, fig)
-        raws = {raw for s in _spellings(fig) for raw in self._spellings.get(s, ())}
-        if not raws:
+        key = (
+            cls,
+            fig.kind,
+            fig.unit,
+            fig.section,
+            fig.value.copy_abs() if fig.value is not None else None,
+        )
+        if key in self._answers:
+            return self._answers[key]
+        answer = self._look(cls, fig)
+        self._answers[key] = answer
+        return answer
+
+    def _look(self, cls: str, fig: Figure) -> Figure | str | None:
+        places = sorted({p for s in _spellings(fig) for p in self._places_of.get(s, ())})
+        if not places:
             # no digit run could be this figure; only a spelled-out one still could
             return self._words().lookup(cls, fig)
-        places = sorted({p for raw in raws for p in _find_all(self.text, raw)})
-        if len(places) > _MAX_PLACES:
-            return self.full().lookup(cls, fig)
-        blocks = []
+        if fig.kind == "percent":  # a percent stands before "%", "percent", "pct", "bp" …
+            places = [p for p in places if _PERCENTISH.search(self.text, p, p + 40)]
+        budget = max(len(self.text) // 4, 4 * _TABLE_REACH)  # past this, reading it all is cheaper
+        seen: set[tuple[int, int]] = set()
         for p in places:
             block = self._block(p)
-            if block is None:
+            if block is None or budget <= 0 or self._read_chars > len(self.text):
                 return self.full().lookup(cls, fig)
-            blocks.append(block)
-        for a, b in dict.fromkeys(blocks):
-            hit = self._read_block(a, b).lookup(cls, fig)
+            if block in seen:
+                continue
+            seen.add(block)
+            if block not in self._blocks:
+                budget -= block[1] - block[0]
+            hit = self._read_block(*block).lookup(cls, fig)
             if hit is not None:
                 return hit
         return self._words().lookup(cls, fig)
@@ -162,22 +186,15 @@ class LazySource:
         return twin
 
     def other_unit(self, fig: Figure) -> Figure | None:
-        """The same magnitude under another unit, for the rejection's hint (cheap only)."""
-        for (a, b), idx in self._blocks.items():
-            del a, b
-            hit = idx.other_unit(fig)
-            if hit is not None:
-                return hit
+        """The same magnitude under another unit, for the rejection's hint ("$90" when the
+        source says "90%"): read from the first few places those digits stand."""
+        if fig.value is None or fig.kind == "section":
+            return None
+        places = sorted({p for s in _spellings(fig) for p in self._places_of.get(s, ())})[:5]
+        for p in places:
+            block = self._block(p)
+            if block is not None:
+                hit = self._read_block(*block).other_unit(fig)
+                if hit is not None:
+                    return hit
         return None
-
-
-def _find_all(text: str, needle: str) -> list[int]:
-    out = []
-    k = text.find(needle)
-    while k >= 0:
-        before = text[k - 1] if k > 0 else " "
-        after = text[k + len(needle)] if k + len(needle) < len(text) else " "
-        if not before.isdigit() and not (after.isdigit() or (after == "," and needle[-1] != ",")):
-            out.append(k)
-        k = text.find(needle, k + 1)
-    return out

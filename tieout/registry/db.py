@@ -18,7 +18,8 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import event, text
-from sqlalchemy.engine import URL, Connection, Engine, create_engine, make_url
+from sqlalchemy.engine import URL, Connection, Engine, ExceptionContext, create_engine, make_url
+from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlmodel import Session
 
@@ -27,6 +28,7 @@ from tieout.errors import ConfigError, RegistryConflict, StorageError
 __all__ = [
     "DEFAULT_URL",
     "ENV_VAR",
+    "REGISTRY_RULES",
     "check_reachable",
     "database_url",
     "display_url",
@@ -99,12 +101,28 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def _named_parameters(ctx: ExceptionContext) -> None:
+    """On a failed statement, keep its parameters by name (SQLite's are positional).
+
+    :func:`registry_refusal` reads the ``metric_key`` parameter from them to name the metric.
+    """
+    err, run = ctx.sqlalchemy_exception, ctx.execution_context
+    if (
+        isinstance(err, DBAPIError)
+        and isinstance(run, DefaultExecutionContext)
+        and run.compiled_parameters
+    ):
+        named = run.compiled_parameters
+        err.params = named if len(named) > 1 else named[0]
+
+
 def _configure_sqlite(engine: Engine) -> None:
     """Pragmas per connection, and transactions begun by us (IMMEDIATE for writers).
 
     pysqlite's own transaction handling begins late and never with IMMEDIATE; a writer
     that read first could then fail with "database is locked" instead of waiting.
     """
+    event.listen(engine, "handle_error", _named_parameters)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -134,16 +152,15 @@ def _one_line(err: BaseException) -> str:
 
 # -- the database's refusals of a change to the metric history -----------------------------
 
+_OVERLAP = (
+    "{key}: versions may not overlap; each runs from its effective_from up to (not including) "
+    "its effective_to, so close the version in force before opening the next"
+)
 #: What each rule of migration 0002 means, by the name the database reports it under
 #: (constraint, index or trigger; SQLite's trigger messages begin with the same names).
 REGISTRY_RULES: dict[str, str] = {
-    "ex_metric_registry_no_overlap": (
-        "{key}: versions may not overlap; each runs from its effective_from up to (not including) "
-        "its effective_to, so close the version in force before opening the next"
-    ),
-    "metric_registry_pkey": (
-        "{key}: versions may not overlap; a version taking effect on that date already exists"
-    ),
+    "ex_metric_registry_no_overlap": _OVERLAP,
+    "metric_registry_pkey": _OVERLAP,  # two versions taking effect on the same day
     "uq_metric_registry_one_current": (
         "{key}: only one version may be current (effective_to empty); close the current "
         "version before opening another"
