@@ -304,6 +304,7 @@ def test_help_lists_every_command_and_every_command_has_help(tmp_path: Path) -> 
         "registry",
         "gate",
         "facts",
+        "db",
     }
     for name in main.commands:
         assert re.search(rf"^\s+{name}\s+\S", top, re.MULTILINE), name

@@ -17,8 +17,9 @@ from tieout.gate.core import claim_class
 from tieout.gate.lazy import LazySource
 
 ROOT = Path(__file__).resolve().parent.parent
-TEXTS = sorted((ROOT / "sample_docs" / "documents").glob("*")) + [
-    Path(__file__).parent / "data" / "income-statement-2023.txt"
+TEXTS = [
+    *sorted((ROOT / "sample_docs" / "documents").glob("*")),
+    Path(__file__).parent / "data" / "income-statement-2023.txt",
 ]
 
 

@@ -29,8 +29,8 @@ ONE_CURRENT = (
     "version before opening another"
 )
 NEVER_EDITED = (
-    "net_burn: a stored version is never changed in place; only its effective_to may be set, "
-    "once, from empty to a date"
+    "net_burn: a stored version is never changed in place; only its effective_to may change: "
+    "set from empty, or moved earlier when a back-dated version is inserted"
 )
 EFFECTIVE_ORDER = "net_burn: effective_to must be after effective_from"
 PERIOD_ORDER = "net_burn: period_start must be on or before period_end"
@@ -210,7 +210,6 @@ def test_no_attribute_of_a_stored_version_is_updated(
 @pytest.mark.parametrize(
     "new_end",
     [
-        "'2026-08-01'",  # shortening a closed version
         "'2026-10-01'",  # lengthening it (would overlap, but is refused as an edit first)
         "NULL",  # reopening it
     ],
@@ -222,6 +221,21 @@ def test_a_closed_version_stays_closed_where_it_was(two_versions: Engine, new_en
     )
     assert refused(two_versions, sql, {"metric_key": "net_burn"}) == NEVER_EDITED
     assert history(two_versions)[0][:2] == (date(2026, 1, 1), date(2026, 9, 1))
+
+
+def test_a_closed_version_may_only_be_shortened_for_a_back_dated_one(two_versions: Engine) -> None:
+    with two_versions.begin() as conn:
+        conn.execute(
+            text(
+                "UPDATE metric_registry SET effective_to = '2026-08-01' "
+                "WHERE metric_key = 'net_burn' AND effective_from = '2026-01-01'"
+            )
+        )
+        insert(conn, "2026-08-01", "2026-09-01")
+    assert [(a, b) for a, b, _ in history(two_versions)][:2] == [
+        (date(2026, 1, 1), date(2026, 8, 1)),
+        (date(2026, 8, 1), date(2026, 9, 1)),
+    ]
 
 
 def test_closing_the_current_version_then_opening_the_next_is_allowed(

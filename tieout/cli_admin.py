@@ -172,6 +172,11 @@ def registry() -> None:
 )
 @click.option("--effective-from", callback=_date, metavar="DATE", help="Default: today.")
 @click.option(
+    "--backdate",
+    is_flag=True,
+    help="Allow a date inside the history: the version then in force is split.",
+)
+@click.option(
     "--fiscal-year-start",
     "fy_start",
     type=click.IntRange(1, 12),
@@ -191,6 +196,7 @@ def registry_add(
     period_end: date | None,
     period_text: str | None,
     effective_from: date | None,
+    backdate: bool,
     fy_start: int,
     db: str | None,
 ) -> None:
@@ -219,7 +225,7 @@ def registry_add(
         }
     )
     with _store(db) as store:
-        outcome = store.set_metric(defn)
+        outcome = store.set_metric(defn, backdate=backdate)
     click.echo(f"{metric_key}: {outcome}")
 
 

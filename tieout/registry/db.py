@@ -168,8 +168,8 @@ REGISTRY_RULES: dict[str, str] = {
     "ck_metric_registry_effective_order": "{key}: effective_to must be after effective_from",
     "ck_metric_registry_period_order": "{key}: period_start must be on or before period_end",
     "tr_metric_registry_history": (
-        "{key}: a stored version is never changed in place; only its effective_to may be set, "
-        "once, from empty to a date"
+        "{key}: a stored version is never changed in place; only its effective_to may change: "
+        "set from empty, or moved earlier when a back-dated version is inserted"
     ),
 }
 # SQLite names columns, not indexes, when a unique index refuses a row.

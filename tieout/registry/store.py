@@ -84,14 +84,15 @@ class Store:
 
     # -- metrics ---------------------------------------------------------------------------
 
-    def set_metric(self, m: MetricDefinition) -> str:
+    def set_metric(self, m: MetricDefinition, *, backdate: bool = False) -> str:
         """Record a definition: ``'new'``, ``'changed'`` (old version closed) or ``'unchanged'``.
 
         Raises :class:`~tieout.errors.RegistryConflict` for a change dated on or before the
-        version now in force.
+        version now in force, unless ``backdate``: then the change is inserted inside the
+        history, splitting the version in force on its date.
         """
         with transaction(self._engine, f"setting metric {m.metric_key!r}", write=True) as s:
-            outcome, _ = _metrics.set_metric(s, m)
+            outcome, _ = _metrics.set_metric(s, m, backdate=backdate)
         return outcome
 
     def import_metrics(

@@ -7,7 +7,8 @@ Create Date: 2026-12-02
 For each metric: no two versions overlap (``[effective_from, effective_to)``, an empty
 ``effective_to`` runs for ever), at most one is current, ``effective_to`` comes after
 ``effective_from``, ``period_start`` is on or before ``period_end``, and a stored version is
-never changed in place except to close it (``effective_to`` from empty to a date, once).
+never changed in place except to close it (``effective_to`` from empty to a date) or to
+shorten it when a back-dated version is inserted inside it (``effective_to`` moved earlier).
 
 * PostgreSQL: CHECK constraints, an exclusion constraint over a date range (btree_gist), a
   partial unique index, and a PL/pgSQL trigger for the no-edit rule.
@@ -87,13 +88,14 @@ BEGIN
        (OLD.metric_key, OLD.effective_from, OLD.period_start, OLD.period_end, OLD.unit,
         OLD.definition, OLD.source_doc_id)
        OR (NEW.effective_to IS DISTINCT FROM OLD.effective_to
-           AND NOT (OLD.effective_to IS NULL AND NEW.effective_to IS NOT NULL))
+           AND NOT (NEW.effective_to IS NOT NULL
+                    AND (OLD.effective_to IS NULL OR NEW.effective_to < OLD.effective_to)))
     THEN
         RAISE EXCEPTION USING
             ERRCODE = 'check_violation',
             CONSTRAINT = 'tr_metric_registry_history',
             MESSAGE = format('tr_metric_registry_history: %s: a stored version is never changed '
-                             'in place; only effective_to may be set, from empty to a date',
+                             'in place; only effective_to may change, set from empty or moved earlier by a back-dated version',
                              OLD.metric_key),
             DETAIL = format('Key (metric_key)=(%s)', OLD.metric_key);
     END IF;
@@ -180,7 +182,7 @@ _SQLITE_NOT_SELF = (
     "AND NOT (m.metric_key = OLD.metric_key AND m.effective_from = OLD.effective_from)"
 )
 _SQLITE_FROZEN = """
-    SELECT RAISE(ABORT, 'tr_metric_registry_history: a stored version is never changed in place; only effective_to may be set, from empty to a date')
+    SELECT RAISE(ABORT, 'tr_metric_registry_history: a stored version is never changed in place; only effective_to may change, set from empty or moved earlier by a back-dated version')
     WHERE NEW.metric_key IS NOT OLD.metric_key
        OR NEW.effective_from IS NOT OLD.effective_from
        OR NEW.period_start IS NOT OLD.period_start
@@ -189,7 +191,8 @@ _SQLITE_FROZEN = """
        OR NEW.definition IS NOT OLD.definition
        OR NEW.source_doc_id IS NOT OLD.source_doc_id
        OR (NEW.effective_to IS NOT OLD.effective_to
-           AND NOT (OLD.effective_to IS NULL AND NEW.effective_to IS NOT NULL));
+           AND NOT (NEW.effective_to IS NOT NULL
+                    AND (OLD.effective_to IS NULL OR NEW.effective_to < OLD.effective_to)));
 """
 _SQLITE_TRIGGERS = {
     "tr_metric_registry_insert": (
