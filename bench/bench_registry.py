@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import io
 import pstats
 import random
@@ -119,6 +120,26 @@ def captured_sql() -> Iterator[list[tuple[str, Any]]]:
 
 
 @contextmanager
+def gc_time() -> Iterator[list[float]]:
+    """Seconds spent in Python's cyclic garbage collector inside, and how many collections."""
+    total = [0.0, 0.0]
+    began = [0.0]
+
+    def tick(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            total[0] += time.perf_counter() - began[0]
+            total[1] += 1
+
+    gc.callbacks.append(tick)
+    try:
+        yield total
+    finally:
+        gc.callbacks.remove(tick)
+
+
+@contextmanager
 def profiled(enabled: bool, label: str) -> Iterator[None]:
     if not enabled:
         yield
@@ -200,7 +221,9 @@ def check_load(engine: Engine, n_metrics: int) -> None:
 def analyze(engine: Engine) -> float:
     t0 = time.perf_counter()
     with engine.begin() as conn:
-        conn.exec_driver_sql("ANALYZE metric_registry" if engine.dialect.name == "postgresql" else "ANALYZE")
+        conn.exec_driver_sql(
+            "ANALYZE metric_registry" if engine.dialect.name == "postgresql" else "ANALYZE"
+        )
     return time.perf_counter() - t0
 
 
@@ -221,9 +244,13 @@ def short(line: str, width: int = 150) -> str:
 
 
 def uses_pk(engine: Engine, plan: list[str]) -> bool:
-    marks = ("metric_registry_pkey",) if engine.dialect.name == "postgresql" else (
-        "sqlite_autoindex_metric_registry_1",
-        "PRIMARY KEY",
+    marks = (
+        ("metric_registry_pkey",)
+        if engine.dialect.name == "postgresql"
+        else (
+            "sqlite_autoindex_metric_registry_1",
+            "PRIMARY KEY",
+        )
     )
     return any(m in line for line in plan for m in marks)
 
@@ -260,13 +287,15 @@ def wrong_answers(found: dict[tuple[str, date], Any], pairs: list[tuple[str, dat
     return bad
 
 
-def single(store: Store, engine: Engine, rng: random.Random, n_metrics: int, n: int, prof: bool) -> None:
+def single(
+    store: Store, engine: Engine, rng: random.Random, n_metrics: int, n: int, prof: bool
+) -> None:
     for key, on in random_pairs(rng, n_metrics, 20):  # warm the pool and the caches
         store.metric_as_of(key, on)
     pairs = random_pairs(rng, n_metrics, n)
     times: list[float] = []
     found = {}
-    with captured_sql() as sql, profiled(prof, f"{n:,} metric_as_of calls"):
+    with captured_sql() as sql, gc_time() as gcs, profiled(prof, f"{n:,} metric_as_of calls"):
         for key, on in pairs:
             t0 = time.perf_counter()
             found[(key, on)] = store.metric_as_of(key, on)
@@ -287,17 +316,19 @@ def single(store: Store, engine: Engine, rng: random.Random, n_metrics: int, n: 
     bare = [t * 1000 for t in bare_sql(engine, sql)]
     print(
         f"    the same {len(sql):,} queries bare on one connection: median {statistics.median(bare):.3f} ms, "
-        f"p95 {pct(bare, 95):.3f} ms"
+        f"p95 {pct(bare, 95):.3f} ms; Python's garbage collector took {gcs[0] / sum(times):.0%} of the calls"
     )
 
 
 # -- 3. batch -------------------------------------------------------------------------------
 
 
-def batch(store: Store, engine: Engine, rng: random.Random, n_metrics: int, n: int, prof: bool) -> None:
+def batch(
+    store: Store, engine: Engine, rng: random.Random, n_metrics: int, n: int, prof: bool
+) -> None:
     pairs = random_pairs(rng, n_metrics, n)
     distinct = len({k for k, _ in pairs})
-    with captured_sql() as sql, profiled(prof, f"metrics_as_of of {n:,} pairs"):
+    with captured_sql() as sql, gc_time() as gcs, profiled(prof, f"metrics_as_of of {n:,} pairs"):
         t0 = time.perf_counter()
         found = store.metrics_as_of(pairs)
         took = time.perf_counter() - t0
@@ -318,11 +349,14 @@ def batch(store: Store, engine: Engine, rng: random.Random, n_metrics: int, n: i
         conn.rollback()
     bare = time.perf_counter() - bare_t0
     print(
-        f"    the same {len(sql)} queries bare: {bare:.3f} s for {rows:,} rows "
-        f"({bare / took:.0%} of the call; the rest is building ORM rows and versions in Python)"
+        f"    the same {len(sql)} queries bare: {bare:.3f} s for {rows:,} rows ({bare / took:.0%} of the call); "
+        f"Python's garbage collector: {gcs[0]:.3f} s ({gcs[0] / took:.0%}, {gcs[1]:.0f} collections); "
+        f"the rest is SQLAlchemy building {rows:,} ORM rows and tieout the versions"
     )
     plan = explain(engine, *sql[0])
-    print(f"    plan of one {min(distinct, 500)}-key query ({'primary-key index' if uses_pk(engine, plan) else 'NOT the primary key'}):")
+    print(
+        f"    plan of one {min(distinct, 500)}-key query ({'primary-key index' if uses_pk(engine, plan) else 'NOT the primary key'}):"
+    )
     for line in plan:
         print(f"      {short(line)}")
 
@@ -333,7 +367,9 @@ def batch(store: Store, engine: Engine, rng: random.Random, n_metrics: int, n: i
 def import_path(store: Store, n: int) -> None:
     defs = []
     for j in range(n // 2):
-        for i, definition in enumerate(("gross margin before freight", "gross margin after freight")):
+        for i, definition in enumerate(
+            ("gross margin before freight", "gross margin after freight")
+        ):
             defs.append(
                 MetricDefinition(
                     metric_key=f"imp{j:05d}",
@@ -358,10 +394,14 @@ def import_path(store: Store, n: int) -> None:
 
 
 def run(label: str, url: str, args: argparse.Namespace, pg_copy: bool) -> None:
-    print(f"\n{label}: {args.metrics:,} metrics x {VERSIONS} versions = {args.metrics * VERSIONS:,} rows")
+    print(
+        f"\n{label}: {args.metrics:,} metrics x {VERSIONS} versions = {args.metrics * VERSIONS:,} rows"
+    )
     t0 = time.perf_counter()
     store = Store.open(url)
-    print(f"  Store.open        {time.perf_counter() - t0:.3f} s   (schema built by the migrations)")
+    print(
+        f"  Store.open        {time.perf_counter() - t0:.3f} s   (schema built by the migrations)"
+    )
     engine = make_engine(url)
     try:
         loader: Callable[[Engine, int], None] = load_copy if pg_copy else load_insert
@@ -370,7 +410,9 @@ def run(label: str, url: str, args: argparse.Namespace, pg_copy: bool) -> None:
         loader(engine, args.metrics)
         took = time.perf_counter() - t0
         rows = args.metrics * VERSIONS
-        print(f"  load              {took:.2f} s   {rows / took:,.0f} rows/s   ({how}; Type 2 rules checked per row)")
+        print(
+            f"  load              {took:.2f} s   {rows / took:,.0f} rows/s   ({how}; Type 2 rules checked per row)"
+        )
         print(f"  ANALYZE           {analyze(engine):.2f} s")
         check_load(engine, args.metrics)
         rng = random.Random(args.seed)
@@ -431,7 +473,7 @@ def main() -> None:
     ap.add_argument("--imports", type=int, default=1_000, help="definitions for import_metrics")
     ap.add_argument("--backend", choices=["both", "sqlite", "postgresql"], default="both")
     ap.add_argument("--pg-url", default=PG_URL)
-    ap.add_argument("--pg-load", choices=["insert", "copy"], default="insert")
+    ap.add_argument("--pg-load", choices=["insert", "copy"], default="copy")
     ap.add_argument("--profile", action="store_true", help="cProfile the lookups")
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()

@@ -107,12 +107,8 @@ def _named_parameters(ctx: ExceptionContext) -> None:
     :func:`registry_refusal` reads the ``metric_key`` parameter from them to name the metric.
     """
     err, run = ctx.sqlalchemy_exception, ctx.execution_context
-    if (
-        isinstance(err, DBAPIError)
-        and isinstance(run, DefaultExecutionContext)
-        and run.compiled_parameters
-    ):
-        named = run.compiled_parameters
+    named = getattr(run, "compiled_parameters", None)  # absent for a bare BEGIN or COMMIT
+    if isinstance(err, DBAPIError) and isinstance(run, DefaultExecutionContext) and named:
         err.params = named if len(named) > 1 else named[0]
 
 
