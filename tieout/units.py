@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, Inexact, localcontext
 from typing import TYPE_CHECKING, Any, Literal
 
+from tieout._vocab import CURRENCY_CODES as _VOCAB_CODES
 from tieout.errors import UnitMismatch, UnitNotRecognised
 
 if TYPE_CHECKING:
@@ -46,42 +47,7 @@ __all__ = [
 
 UnitKind = Literal["currency", "percent", "count"]
 
-CURRENCY_CODES: frozenset[str] = frozenset(
-    # the list asked for first, then a few more
-    (
-        "USD",
-        "EUR",
-        "GBP",
-        "JPY",
-        "CHF",
-        "CAD",
-        "AUD",
-        "NZD",
-        "CNY",
-        "HKD",
-        "SGD",
-        "INR",
-        "SEK",
-        "NOK",
-        "DKK",
-        "BRL",
-        "MXN",
-        "ZAR",
-        "KRW",
-        "PLN",
-        "CZK",
-        "HUF",
-        "ILS",
-        "TRY",
-        "TWD",
-        "THB",
-        "IDR",
-        "MYR",
-        "PHP",
-        "AED",
-        "SAR",
-    )
-)
+CURRENCY_CODES: frozenset[str] = _VOCAB_CODES  # one list, shared with the number grammar
 """ISO 4217 codes tieout knows; each is its own dimension."""
 
 SCALES: dict[str, Decimal] = {
