@@ -305,6 +305,11 @@ def test_help_lists_every_command_and_every_command_has_help(tmp_path: Path) -> 
         "gate",
         "facts",
         "db",
+        "review",
+        "tools",
+        "mcp",
+        "serve",
+        "keys",
     }
     for name in main.commands:
         assert re.search(rf"^\s+{name}\s+\S", top, re.MULTILINE), name

@@ -28,7 +28,19 @@ from tieout.registry import tables as _tables  # noqa: F401  (the models' metada
 from tieout.registry.db import display_url, make_engine
 from tieout.registry.migrate import HEAD, SCRIPT_LOCATION, current, downgrade, history, upgrade
 
-TIEOUT_TABLES = {"check_runs", "claim_results", "documents", "gate_rejections", "metric_registry"}
+TIEOUT_TABLES = {
+    "check_runs",
+    "claim_results",
+    "documents",
+    "gate_rejections",
+    "metric_registry",
+    "review_queue",  # 0003
+    "api_keys",  # 0004
+}
+TABLES_AFTER_0002 = {
+    "review_queue",
+    "api_keys",
+}  # not in the layout create_all made before migrations
 ADDED_BY_0002 = {
     "ck_metric_registry_effective_order",
     "ck_metric_registry_period_order",
@@ -50,6 +62,8 @@ def earlier_layout() -> MetaData:
     """The tables as create_all made them before migrations: the models minus revision 0002."""
     md = MetaData()
     for table in SQLModel.metadata.sorted_tables:
+        if table.name in TABLES_AFTER_0002:
+            continue
         copy = table.to_metadata(md)
         for c in [c for c in copy.constraints if c.name in ADDED_BY_0002]:
             copy.constraints.remove(c)
@@ -92,7 +106,9 @@ def test_head_constant_is_the_scripts_head() -> None:
     revisions = history()
     assert [(r.revision, r.down_revision, r.is_head) for r in revisions] == [
         ("0001", None, False),
-        ("0002", "0001", True),
+        ("0002", "0001", False),
+        ("0003", "0002", False),
+        ("0004", "0003", True),
     ]
     assert revisions[-1].revision == HEAD
 
@@ -223,7 +239,7 @@ def build_earlier_database(engine: Engine) -> None:
 def test_revision_0001_is_the_earlier_create_all_layout(engine: Engine) -> None:
     upgrade(engine, "0001")
     assert drift(engine, earlier_layout()) == []
-    assert table_names(engine) == TIEOUT_TABLES | {"alembic_version"}
+    assert table_names(engine) == (TIEOUT_TABLES - TABLES_AFTER_0002) | {"alembic_version"}
 
 
 def test_a_database_made_by_create_all_keeps_its_rows_and_gains_the_guarantees(
@@ -281,9 +297,9 @@ def test_an_earlier_database_with_a_broken_history_is_refused_and_left_as_it_was
 
 def test_unknown_and_wrong_way_revisions_are_input_errors(engine: Engine) -> None:
     with pytest.raises(InputError) as caught:
-        upgrade(engine, "0003")
+        upgrade(engine, "0050")
     assert str(caught.value) == (
-        "unknown revision '0003'; known revisions: base, 0001, 0002 (head) "
+        "unknown revision '0050'; known revisions: base, 0001, 0002, 0003, 0004 (head) "
         "(see `tieout db history`)"
     )
     upgrade(engine, "0001")
@@ -296,7 +312,7 @@ def test_unknown_and_wrong_way_revisions_are_input_errors(engine: Engine) -> Non
     with pytest.raises(InputError) as caught:
         upgrade(engine, "0001")
     assert str(caught.value) == (
-        "cannot upgrade to 0001: the database is at 0002; use `tieout db downgrade 0001`"
+        "cannot upgrade to 0001: the database is at 0004; use `tieout db downgrade 0001`"
     )
 
 
@@ -308,7 +324,7 @@ def test_a_database_from_a_newer_tieout_is_refused(db_url: str, engine: Engine) 
         Store.open(db_url)
     assert str(caught.value) == (
         f"the database at {display_url(db_url)} is at schema revision '0099', which this "
-        "tieout does not know (its newest is 0002); upgrade tieout, or downgrade the database "
+        "tieout does not know (its newest is 0004); upgrade tieout, or downgrade the database "
         "with the newer one"
     )
 
@@ -331,20 +347,21 @@ def test_db_commands_upgrade_downgrade_and_report(db_url: str) -> None:
     )
     assert run_db("upgrade", "--db", db_url) == (
         0,
-        f"upgraded {shown} from base to 0002 (head)\n",
+        f"upgraded {shown} from base to 0004 (head)\n",
         "",
     )
-    assert run_db("upgrade", "--db", db_url)[1] == f"{shown} is already at 0002 (head)\n"
-    assert run_db("current", "--db", db_url)[1] == "0002 (head)\n"
+    assert run_db("upgrade", "--db", db_url)[1] == f"{shown} is already at 0004 (head)\n"
+    assert run_db("current", "--db", db_url)[1] == "0004 (head)\n"
     assert run_db("downgrade", "0001", "--db", db_url)[1] == (
-        f"downgraded {shown} from 0002 (head) to 0001\n"
+        f"downgraded {shown} from 0004 (head) to 0001\n"
     )
     code, out, _ = run_db("history", "--db", db_url)
     lines = [line.split() for line in out.splitlines()]
     assert code == 0
     assert lines[0] == ["revision", "follows", "what", "it", "does"]
     assert lines[1][:2] == ["0001", "base"] and lines[1][-2:] == ["←", "current"]
-    assert lines[2][:3] == ["0002", "(head)", "0001"] and "current" not in lines[2]
+    assert lines[2][:2] == ["0002", "0001"] and "current" not in lines[2]
+    assert lines[4][:3] == ["0004", "(head)", "0003"] and "current" not in lines[4]
     assert run_db("downgrade", "base", "--db", db_url)[1] == (
         f"downgraded {shown} from 0001 to base\n"
     )
@@ -355,7 +372,7 @@ def test_db_command_errors_are_one_line_and_exit_2(db_url: str) -> None:
     assert run_db("downgrade", "zz", "--db", db_url) == (
         2,
         "",
-        "tieout: error: unknown revision 'zz'; known revisions: base, 0001, 0002 (head) "
+        "tieout: error: unknown revision 'zz'; known revisions: base, 0001, 0002, 0003, 0004 (head) "
         "(see `tieout db history`)\n",
     )
 

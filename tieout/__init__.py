@@ -39,6 +39,7 @@ _EXPORTS: dict[str, str] = {
     "UnitNotRecognised": "tieout.errors",
     "Verdict": "tieout.checks",
     "check_claims": "tieout.checks",
+    "enforce": "tieout.agents",
     "claim_set_json_schema": "tieout.schemas",
     "extract": "tieout.figures",
     "parse_claims": "tieout.schemas",
@@ -72,6 +73,7 @@ __all__ = [
     "__version__",
     "check_claims",
     "claim_set_json_schema",
+    "enforce",
     "extract",
     "gate",
     "parse_claims",
@@ -96,6 +98,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
+    from tieout.agents import enforce
     from tieout.checks import (
         CheckResult,
         ClaimFailed,

@@ -268,3 +268,17 @@ main.add_command(facts)
 from tieout.cli_db import db_group  # noqa: E402
 
 main.add_command(db_group)
+
+from tieout.cli_mcp import mcp_command  # noqa: E402
+
+main.add_command(mcp_command)
+
+from tieout.cli_agents import review_group, tools_command  # noqa: E402
+
+main.add_command(review_group)
+main.add_command(tools_command)
+
+from tieout.cli_web import keys, serve  # noqa: E402
+
+main.add_command(serve)
+main.add_command(keys)

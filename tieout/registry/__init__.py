@@ -15,6 +15,7 @@ from .records import (
     ImportPlan,
     MetricVersion,
     RejectionRecord,
+    ReviewItem,
     RunRecord,
 )
 from .store import Store
@@ -25,6 +26,7 @@ __all__ = [
     "ImportPlan",
     "MetricVersion",
     "RejectionRecord",
+    "ReviewItem",
     "RunRecord",
     "Store",
     "database_url",

@@ -10,11 +10,13 @@ from tieout.errors import InputError
 from tieout.schemas.metric import MetricDefinition
 
 __all__ = [
+    "ApiKeyRecord",
     "ClaimResultRecord",
     "DocumentRecord",
     "ImportPlan",
     "MetricVersion",
     "RejectionRecord",
+    "ReviewItem",
     "RunRecord",
 ]
 
@@ -134,3 +136,56 @@ class RejectionRecord:
                 f"RejectionRecord.line {line!r} is not a line number; lines count from 1"
             )
         _require_aware("RejectionRecord.created_at", self.created_at)
+
+
+#: The roles an HTTP API key may hold (see :mod:`tieout.web.auth` for what each may do).
+API_ROLES = ("agent", "reviewer", "admin")
+
+
+@dataclass(frozen=True)
+class ApiKeyRecord:
+    """One HTTP API key as stored: public ``key_id``, ``role``, and the salted sha256 ``digest``.
+
+    The key itself is shown once when created and never stored; ``revoked_at`` is set when
+    the key is revoked.
+    """
+
+    key_id: str
+    name: str
+    role: str
+    salt: str
+    digest: str
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+    def __post_init__(self) -> None:
+        if self.role not in API_ROLES:
+            raise InputError(
+                f"role {self.role!r} is not an API role; use one of {', '.join(API_ROLES)}"
+            )
+        _require_aware("ApiKeyRecord.created_at", self.created_at)
+        _require_aware("ApiKeyRecord.revoked_at", self.revoked_at)
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """A claim set waiting for a person: the agent's raw response and every problem left in it.
+
+    ``status`` starts as ``"needs_human"``; ``problems`` holds ``(path, message)`` pairs.
+    """
+
+    source: str
+    status: str
+    raw_text: str
+    problems: list[tuple[str, str]]
+    created_at: datetime
+    id: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.status:
+            raise InputError("ReviewItem.status is empty; use e.g. 'needs_human'")
+        _require_aware("ReviewItem.created_at", self.created_at)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date
+from datetime import date, datetime
 from types import TracebackType
 
 from sqlalchemy.engine import Engine
+from sqlmodel import col, select
 
+from tieout.errors import NotFound
 from tieout.schemas.metric import MetricDefinition
 
 from . import documents as _documents
@@ -17,13 +19,16 @@ from . import results as _results
 from .db import check_reachable, database_url, display_url, make_engine, transaction
 from .migrate import ensure_schema
 from .records import (
+    ApiKeyRecord,
     ClaimResultRecord,
     DocumentRecord,
     ImportPlan,
     MetricVersion,
     RejectionRecord,
+    ReviewItem,
     RunRecord,
 )
+from .tables import ApiKeyRow
 
 __all__ = ["Store"]
 
@@ -197,3 +202,90 @@ class Store:
         """
         with transaction(self._engine, f"reading recent rejections for {workflow!r}") as s:
             return _rejections.recent(s, workflow, n)
+
+    # -- review queue ----------------------------------------------------------------------
+
+    def queue_for_review(
+        self,
+        source: str,
+        raw_text: str,
+        problems: Sequence[tuple[str, str]],
+        *,
+        status: str = "needs_human",
+        created_at: datetime | None = None,
+    ) -> int:
+        """Put a claim set in the review queue (``created_at`` defaults to now); returns its id."""
+        from datetime import UTC
+
+        from . import queue as _queue
+
+        item = ReviewItem(source, status, raw_text, list(problems), created_at or datetime.now(UTC))
+        with transaction(self._engine, "queueing a claim set for review", write=True) as s:
+            return _queue.add(s, item)
+
+    def review_queue(self, status: str | None = "needs_human") -> list[ReviewItem]:
+        """The queued claim sets with ``status`` (every one if ``None``), oldest first."""
+        from . import queue as _queue
+
+        with transaction(self._engine, "reading the review queue") as s:
+            return _queue.listing(s, status)
+
+    # -- HTTP API keys ---------------------------------------------------------------------
+
+    def add_api_key(self, rec: ApiKeyRecord) -> None:
+        """Store a new API key (its salted hash; the key itself is never stored)."""
+        with transaction(self._engine, f"adding API key {rec.key_id!r}", write=True) as s:
+            s.add(
+                ApiKeyRow(
+                    key_id=rec.key_id,
+                    name=rec.name,
+                    role=rec.role,
+                    salt=rec.salt,
+                    digest=rec.digest,
+                    created_at=rec.created_at,
+                    revoked_at=rec.revoked_at,
+                )
+            )
+
+    def get_api_key(self, key_id: str) -> ApiKeyRecord | None:
+        """The API key with public id ``key_id`` (revoked or not), or ``None``."""
+
+        with transaction(self._engine, "reading an API key") as s:
+            row = s.exec(select(ApiKeyRow).where(ApiKeyRow.key_id == key_id)).first()
+            return None if row is None else _api_key(row)
+
+    def list_api_keys(self) -> list[ApiKeyRecord]:
+        """Every API key, revoked ones included, oldest first."""
+
+        with transaction(self._engine, "listing API keys") as s:
+            rows = s.exec(select(ApiKeyRow).order_by(col(ApiKeyRow.id)))
+            return [_api_key(row) for row in rows]
+
+    def revoke_api_key(self, key_id: str, at: datetime) -> tuple[ApiKeyRecord, bool]:
+        """Revoke a key from ``at`` on; ``(key, False)`` if it was revoked already.
+
+        Unknown ids raise :class:`~tieout.errors.NotFound`.
+        """
+
+        with transaction(self._engine, f"revoking API key {key_id!r}", write=True) as s:
+            row = s.exec(select(ApiKeyRow).where(ApiKeyRow.key_id == key_id)).first()
+            if row is None:
+                raise NotFound(f"API key {key_id!r} does not exist (see `tieout keys list`)")
+            if row.revoked_at is not None:
+                return _api_key(row), False
+            row.revoked_at = at
+            s.add(row)
+            s.flush()
+            return _api_key(row), True
+
+
+def _api_key(row: ApiKeyRow) -> ApiKeyRecord:
+    return ApiKeyRecord(
+        key_id=row.key_id,
+        name=row.name,
+        role=row.role,
+        salt=row.salt,
+        digest=row.digest,
+        created_at=row.created_at,
+        revoked_at=row.revoked_at,
+    )

@@ -26,11 +26,13 @@ from sqlalchemy.dialects.postgresql import ExcludeConstraint
 from sqlmodel import Field, SQLModel
 
 __all__ = [
+    "ApiKeyRow",
     "CheckRunRow",
     "ClaimResultRow",
     "DocumentRow",
     "GateRejectionRow",
     "MetricRow",
+    "ReviewQueueRow",
     "UTCDateTime",
 ]
 
@@ -173,4 +175,35 @@ class GateRejectionRow(SQLModel, table=True):
     claim_class: str
     reason: str = Field(sa_column=Column(Text, nullable=False))
     line: int
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class ApiKeyRow(SQLModel, table=True):
+    """One HTTP API key: its public id, role and salted hash (the key itself is never stored)."""
+
+    __tablename__ = "api_keys"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key_id: str = Field(unique=True, max_length=32)
+    name: str
+    role: str
+    salt: str = Field(max_length=64)
+    digest: str = Field(max_length=64)
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    revoked_at: datetime | None = Field(
+        default=None, sa_column=Column(UTCDateTime(), nullable=True)
+    )
+
+
+class ReviewQueueRow(SQLModel, table=True):
+    """A claim set that stayed invalid after its re-asks: raw text and problems, for a person."""
+
+    __tablename__ = "review_queue"
+    __table_args__ = (Index("ix_review_queue_status_created_at", "status", "created_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    source: str
+    status: str
+    raw_text: str = Field(sa_column=Column(Text, nullable=False))
+    problems: list[list[str]] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))

@@ -1,0 +1,357 @@
+"""The HTTP API over a real database (SQLite file and PostgreSQL): keys, roles, limits, verdicts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+
+from tieout.cli import main
+from tieout.registry import Store, load_metric_file
+from tieout.web import create_app, openapi_document
+from tieout.web.auth import create_key, revoke_key, verify_key
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "tieout" / "sample_docs"
+UPDATE_ID = "investor-update-2026-08"
+SEED_CLAIM = {
+    "metric_key": "cash_balance",
+    "value": 1.4,
+    "unit": "USD_millions",
+    "period_start": "2026-07-01",
+    "period_end": "2026-07-31",
+    "source_doc_id": UPDATE_ID,
+    "source_quote": "Cash in bank at month end was $1.4M",
+    "source_locator": "section: Cash and runway, paragraph 1",
+}
+SOURCE = "Revenue for the quarter was $4.2 million, up 23% on the prior quarter."
+
+
+class Api:
+    """A TestClient on a fresh database with one key per role."""
+
+    def __init__(self, client: TestClient, keys: dict[str, str], db_url: str) -> None:
+        self.client = client
+        self.keys = keys
+        self.db_url = db_url
+
+    def auth(self, role: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.keys[role]}"}
+
+
+@pytest.fixture
+def api(db_url: str) -> Iterator[Api]:
+    with Store.open(db_url) as store:
+        store.import_metrics(load_metric_file(SAMPLES / "metrics.yaml"))
+        keys = {role: create_key(store, role)[1] for role in ("agent", "reviewer", "admin")}
+    with TestClient(create_app(db_url, max_body=64 * 1024)) as client:
+        yield Api(client, keys, db_url)
+
+
+def add_update(api: Api) -> dict[str, object]:
+    text = (SAMPLES / "documents" / f"{UPDATE_ID}.md").read_text(encoding="utf-8")
+    body = {
+        "id": UPDATE_ID,
+        "text": text,
+        "period_start": "2026-07-01",
+        "period_end": "2026-07-31",
+        "published": "2026-08-05",
+        "media_type": "markdown",
+    }
+    resp = api.client.post("/documents", json=body, headers=api.auth("admin"))
+    assert resp.status_code == 201, resp.text
+    return dict(resp.json())
+
+
+# --------------------------------------------------------------------------- keys and roles
+
+
+def test_no_key_is_401_with_the_fix(api: Api) -> None:
+    resp = api.client.get("/documents")
+    assert resp.status_code == 401
+    assert resp.headers["www-authenticate"] == "Bearer"
+    assert resp.json() == {
+        "error": "no API key; send the header `Authorization: Bearer <key>` "
+        "(create one with `tieout keys create`)"
+    }
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Bearer tieout_000000000000_wrong",
+        "Bearer not-a-key",
+        "Basic dXNlcjpwYXNz",
+    ],
+)
+def test_invalid_key_is_401(api: Api, header: str) -> None:
+    resp = api.client.get("/documents", headers={"Authorization": header})
+    assert resp.status_code == 401
+
+
+def test_a_tampered_secret_is_401(api: Api) -> None:
+    good = api.keys["admin"]
+    resp = api.client.get("/documents", headers={"Authorization": f"Bearer {good[:-1]}x"})
+    assert resp.status_code == 401
+    assert resp.json() == {"error": "the API key is not valid or has been revoked"}
+
+
+@pytest.mark.parametrize(
+    ("role", "method", "path", "status"),
+    [
+        ("agent", "GET", "/documents", 403),
+        ("agent", "GET", "/metrics/cash_balance", 403),
+        ("agent", "GET", "/runs/abc", 403),
+        ("agent", "POST", "/documents", 403),
+        ("reviewer", "POST", "/claims/check", 403),
+        ("reviewer", "POST", "/gate", 403),
+        ("reviewer", "POST", "/documents", 403),
+        ("reviewer", "GET", "/documents", 200),
+        ("admin", "GET", "/documents", 200),
+    ],
+)
+def test_roles(api: Api, role: str, method: str, path: str, status: int) -> None:
+    resp = api.client.request(method, path, headers=api.auth(role), json={})
+    assert resp.status_code == status, resp.text
+
+
+def test_wrong_role_says_which_role_is_needed(api: Api) -> None:
+    resp = api.client.post("/claims/check", json={"claims": []}, headers=api.auth("reviewer"))
+    assert resp.json() == {
+        "error": "a key with role 'reviewer' may not submit claims; this needs role admin or agent"
+    }
+
+
+def test_a_revoked_key_stops_working_at_once(api: Api) -> None:
+    key = api.keys["reviewer"]
+    assert api.client.get("/documents", headers=api.auth("reviewer")).status_code == 200
+    with Store.open(api.db_url) as store:
+        rec = verify_key(store, key)
+        assert rec is not None
+        assert revoke_key(store, rec.key_id)[1] is True
+        assert revoke_key(store, rec.key_id)[1] is False
+    assert api.client.get("/documents", headers=api.auth("reviewer")).status_code == 401
+
+
+def test_only_the_salted_hash_is_stored(api: Api) -> None:
+    with Store.open(api.db_url) as store:
+        stored = store.list_api_keys()
+    assert [k.role for k in stored] == ["agent", "reviewer", "admin"]
+    for rec in stored:
+        assert len(rec.digest) == 64 and len(rec.salt) == 32
+        assert all(rec.digest not in key and rec.salt not in key for key in api.keys.values())
+    assert len({k.salt for k in stored}) == 3
+
+
+def test_keys_commands_create_list_revoke(sqlite_url: str) -> None:
+    runner = CliRunner()
+    made = runner.invoke(
+        main, ["keys", "create", "--role", "agent", "--name", "bot", "--db", sqlite_url]
+    )
+    assert made.exit_code == 0, made.output
+    key = made.stdout.strip()
+    key_id = key.split("_")[1]
+    assert made.stderr == f"key {key_id} (agent, 'bot'): store it now; it is not shown again\n"
+    listed = runner.invoke(main, ["keys", "list", "--db", sqlite_url])
+    assert key_id in listed.stdout and "bot" in listed.stdout and key not in listed.stdout
+    revoked = runner.invoke(main, ["keys", "revoke", key_id, "--db", sqlite_url])
+    assert revoked.stdout == f"revoked key {key_id} (agent, 'bot')\n"
+    with Store.open(sqlite_url) as store:
+        assert verify_key(store, key) is None
+    unknown = runner.invoke(main, ["keys", "revoke", "nope", "--db", sqlite_url])
+    assert unknown.exit_code == 2
+    assert (
+        unknown.stderr == "tieout: error: API key 'nope' does not exist (see `tieout keys list`)\n"
+    )
+    bad_role = runner.invoke(main, ["keys", "create", "--role", "root", "--db", sqlite_url])
+    assert bad_role.exit_code == 2
+
+
+# --------------------------------------------------------------------------- body size
+
+
+def test_a_body_over_the_limit_is_413_by_content_length(api: Api) -> None:
+    body = json.dumps({"draft": "x" * (64 * 1024), "sources": []})
+    resp = api.client.post(
+        "/gate", content=body, headers=api.auth("agent") | {"Content-Type": "application/json"}
+    )
+    assert resp.status_code == 413
+    assert resp.json() == {"error": "the request body is over the limit of 65536 bytes"}
+
+
+def test_a_streamed_body_over_the_limit_is_413(api: Api) -> None:
+    def chunks() -> Iterator[bytes]:  # no Content-Length: sent chunked
+        for _ in range(80):
+            yield b"x" * 1024
+
+    resp = api.client.post("/claims/check", content=chunks(), headers=api.auth("agent"))
+    assert "content-length" not in resp.request.headers
+    assert resp.status_code == 413
+
+
+# --------------------------------------------------------------------------- the routes
+
+
+def test_the_seed_claim_passes_and_its_run_can_be_read(api: Api) -> None:
+    add_update(api)
+    resp = api.client.post(
+        "/claims/check", json={"claims": [SEED_CLAIM]}, headers=api.auth("agent")
+    )
+    assert resp.status_code == 200, resp.text
+    run = resp.json()
+    assert run["counts"] == {"pass": 1, "warning": 0, "fail": 0, "unsupported": 0}
+    [claim] = run["claims"]
+    assert claim["verdict"] == "pass"
+    assert claim["claim"]["value"] == "1.4"  # Decimal, never a float
+    stored = api.client.get(f"/runs/{run['run_id']}", headers=api.auth("reviewer"))
+    assert stored.status_code == 200
+    assert stored.json()["counts"] == run["counts"]
+    assert [c["verdict"] for c in stored.json()["claims"]] == ["pass"]
+    assert stored.json()["source"].startswith("http (key ")
+
+
+def test_an_invented_figure_fails_the_check(api: Api) -> None:
+    add_update(api)
+    invented = SEED_CLAIM | {"value": 1.423}
+    resp = api.client.post("/claims/check", json=[invented], headers=api.auth("admin"))
+    assert resp.status_code == 200
+    assert [c["verdict"] for c in resp.json()["claims"]] == ["fail"]
+
+
+def test_a_claim_set_that_breaks_the_schema_is_400_with_every_problem(api: Api) -> None:
+    bad = {k: v for k, v in SEED_CLAIM.items() if k != "source_quote"}
+    resp = api.client.post("/claims/check", json={"claims": [bad]}, headers=api.auth("agent"))
+    assert resp.status_code == 400
+    body = resp.json()
+    assert body["error"].startswith("body: claims[0]")
+    assert body["problems"][0]["path"].startswith("claims[0]")
+
+
+@pytest.mark.parametrize("body", [b"", b"{not json", b"[1, 2]", b"null"])
+def test_unusable_claim_bodies_are_400(api: Api, body: bytes) -> None:
+    resp = api.client.post("/claims/check", content=body, headers=api.auth("agent"))
+    assert resp.status_code == 400
+    assert "\n" not in resp.json()["error"]
+
+
+def test_the_gate_rejects_an_invented_figure(api: Api) -> None:
+    draft = "Revenue for the quarter was $4.5 million, up 23%."
+    resp = api.client.post(
+        "/gate", json={"draft": draft, "sources": [SOURCE]}, headers=api.auth("agent")
+    )
+    assert resp.status_code == 200
+    result = resp.json()
+    assert result["passed"] is False and result["outcome"] == "rejected"
+    assert [c["text"] for c in result["rejected"]] == ["$4.5 million"]
+    assert result["message"].startswith("The draft was not saved.")
+    fixed = draft.replace("4.5", "4.2")
+    ok = api.client.post(
+        "/gate", json={"draft": fixed, "sources": [SOURCE]}, headers=api.auth("agent")
+    )
+    assert ok.json()["passed"] is True
+
+
+def test_the_gate_reads_ingested_documents(api: Api) -> None:
+    add_update(api)
+    body = {"draft": "Cash in bank at month end was $1.4M.", "doc_ids": [UPDATE_ID]}
+    assert api.client.post("/gate", json=body, headers=api.auth("agent")).json()["passed"] is True
+    unknown = api.client.post(
+        "/gate", json={"draft": "x", "doc_ids": ["nope"]}, headers=api.auth("agent")
+    )
+    assert unknown.status_code == 404
+    assert unknown.json()["error"].startswith("document 'nope' is not ingested")
+
+
+def test_the_gate_refuses_an_unknown_workflow_and_bad_fields(api: Api) -> None:
+    resp = api.client.post(
+        "/gate", json={"draft": "x", "workflow": "nope"}, headers=api.auth("agent")
+    )
+    assert resp.status_code == 400
+    assert resp.json()["error"].startswith("workflow 'nope' is not configured")
+    extra = api.client.post("/gate", json={"draft": "x", "oops": 1}, headers=api.auth("agent"))
+    assert extra.status_code == 400
+    assert extra.json()["error"] == "oops: Extra inputs are not permitted"
+
+
+def test_metrics_as_of(api: Api) -> None:
+    resp = api.client.get(
+        "/metrics/cash_balance", params={"as_of": "2026-08-20"}, headers=api.auth("reviewer")
+    )
+    assert resp.status_code == 200
+    assert resp.json()["unit"] == "USD_millions"
+    assert resp.json()["source_doc_id"] == UPDATE_ID
+    early = api.client.get(
+        "/metrics/cash_balance", params={"as_of": "2020-01-01"}, headers=api.auth("reviewer")
+    )
+    assert early.status_code == 404
+    assert early.json()["error"].startswith(
+        "metric 'cash_balance' has no registry entry in force on 2020-01-01"
+    )
+    bad = api.client.get(
+        "/metrics/cash_balance", params={"as_of": "soon"}, headers=api.auth("reviewer")
+    )
+    assert bad.status_code == 400
+
+
+def test_documents_add_list_and_readd(api: Api) -> None:
+    first = add_update(api)
+    assert first["created"] is True and first["period_end"] == "2026-07-31"
+    again = api.client.post(
+        "/documents",
+        json={
+            "id": UPDATE_ID,
+            "text": (SAMPLES / "documents" / f"{UPDATE_ID}.md").read_text(),
+            "period_start": "2026-07-01",
+            "period_end": "2026-07-31",
+            "published": "2026-08-05",
+            "media_type": "markdown",
+        },
+        headers=api.auth("admin"),
+    )
+    assert again.status_code == 200 and again.json()["created"] is False
+    listed = api.client.get("/documents", headers=api.auth("reviewer")).json()
+    assert [(d["id"], d["snapshots"]) for d in listed] == [(UPDATE_ID, 1)]
+    assert "text" not in listed[0]
+    bad = api.client.post(
+        "/documents",
+        json={"id": "x", "text": "t", "period_start": "2026-08-01", "period_end": "2026-07-01"},
+        headers=api.auth("admin"),
+    )
+    assert bad.status_code == 400
+    assert bad.json() == {
+        "error": "document x: period_start 2026-08-01 is after period_end 2026-07-01"
+    }
+
+
+def test_unknown_run_is_404(api: Api) -> None:
+    resp = api.client.get("/runs/nope", headers=api.auth("admin"))
+    assert resp.status_code == 404
+    assert resp.json() == {"error": "run 'nope' is not stored"}
+
+
+# --------------------------------------------------------------------------- the document
+
+
+def test_the_committed_openapi_document_is_what_the_app_serves(sqlite_url: str) -> None:
+    committed = json.loads((ROOT / "tieout" / "web" / "openapi.json").read_text(encoding="utf-8"))
+    assert openapi_document() == committed
+    with TestClient(create_app(sqlite_url)) as client:
+        assert client.get("/openapi.json").json() == committed
+    assert set(committed["paths"]) == {
+        "/claims/check",
+        "/gate",
+        "/metrics/{key}",
+        "/documents",
+        "/runs/{run_id}",
+    }
+
+
+def test_a_nul_in_a_path_is_400_on_every_backend(api: Api) -> None:
+    for path in ("/metrics/a%00b", "/runs/a%00b"):
+        resp = api.client.get(path, headers=api.auth("admin"))
+        assert resp.status_code == 400
+        assert resp.json() == {"error": "a path must not contain NUL characters (\\u0000)"}
