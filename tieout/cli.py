@@ -69,6 +69,18 @@ def _console(stderr: bool = False) -> Any:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
+def format_option(choices: list[str], default: str, help: str) -> Callable[[F], F]:
+    """The ``--format`` option every reporting command has, in one place."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(choices),
+        default=default,
+        show_default=True,
+        help=help,
+    )
+
+
 db_option: Callable[[F], F] = click.option(
     "--db",
     envvar="TIEOUT_DB",
@@ -96,14 +108,7 @@ def main() -> None:
     metavar="PATH",
     help="The SQLite file the demo creates afresh.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="json prints every claim's checks.",
-)
+@format_option(["table", "json"], "table", "json prints every claim's checks.")
 @handles_errors
 def demo(db_path: str, fmt: str) -> None:
     """Run the whole job on the bundled sample documents: register, ingest, check."""
@@ -129,14 +134,7 @@ def demo(db_path: str, fmt: str) -> None:
 
 @main.command()
 @click.argument("claims_file", metavar="CLAIMS.json")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="json prints every check's result.",
-)
+@format_option(["table", "json"], "table", "json prints every check's result.")
 @click.option("--all-checks", is_flag=True, help="Run every check even after one fails.")
 @click.option(
     "--fuzzy",
@@ -196,14 +194,7 @@ def schema() -> None:
     metavar="UNIT",
     help="Default scale for bare table figures (USD_thousands).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="json gives spans, kinds and Decimal values.",
-)
+@format_option(["table", "json"], "table", "json gives spans, kinds and Decimal values.")
 @handles_errors
 def figures(file: str, words: bool, scale: str | None, fmt: str) -> None:
     """List every figure tieout reads in a file, with its canonical value and context."""

@@ -6,7 +6,7 @@ from datetime import date
 
 import click
 
-from tieout.cli import _console, _date, _store, db_option, handles_errors
+from tieout.cli import _console, _date, _store, db_option, format_option, handles_errors
 
 __all__ = ["docs", "registry"]
 
@@ -333,14 +333,7 @@ def registry_history(metric_key: str, db: str | None) -> None:
     is_flag=True,
     help="Every version of every metric, not only those in force.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["yaml", "csv"]),
-    default="yaml",
-    show_default=True,
-    help="The same formats `registry import` reads.",
-)
+@format_option(["yaml", "csv"], "yaml", "The same formats `registry import` reads.")
 @click.option("--output", "-o", metavar="FILE", help="Write here instead of standard output.")
 @db_option
 @handles_errors

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from tieout.cli import _console, db_option, handles_errors
+from tieout.cli import _console, db_option, format_option, handles_errors
 
 __all__ = ["review_group", "tools_command"]
 
@@ -23,13 +23,8 @@ def review_group() -> None:
     show_default=True,
     help="List the claim sets with this status.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="json prints each claim set's raw text and every problem.",
+@format_option(
+    ["table", "json"], "table", "json prints each claim set's raw text and every problem."
 )
 @db_option
 @handles_errors
@@ -75,14 +70,7 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
 
 
 @click.command(name="tools")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["openai", "anthropic"]),
-    default="openai",
-    show_default=True,
-    help="The function-calling shape to print.",
-)
+@format_option(["openai", "anthropic"], "openai", "The function-calling shape to print.")
 @handles_errors
 def tools_command(fmt: str) -> None:
     """Print the submit_claims and save_document tool definitions as JSON."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from tieout.cli import EXIT_FAILED, EXIT_OK, _console, db_option, handles_errors
+from tieout.cli import EXIT_FAILED, EXIT_OK, _console, db_option, format_option, handles_errors
 
 __all__ = ["gate_command"]
 
@@ -35,13 +35,8 @@ __all__ = ["gate_command"]
     metavar="FILE",
     help="Workflow settings (default: ./tieout.toml, or [tool.tieout] in ./pyproject.toml).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="json lists every figure with its key, line and where it was found.",
+@format_option(
+    ["text", "json"], "text", "json lists every figure with its key, line and where it was found."
 )
 @db_option
 @handles_errors
