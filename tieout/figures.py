@@ -23,7 +23,7 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, InvalidOperation
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -764,11 +764,3 @@ def extract(
 def _to_original(norm: Normalized, fig: Figure) -> Figure:
     start, end = norm.span_to_original(*fig.span)
     return replace(fig, span=(start, end), text=norm.original[start:end])
-
-
-def decimal_or_none(text: str) -> Decimal | None:
-    """A plain decimal string ('1400', '-1.5') as Decimal, or None."""
-    try:
-        return Decimal(text)
-    except InvalidOperation:
-        return None

@@ -39,7 +39,6 @@ class ReadSnapshot:
     memo: dict[tuple[str, str], object] = field(default_factory=dict)  # per-snapshot answers
 
 
-_STARTS: dict[int, tuple[ReadSnapshot, list[int]]] = {}
 _READ_CACHE: OrderedDict[tuple[str, str | None, str], ReadSnapshot] = OrderedDict()
 
 
@@ -227,12 +226,11 @@ class Document:
         return list(figs[bisect_left(starts, start) : bisect_left(starts, end)])
 
     def _figure_starts(self) -> list[int]:
-        snap = self.read()
-        cached = _STARTS.get(id(snap))
-        if cached is None or cached[0] is not snap:
-            cached = (snap, [f.span[0] for f in snap.figures])
-            _STARTS[id(snap)] = cached
-        return cached[1]
+        memo = self.read().memo
+        starts = memo.get(("starts", ""))
+        if not isinstance(starts, list):
+            starts = memo[("starts", "")] = [f.span[0] for f in self.figures]
+        return starts
 
     def snippet(self, span: tuple[int, int], width: int = 60) -> str:
         """The sentence around a span, trimmed to about ``width`` characters each side."""
