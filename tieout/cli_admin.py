@@ -11,6 +11,16 @@ from tieout.cli import _console, _date, _store, db_option, format_option, handle
 __all__ = ["docs", "registry"]
 
 
+fiscal_year_option = click.option(
+    "--fiscal-year-start",
+    "fy_start",
+    type=click.IntRange(1, 12),
+    default=1,
+    show_default=True,
+    metavar="MONTH",
+    help="First month of the fiscal year, for --period FY2025 or Q3 FY2026 (10 = October).",
+)
+
 # --------------------------------------------------------------------------- docs
 
 
@@ -41,15 +51,7 @@ def docs() -> None:
     help="Publication date (registry versions are judged as of it).",
 )
 @click.option("--scale", metavar="UNIT", help="Unit of bare table figures, e.g. USD_thousands.")
-@click.option(
-    "--fiscal-year-start",
-    "fy_start",
-    type=click.IntRange(1, 12),
-    default=1,
-    show_default=True,
-    metavar="MONTH",
-    help="First month of the fiscal year, for --period FY2025 or Q3 FY2026 (10 = October).",
-)
+@fiscal_year_option
 @db_option
 @handles_errors
 def docs_add(
@@ -176,15 +178,7 @@ def registry() -> None:
     is_flag=True,
     help="Allow a date inside the history: the version then in force is split.",
 )
-@click.option(
-    "--fiscal-year-start",
-    "fy_start",
-    type=click.IntRange(1, 12),
-    default=1,
-    show_default=True,
-    metavar="MONTH",
-    help="First month of the fiscal year, for --period FY2025 or Q3 FY2026 (10 = October).",
-)
+@fiscal_year_option
 @db_option
 @handles_errors
 def registry_add(
