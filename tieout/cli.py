@@ -8,7 +8,8 @@ imports happen inside commands so ``tieout --help`` stays fast.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date
 from functools import wraps
 from pathlib import Path
@@ -79,6 +80,31 @@ def format_option(choices: list[str], default: str, help: str) -> Callable[[F], 
         show_default=True,
         help=help,
     )
+
+
+@contextmanager
+def _progress(total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr for long runs at a terminal; nothing when quiet or piped."""
+    if quiet or total < 500 or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress(
+        "checking",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=_console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("claims", total=total)
+
+        def tick(done: int) -> None:
+            if done % 100 == 0 or done == total:
+                bar.update(task, completed=done)
+
+        yield tick
 
 
 db_option: Callable[[F], F] = click.option(
@@ -158,9 +184,14 @@ def check(
     from tieout.operations import check_and_store, load_claims_file
 
     claims = load_claims_file(claims_file)  # validate before touching the database
-    with _store(db) as store:
+    with _store(db) as store, _progress(len(claims), quiet or fmt == "json") as tick:
         run = check_and_store(
-            store, claims, claims_file, all_checks=all_checks, fuzzy_threshold=fuzzy
+            store,
+            claims,
+            claims_file,
+            all_checks=all_checks,
+            fuzzy_threshold=fuzzy,
+            progress=tick,
         )
     if fmt == "json":
         print_json(run_to_dict(run))

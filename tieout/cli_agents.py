@@ -78,3 +78,70 @@ def tools_command(fmt: str) -> None:
     from tieout.console import print_json
 
     print_json(tool_definitions(fmt))
+
+
+@review_group.command("list")
+@click.option(
+    "--verdict",
+    type=click.Choice(["pass", "warning", "fail", "unsupported"]),
+    help="Only claims with this verdict.",
+)
+@click.option("--metric", "metric_key", metavar="METRIC", help="Only claims of this metric.")
+@click.option("--run", "run_id", metavar="ID", help="Only claims of this run.")
+@format_option(["table", "json"], "table", "json prints every check's result.")
+@db_option
+@handles_errors
+def list_command(
+    verdict: str | None, metric_key: str | None, run_id: str | None, fmt: str, db: str | None
+) -> None:
+    """Stored claims with their ids, verdicts and first reasons (oldest run first)."""
+    from tieout.console import print_json
+    from tieout.registry import Store
+
+    with Store.open(db) as store:
+        rows = store.list_claim_results(verdict=verdict, metric_key=metric_key, run_id=run_id)
+    if fmt == "json":
+        print_json(
+            [
+                {
+                    "id": r.id,
+                    "run_id": r.run_id,
+                    "position": r.position,
+                    "metric_key": r.metric_key,
+                    "verdict": r.verdict,
+                    "reason": r.reason,
+                    "claim": r.claim,
+                    "checks": r.checks,
+                    "snapshot_sha256": r.snapshot_sha256,
+                    "registry_version": None
+                    if r.registry_effective_from is None
+                    else f"{r.registry_metric_key}@{r.registry_effective_from.isoformat()}",
+                    "checked_at": r.checked_at.isoformat(),
+                }
+                for r in rows
+            ]
+        )
+        return
+    if not rows:
+        click.echo("no stored claims match")
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    from tieout.console import VERDICT_STYLE
+
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("id", "run", "metric", "value", "verdict", "reason"):
+        table.add_column(column, overflow="fold")
+    for r in rows:
+        value = r.claim.get("value")
+        shown = "null" if value is None else f"{value} {r.claim.get('unit', '')}".strip()
+        table.add_row(
+            str(r.id),
+            r.run_id,
+            r.metric_key,
+            shown,
+            Text(r.verdict, style=VERDICT_STYLE.get(r.verdict, "")),
+            r.reason,
+        )
+    _console().print(table)
