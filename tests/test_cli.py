@@ -310,6 +310,7 @@ def test_help_lists_every_command_and_every_command_has_help(tmp_path: Path) -> 
         "mcp",
         "serve",
         "keys",
+        "report",
     }
     for name in main.commands:
         assert re.search(rf"^\s+{name}\s+\S", top, re.MULTILINE), name

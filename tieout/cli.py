@@ -295,10 +295,11 @@ from tieout.cli_mcp import mcp_command  # noqa: E402
 
 main.add_command(mcp_command)
 
-from tieout.cli_agents import review_group, tools_command  # noqa: E402
+from tieout.cli_agents import report_group, review_group, tools_command  # noqa: E402
 
 main.add_command(review_group)
 main.add_command(tools_command)
+main.add_command(report_group)
 
 from tieout.cli_web import keys, serve  # noqa: E402
 

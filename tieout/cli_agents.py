@@ -6,7 +6,7 @@ import click
 
 from tieout.cli import _console, db_option, format_option, handles_errors
 
-__all__ = ["review_group", "tools_command"]
+__all__ = ["report_group", "review_group", "tools_command"]
 
 _EMPTY = "the review queue is empty (status {status})"
 
@@ -145,3 +145,35 @@ def list_command(
             r.reason,
         )
     _console().print(table)
+
+
+@click.group(name="report")
+def report_group() -> None:
+    """Reports on stored runs."""
+
+
+@report_group.command("run")
+@click.argument("run_id", metavar="RUN_ID")
+@format_option(["md", "html", "json"], "md", "md and html mark the figure in its source passage.")
+@click.option("--output", "-o", metavar="FILE", help="Write here instead of standard output.")
+@db_option
+@handles_errors
+def report_run_command(run_id: str, fmt: str, output: str | None, db: str | None) -> None:
+    """Per claim: the verdict, every check's reason, the registry version, the snapshot, the source."""
+    import json
+    from pathlib import Path
+
+    from tieout.registry import Store
+    from tieout.review import build_run_report, render_html, render_markdown
+
+    with Store.open(db) as store:
+        report = build_run_report(store, run_id)
+    if fmt == "json":
+        text = json.dumps(report.to_dict(), indent=2, default=str, ensure_ascii=False) + "\n"
+    else:
+        text = render_html(report) if fmt == "html" else render_markdown(report)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"wrote the report of run {run_id} to {output}")
+    else:
+        click.echo(text, nl=False)
