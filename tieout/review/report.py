@@ -125,20 +125,9 @@ def render_markdown(report: RunReport) -> str:
     for s in report.claims:
         r = s.result
         out += [f"## {r.position + 1}. {r.metric_key} — {r.verdict}", ""]
-        claim = r.claim
-        out.append(
-            f"- claim: {_value(claim)} for {claim.get('period_start')} – {claim.get('period_end')}, "
-            f"cited from `{claim.get('source_doc_id', '—')}`"
-        )
-        if claim.get("source_quote"):
-            out.append(f"- quote: “{claim['source_quote']}”")
-        out.append(f"- reason: {r.reason}")
-        if r.registry_effective_from is not None:
-            out.append(
-                f"- registry version: {r.registry_metric_key} from {r.registry_effective_from}"
-            )
-        if r.snapshot_sha256:
-            out.append(f"- snapshot: `{r.snapshot_sha256[:16]}`")
+        out += [
+            f"- {label}: {text}" + (f"`{code}`" if code else "") for label, text, code in _facts(r)
+        ]
         out += ["", "| check | result | reason |", "|---|---|---|"]
         out += [f"| {c['name']} | {c['status']} | {_md_cell(c['reason'])} |" for c in r.checks]
         if s.passage is not None:
@@ -150,6 +139,28 @@ def render_markdown(report: RunReport) -> str:
             ]
         out.append("")
     return "\n".join(out)
+
+
+def _facts(r: ClaimResultRecord) -> list[tuple[str, str, str | None]]:
+    """What each claim section states, for every format: (label, text, a code-set tail)."""
+    claim = r.claim
+    facts: list[tuple[str, str, str | None]] = [
+        (
+            "claim",
+            f"{_value(claim)} for {claim.get('period_start')} – {claim.get('period_end')}, cited from ",
+            str(claim.get("source_doc_id", "—")),
+        )
+    ]
+    if claim.get("source_quote"):
+        facts.append(("quote", f"“{claim['source_quote']}”", None))
+    facts.append(("reason", r.reason, None))
+    if r.registry_effective_from is not None:
+        facts.append(
+            ("registry version", f"{r.registry_metric_key} from {r.registry_effective_from}", None)
+        )
+    if r.snapshot_sha256:
+        facts.append(("snapshot", "", r.snapshot_sha256[:16]))
+    return facts
 
 
 def _md_cell(text: str) -> str:
@@ -174,22 +185,14 @@ def render_html(report: RunReport) -> str:
     ]
     for s in report.claims:
         r = s.result
-        claim = r.claim
         out.append(
             f"<section><h2>{r.position + 1}. {e(r.metric_key)} — "
             f"<span class='{e(r.verdict)}'>{e(r.verdict)}</span></h2><ul>"
-            f"<li>claim: {e(_value(claim))} for {e(str(claim.get('period_start')))} – "
-            f"{e(str(claim.get('period_end')))}, cited from <code>{e(str(claim.get('source_doc_id', '—')))}</code></li>"
         )
-        if claim.get("source_quote"):
-            out.append(f"<li>quote: “{e(claim['source_quote'])}”</li>")
-        out.append(f"<li>reason: {e(r.reason)}</li>")
-        if r.registry_effective_from is not None:
-            out.append(
-                f"<li>registry version: {e(str(r.registry_metric_key))} from {r.registry_effective_from}</li>"
-            )
-        if r.snapshot_sha256:
-            out.append(f"<li>snapshot: <code>{e(r.snapshot_sha256[:16])}</code></li>")
+        out += [
+            f"<li>{e(label)}: {e(text)}" + (f"<code>{e(code)}</code>" if code else "") + "</li>"
+            for label, text, code in _facts(r)
+        ]
         out.append("</ul><table><tr><th>check</th><th>result</th><th>reason</th></tr>")
         out += [
             f"<tr><td>{e(c['name'])}</td><td class='{e(c['status'])}'>{e(c['status'])}</td><td>{e(c['reason'])}</td></tr>"
