@@ -45,6 +45,9 @@ def _postgres_admin() -> Iterator[psycopg.Connection[tuple[object, ...]]]:
         reason = str(err).strip().splitlines()[0]
     else:
         with conn:
+            # Once for the database, outside the test schemas: a migration run inside a test
+            # schema would otherwise install it there, and dropping that schema drops it.
+            conn.execute("CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public")
             yield conn
         return
     message = f"PostgreSQL at {make_url(POSTGRES_URL)} is unreachable: {reason}"

@@ -36,10 +36,18 @@ TIEOUT_TABLES = {
     "metric_registry",
     "review_queue",  # 0003
     "api_keys",  # 0004
+    "claim_overrides",  # 0005
+    "claim_attempts",
+    "calibration_samples",
+    "calibration_checks",
 }
 TABLES_AFTER_0002 = {
     "review_queue",
     "api_keys",
+    "claim_overrides",
+    "claim_attempts",
+    "calibration_samples",
+    "calibration_checks",
 }  # not in the layout create_all made before migrations
 ADDED_BY_0002 = {
     "ck_metric_registry_effective_order",
@@ -108,7 +116,8 @@ def test_head_constant_is_the_scripts_head() -> None:
         ("0001", None, False),
         ("0002", "0001", False),
         ("0003", "0002", False),
-        ("0004", "0003", True),
+        ("0004", "0003", False),
+        ("0005", "0004", True),
     ]
     assert revisions[-1].revision == HEAD
 
@@ -142,13 +151,20 @@ def test_postgres_tables_land_in_the_schema_the_url_selects(engine: Engine) -> N
             text(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = :s "
                 "UNION ALL SELECT p.proname FROM pg_proc p JOIN pg_namespace n "
-                "ON n.oid = p.pronamespace WHERE n.nspname = :s"
+                "ON n.oid = p.pronamespace WHERE n.nspname = :s "
+                # btree_gist's own functions land here when the database lacked the extension
+                "AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid "
+                "AND d.deptype = 'e')"
             ),
             {"s": schema},
         )
         names = set(found.scalars())
     assert schema.startswith("t_")
-    assert names == TIEOUT_TABLES | {"alembic_version", "metric_registry_history_guard"}
+    assert names == TIEOUT_TABLES | {
+        "alembic_version",
+        "metric_registry_history_guard",
+        "tieout_append_only",
+    }
 
 
 def test_upgrade_downgrade_upgrade_leaves_no_drift_from_the_models(engine: Engine) -> None:
@@ -299,7 +315,7 @@ def test_unknown_and_wrong_way_revisions_are_input_errors(engine: Engine) -> Non
     with pytest.raises(InputError) as caught:
         upgrade(engine, "0050")
     assert str(caught.value) == (
-        "unknown revision '0050'; known revisions: base, 0001, 0002, 0003, 0004 (head) "
+        "unknown revision '0050'; known revisions: base, 0001, 0002, 0003, 0004, 0005 (head) "
         "(see `tieout db history`)"
     )
     upgrade(engine, "0001")
@@ -312,7 +328,7 @@ def test_unknown_and_wrong_way_revisions_are_input_errors(engine: Engine) -> Non
     with pytest.raises(InputError) as caught:
         upgrade(engine, "0001")
     assert str(caught.value) == (
-        "cannot upgrade to 0001: the database is at 0004; use `tieout db downgrade 0001`"
+        "cannot upgrade to 0001: the database is at 0005; use `tieout db downgrade 0001`"
     )
 
 
@@ -324,7 +340,7 @@ def test_a_database_from_a_newer_tieout_is_refused(db_url: str, engine: Engine) 
         Store.open(db_url)
     assert str(caught.value) == (
         f"the database at {display_url(db_url)} is at schema revision '0099', which this "
-        "tieout does not know (its newest is 0004); upgrade tieout, or downgrade the database "
+        "tieout does not know (its newest is 0005); upgrade tieout, or downgrade the database "
         "with the newer one"
     )
 
@@ -347,13 +363,13 @@ def test_db_commands_upgrade_downgrade_and_report(db_url: str) -> None:
     )
     assert run_db("upgrade", "--db", db_url) == (
         0,
-        f"upgraded {shown} from base to 0004 (head)\n",
+        f"upgraded {shown} from base to 0005 (head)\n",
         "",
     )
-    assert run_db("upgrade", "--db", db_url)[1] == f"{shown} is already at 0004 (head)\n"
-    assert run_db("current", "--db", db_url)[1] == "0004 (head)\n"
+    assert run_db("upgrade", "--db", db_url)[1] == f"{shown} is already at 0005 (head)\n"
+    assert run_db("current", "--db", db_url)[1] == "0005 (head)\n"
     assert run_db("downgrade", "0001", "--db", db_url)[1] == (
-        f"downgraded {shown} from 0004 (head) to 0001\n"
+        f"downgraded {shown} from 0005 (head) to 0001\n"
     )
     code, out, _ = run_db("history", "--db", db_url)
     lines = [line.split() for line in out.splitlines()]
@@ -361,7 +377,8 @@ def test_db_commands_upgrade_downgrade_and_report(db_url: str) -> None:
     assert lines[0] == ["revision", "follows", "what", "it", "does"]
     assert lines[1][:2] == ["0001", "base"] and lines[1][-2:] == ["←", "current"]
     assert lines[2][:2] == ["0002", "0001"] and "current" not in lines[2]
-    assert lines[4][:3] == ["0004", "(head)", "0003"] and "current" not in lines[4]
+    assert lines[4][:2] == ["0004", "0003"] and "current" not in lines[4]
+    assert lines[5][:3] == ["0005", "(head)", "0004"] and "current" not in lines[5]
     assert run_db("downgrade", "base", "--db", db_url)[1] == (
         f"downgraded {shown} from 0001 to base\n"
     )
@@ -372,7 +389,7 @@ def test_db_command_errors_are_one_line_and_exit_2(db_url: str) -> None:
     assert run_db("downgrade", "zz", "--db", db_url) == (
         2,
         "",
-        "tieout: error: unknown revision 'zz'; known revisions: base, 0001, 0002, 0003, 0004 (head) "
+        "tieout: error: unknown revision 'zz'; known revisions: base, 0001, 0002, 0003, 0004, 0005 (head) "
         "(see `tieout db history`)\n",
     )
 

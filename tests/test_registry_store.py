@@ -407,7 +407,7 @@ def test_a_failing_insert_leaves_nothing_behind(store: Store) -> None:
     with pytest.raises(StorageError) as info:
         store.save_run(RUN, [result(0), result(1), result(1)])  # position 1 twice
     assert str(info.value).startswith("saving run 'run-1' failed: ")
-    with pytest.raises(NotFound, match="run 'run-1' is not stored"):
+    with pytest.raises(NotFound, match="run 'run-1' is not stored "):
         store.get_run("run-1")
     assert store.list_claim_results() == []
 

@@ -330,7 +330,7 @@ def test_documents_add_list_and_readd(api: Api) -> None:
 def test_unknown_run_is_404(api: Api) -> None:
     resp = api.client.get("/runs/nope", headers=api.auth("admin"))
     assert resp.status_code == 404
-    assert resp.json() == {"error": "run 'nope' is not stored"}
+    assert resp.json() == {"error": "run 'nope' is not stored (see `tieout review runs`)"}
 
 
 # --------------------------------------------------------------------------- the document

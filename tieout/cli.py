@@ -83,15 +83,21 @@ def format_option(choices: list[str], default: str, help: str) -> Callable[[F], 
 
 
 @contextmanager
-def _progress(total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr for long runs at a terminal; nothing when quiet or piped."""
-    if quiet or total < 500 or not sys.stderr.isatty():
+def _progress(
+    total: int, quiet: bool, label: str = "checking", at_least: int = 500
+) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr for long runs at a terminal; nothing when quiet or piped.
+
+    Shown only for ``at_least`` items or more; ``tick(done)`` moves it.
+    """
+    if quiet or total < at_least or not sys.stderr.isatty():
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    step = 1 if total < 1000 else 100
     with Progress(
-        "checking",
+        label,
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -101,7 +107,7 @@ def _progress(total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]
         task = bar.add_task("claims", total=total)
 
         def tick(done: int) -> None:
-            if done % 100 == 0 or done == total:
+            if done % step == 0 or done == total:
                 bar.update(task, completed=done)
 
         yield tick
@@ -295,7 +301,8 @@ from tieout.cli_mcp import mcp_command  # noqa: E402
 
 main.add_command(mcp_command)
 
-from tieout.cli_agents import report_group, review_group, tools_command  # noqa: E402
+from tieout.cli_agents import tools_command  # noqa: E402
+from tieout.cli_review import report_group, review_group  # noqa: E402
 
 main.add_command(review_group)
 main.add_command(tools_command)

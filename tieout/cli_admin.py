@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import click
 
-from tieout.cli import _console, _date, _store, db_option, format_option, handles_errors
+from tieout.cli import (
+    _console,
+    _date,
+    _progress,
+    _store,
+    db_option,
+    format_option,
+    handles_errors,
+)
 
 __all__ = ["docs", "registry"]
 
@@ -30,8 +39,16 @@ def docs() -> None:
 
 
 @docs.command("add")
-@click.argument("file", metavar="FILE")
-@click.option("--id", "doc_id", required=True, help="The id claims cite as source_doc_id.")
+@click.argument("file", metavar="FILE|FOLDER")
+@click.option(
+    "--id", "doc_id", help="The id claims cite as source_doc_id (a single file needs one)."
+)
+@click.option(
+    "--id-prefix",
+    default="",
+    metavar="TEXT",
+    help="For a folder: put this before every id (ids are the files' relative paths).",
+)
 @click.option(
     "--period-start", callback=_date, metavar="DATE", help="First day the document reports on."
 )
@@ -52,22 +69,48 @@ def docs() -> None:
 )
 @click.option("--scale", metavar="UNIT", help="Unit of bare table figures, e.g. USD_thousands.")
 @fiscal_year_option
+@click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
+@format_option(["text", "json"], "text", "json prints each stored snapshot.")
 @db_option
 @handles_errors
 def docs_add(
     file: str,
-    doc_id: str,
+    doc_id: str | None,
+    id_prefix: str,
     period_start: date | None,
     period_end: date | None,
     period_text: str | None,
     published: date | None,
     scale: str | None,
     fy_start: int,
+    quiet: bool,
+    fmt: str,
     db: str | None,
 ) -> None:
-    """Ingest a .txt, .md or .csv file as a snapshot of document ID."""
+    """Ingest a .txt, .md, .csv or .tsv file as a snapshot of document ID, or a whole folder.
+
+    A folder is read whole first (a bad file stops it before anything is stored), then
+    every file is stored in one transaction, each under its path without the extension.
+    """
+    from pathlib import Path
+
     from tieout.operations import ingest_file
 
+    if Path(file).is_dir():
+        if doc_id is not None:
+            raise click.BadParameter(
+                "names one document; a folder's ids come from its file names (see --id-prefix)",
+                param_hint="--id",
+            )
+        if period_text or period_start or period_end:
+            raise click.BadParameter(
+                "a folder's files cover different periods; add dated files one by one",
+                param_hint="--period",
+            )
+        _add_folder(file, id_prefix, published, scale, quiet, fmt, db)
+        return
+    if doc_id is None:
+        raise click.BadParameter("is required for a single file", param_hint="--id")
     if period_text:
         from tieout.periods import parse_period
 
@@ -83,8 +126,64 @@ def docs_add(
             published=published,
             scale=scale,
         )
+    if fmt == "json":
+        from tieout.console import print_json
+
+        print_json([_doc_json(rec, created)])
+        return
     what = "ingested" if created else "unchanged (same content already stored)"
     click.echo(f"{rec.doc_id}: {what}  sha256 {rec.sha256[:12]}  snapshot {rec.snapshots}")
+
+
+def _doc_json(rec: Any, created: bool) -> dict[str, Any]:
+    return {
+        "doc_id": rec.doc_id,
+        "created": created,
+        "sha256": rec.sha256,
+        "snapshot": rec.snapshots,
+        "source_name": rec.source_name,
+    }
+
+
+def _add_folder(
+    folder: str,
+    id_prefix: str,
+    published: date | None,
+    scale: str | None,
+    quiet: bool,
+    fmt: str,
+    db: str | None,
+) -> None:
+    from tieout.operations import folder_files, ingest_folder
+
+    files, _ = folder_files(folder)
+    with (
+        _store(db) as store,
+        _progress(len(files), quiet or fmt == "json", label="reading", at_least=20) as tick,
+    ):
+        stored, skipped = ingest_folder(
+            store, folder, id_prefix=id_prefix, tick=tick, published=published, scale=scale
+        )
+    if fmt == "json":
+        from tieout.console import print_json
+
+        print_json(
+            {
+                "documents": [_doc_json(rec, created) for rec, created in stored],
+                "skipped": [str(p) for p in skipped],
+            }
+        )
+        return
+    new = sum(1 for _, created in stored if created)
+    if not quiet:
+        for rec, created in stored:
+            what = "ingested" if created else "unchanged"
+            click.echo(f"{rec.doc_id}: {what}  sha256 {rec.sha256[:12]}  snapshot {rec.snapshots}")
+    tail = ""
+    if skipped:
+        names = ", ".join(p.name for p in skipped[:5]) + (" …" if len(skipped) > 5 else "")
+        tail = f"; skipped {len(skipped)} of other formats ({names})"
+    click.echo(f"{folder}: {new} ingested, {len(stored) - new} unchanged{tail}")
 
 
 @docs.command("list")

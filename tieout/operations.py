@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["CheckRun", "check_file", "document_from_record", "ingest_file", "load_claims_file"]
 
 
-def ingest_file(
-    store: Store,
+def prepare_document(
     path: str | Path,
     doc_id: str,
     *,
@@ -36,8 +35,8 @@ def ingest_file(
     period_end: date | None = None,
     published: date | None = None,
     scale: str | None = None,
-) -> tuple[DocumentRecord, bool]:
-    """Read a source file and store it as a snapshot; (record, created?)."""
+) -> DocumentRecord:
+    """Read and check a source file, ready to store; nothing is written."""
     from tieout.documents import Document, read_source
     from tieout.registry import DocumentRecord
 
@@ -55,7 +54,7 @@ def ingest_file(
         media_type=media,
     )
     doc.read()
-    rec = DocumentRecord(
+    return DocumentRecord(
         doc_id=doc.doc_id,
         sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
         text=text,
@@ -67,7 +66,89 @@ def ingest_file(
         scale=scale,
         ingested_at=datetime.now(UTC),
     )
+
+
+def ingest_file(
+    store: Store,
+    path: str | Path,
+    doc_id: str,
+    *,
+    period_start: date | None = None,
+    period_end: date | None = None,
+    published: date | None = None,
+    scale: str | None = None,
+) -> tuple[DocumentRecord, bool]:
+    """Read a source file and store it as a snapshot; (record, created?)."""
+    rec = prepare_document(
+        path,
+        doc_id,
+        period_start=period_start,
+        period_end=period_end,
+        published=published,
+        scale=scale,
+    )
     return store.add_document(rec)
+
+
+def folder_files(folder: str | Path) -> tuple[list[tuple[str, Path]], list[Path]]:
+    """The readable files under ``folder`` as ``(doc_id, path)``, and the files skipped.
+
+    Ids are the paths relative to the folder without their extension (``2026/q3-update``);
+    hidden files and folders are ignored; files of other formats are skipped. Two files
+    that would share an id (``a.md`` and ``a.txt``) are refused.
+    """
+    from tieout.documents.readers import SUPPORTED
+
+    root = Path(folder)
+    files: list[tuple[str, Path]] = []
+    skipped: list[Path] = []
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root)
+        if any(part.startswith(".") for part in rel.parts) or not p.is_file():
+            continue
+        if p.suffix.lower() not in SUPPORTED:
+            skipped.append(p)
+            continue
+        files.append((rel.with_suffix("").as_posix(), p))
+    seen: dict[str, Path] = {}
+    for doc_id, p in files:
+        if doc_id in seen:
+            raise InputError(
+                f"{seen[doc_id]} and {p} would both be document {doc_id!r}; rename one, "
+                "or add them one by one with --id"
+            )
+        seen[doc_id] = p
+    return files, skipped
+
+
+def ingest_folder(
+    store: Store,
+    folder: str | Path,
+    *,
+    id_prefix: str = "",
+    tick: Callable[[int], None] | None = None,
+    published: date | None = None,
+    scale: str | None = None,
+) -> tuple[list[tuple[DocumentRecord, bool]], list[Path]]:
+    """Read every source file under ``folder``, then store them all in one transaction.
+
+    Any unreadable file stops the ingest before anything is stored. Returns each stored
+    ``(record, created?)`` and the files skipped for their format. ``tick(n)`` is called
+    after each file is read.
+    """
+    files, skipped = folder_files(folder)
+    if not files:
+        from tieout.documents.readers import SUPPORTED
+
+        raise InputError(
+            f"{folder} holds no file tieout reads ({', '.join(SUPPORTED)}); nothing ingested"
+        )
+    recs = []
+    for n, (doc_id, path) in enumerate(files, start=1):
+        recs.append(prepare_document(path, id_prefix + doc_id, published=published, scale=scale))
+        if tick is not None:
+            tick(n)
+    return store.add_documents(recs), skipped
 
 
 def document_from_record(rec: DocumentRecord) -> Document:

@@ -47,6 +47,7 @@ class Attempt:
     response: str
     problems: list[tuple[str, str]]
     message: str = ""
+    at: datetime = field(default_factory=lambda: datetime.now(UTC), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -221,6 +222,7 @@ def _checked(
 
         run = check_and_store(store, claims, source)
         reports, run_id = run.reports, run.run_id
+        _log_attempts(store, source, attempts, "valid", run_id=run_id)
     else:
         from tieout.checks import check_claims
 
@@ -242,5 +244,36 @@ def _to_human(
     queue_id = None
     if store is not None:
         queue_id = store.queue_for_review(source, text, problems, created_at=now)
+        _log_attempts(store, source, attempts, "needs_human", queue_id=queue_id)
     review = ReviewItem(source, NEEDS_HUMAN, text, list(problems), now, queue_id)
     return EnforceResult("needs_human", attempts=attempts, queue_id=queue_id, review=review)
+
+
+def _log_attempts(
+    store: Store,
+    source: str,
+    attempts: list[Attempt],
+    outcome: str,
+    *,
+    run_id: str | None = None,
+    queue_id: int | None = None,
+) -> None:
+    """Put every response and re-ask of this claim set in the audit trail."""
+    from tieout.registry import AttemptRecord
+
+    store.log_attempts(
+        [
+            AttemptRecord(
+                source=source,
+                attempt=n,
+                raw_text=a.response,
+                problems=list(a.problems),
+                message=a.message,
+                outcome=outcome,
+                created_at=a.at,
+                run_id=run_id,
+                queue_id=queue_id,
+            )
+            for n, a in enumerate(attempts, start=1)
+        ]
+    )

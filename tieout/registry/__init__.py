@@ -10,10 +10,13 @@ from __future__ import annotations
 from .db import database_url
 from .importer import load_metric_file
 from .records import (
+    AttemptRecord,
+    CalibrationItem,
     ClaimResultRecord,
     DocumentRecord,
     ImportPlan,
     MetricVersion,
+    OverrideRecord,
     RejectionRecord,
     ReviewItem,
     RunRecord,
@@ -21,10 +24,13 @@ from .records import (
 from .store import Store
 
 __all__ = [
+    "AttemptRecord",
+    "CalibrationItem",
     "ClaimResultRecord",
     "DocumentRecord",
     "ImportPlan",
     "MetricVersion",
+    "OverrideRecord",
     "RejectionRecord",
     "ReviewItem",
     "RunRecord",

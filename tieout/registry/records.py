@@ -11,10 +11,13 @@ from tieout.schemas.metric import MetricDefinition
 
 __all__ = [
     "ApiKeyRecord",
+    "AttemptRecord",
+    "CalibrationItem",
     "ClaimResultRecord",
     "DocumentRecord",
     "ImportPlan",
     "MetricVersion",
+    "OverrideRecord",
     "RejectionRecord",
     "ReviewItem",
     "RunRecord",
@@ -82,9 +85,82 @@ class ClaimResultRecord:
     registry_effective_from: date | None
     checked_at: datetime
     id: int | None = None
+    #: Reviewers' overrides, oldest first; the checker's ``verdict`` is never replaced.
+    overrides: tuple[OverrideRecord, ...] = ()
 
     def __post_init__(self) -> None:
         _require_aware("ClaimResultRecord.checked_at", self.checked_at)
+
+    @property
+    def override(self) -> OverrideRecord | None:
+        """The override in force (the latest), or ``None``."""
+        return self.overrides[-1] if self.overrides else None
+
+    @property
+    def effective_verdict(self) -> str:
+        """The verdict that counts: the latest override's, else the checker's."""
+        return self.overrides[-1].verdict if self.overrides else self.verdict
+
+
+@dataclass(frozen=True)
+class OverrideRecord:
+    """A reviewer's verdict on a stored claim, the verdict it replaced, why, and who."""
+
+    claim_id: int
+    original_verdict: str
+    verdict: str
+    reason: str
+    reviewer: str
+    created_at: datetime
+    id: int | None = None
+
+    def __post_init__(self) -> None:
+        _require_aware("OverrideRecord.created_at", self.created_at)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The override as JSON-able values."""
+        return {
+            "id": self.id,
+            "claim_id": self.claim_id,
+            "from": self.original_verdict,
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "reviewer": self.reviewer,
+            "at": self.created_at.isoformat(),
+        }
+
+
+@dataclass(frozen=True)
+class AttemptRecord:
+    """One response an agent gave :func:`tieout.enforce`, what was wrong, what it was told."""
+
+    source: str
+    attempt: int
+    raw_text: str
+    problems: list[tuple[str, str]]
+    message: str
+    outcome: str
+    created_at: datetime
+    run_id: str | None = None
+    queue_id: int | None = None
+    id: int | None = None
+
+    def __post_init__(self) -> None:
+        _require_aware("AttemptRecord.created_at", self.created_at)
+
+
+@dataclass(frozen=True)
+class CalibrationItem:
+    """One sampled passing claim of a week's calibration sample, and the latest check of it."""
+
+    sample_id: int
+    week: str
+    claim: ClaimResultRecord
+    drawn_at: datetime
+    confirmed: bool | None = None
+    reviewer: str | None = None
+    note: str = ""
+    recorded_at: datetime | None = None
 
 
 @dataclass(frozen=True)

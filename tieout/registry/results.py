@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
 
 from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from tieout.errors import InputError, NotFound
 
+from .overrides import overrides_for
 from .records import ClaimResultRecord, RunRecord
 from .tables import CheckRunRow, ClaimResultRow
 
-__all__ = ["get_run", "list_claim_results", "save_run"]
+__all__ = [
+    "get_claim",
+    "get_run",
+    "list_claim_results",
+    "list_runs",
+    "save_run",
+    "verdict_rows",
+]
 
-_UNKNOWN_RUN = "run {run_id!r} is not stored"
+_UNKNOWN_RUN = "run {run_id!r} is not stored (see `tieout review runs`)"
+_UNKNOWN_CLAIM = "claim {claim_id} is not stored (see `tieout review list` for claim ids)"
 _WRONG_RUN = "results[{i}] belongs to run {got!r}, not to run {want!r} being saved"
 
 
@@ -89,7 +100,54 @@ def list_claim_results(
     if run_id is not None:
         stmt = stmt.where(CheckRunRow.run_id == run_id)
     stmt = stmt.order_by(col(ClaimResultRow.run_pk), col(ClaimResultRow.position))
-    return [_to_record(row, rid) for row, rid in session.exec(stmt)]
+    return _with_overrides(session, [_to_record(row, rid) for row, rid in session.exec(stmt)])
+
+
+def _with_overrides(session: Session, records: list[ClaimResultRecord]) -> list[ClaimResultRecord]:
+    found = overrides_for(session, [r.id for r in records if r.id is not None])
+    if not found:
+        return records
+    return [
+        replace(r, overrides=found[r.id]) if r.id is not None and r.id in found else r
+        for r in records
+    ]
+
+
+def get_claim(session: Session, claim_id: int) -> ClaimResultRecord:
+    """One stored claim result with its overrides; unknown ids raise :class:`NotFound`."""
+    found = session.exec(
+        select(ClaimResultRow, CheckRunRow.run_id)
+        .join(CheckRunRow, col(ClaimResultRow.run_pk) == col(CheckRunRow.id))
+        .where(ClaimResultRow.id == claim_id)
+    ).first()
+    if found is None:
+        raise NotFound(_UNKNOWN_CLAIM.format(claim_id=claim_id))
+    row, rid = found
+    return _with_overrides(session, [_to_record(row, rid)])[0]
+
+
+def list_runs(session: Session) -> list[RunRecord]:
+    """Every stored run, newest first."""
+    stmt = select(CheckRunRow).order_by(
+        col(CheckRunRow.created_at).desc(), col(CheckRunRow.id).desc()
+    )
+    return [
+        RunRecord(run_id=r.run_id, source=r.source, created_at=r.created_at, counts=dict(r.counts))
+        for r in session.exec(stmt)
+    ]
+
+
+def verdict_rows(
+    session: Session, *, metric_key: str | None = None, since: datetime | None = None
+) -> list[tuple[str, str, datetime]]:
+    """``(metric_key, checker's verdict, checked_at)`` of every stored claim, oldest first."""
+    stmt = select(ClaimResultRow.metric_key, ClaimResultRow.verdict, ClaimResultRow.checked_at)
+    if metric_key is not None:
+        stmt = stmt.where(ClaimResultRow.metric_key == metric_key)
+    if since is not None:
+        stmt = stmt.where(col(ClaimResultRow.checked_at) >= since)
+    stmt = stmt.order_by(col(ClaimResultRow.checked_at), col(ClaimResultRow.id))
+    return [(k, v, t) for k, v, t in session.exec(stmt)]
 
 
 def get_run(session: Session, run_id: str) -> tuple[RunRecord, list[ClaimResultRecord]]:

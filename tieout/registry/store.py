@@ -20,10 +20,13 @@ from .db import check_reachable, database_url, display_url, make_engine, transac
 from .migrate import ensure_schema
 from .records import (
     ApiKeyRecord,
+    AttemptRecord,
+    CalibrationItem,
     ClaimResultRecord,
     DocumentRecord,
     ImportPlan,
     MetricVersion,
+    OverrideRecord,
     RejectionRecord,
     ReviewItem,
     RunRecord,
@@ -145,6 +148,11 @@ class Store:
         with transaction(self._engine, f"adding document {rec.doc_id!r}", write=True) as s:
             return _documents.add_document(s, rec)
 
+    def add_documents(self, recs: Sequence[DocumentRecord]) -> list[tuple[DocumentRecord, bool]]:
+        """Store several snapshots in one transaction (all or none), as :meth:`add_document`."""
+        with transaction(self._engine, f"adding {len(recs)} documents", write=True) as s:
+            return [_documents.add_document(s, rec) for rec in recs]
+
     def get_document(self, doc_id: str, sha256: str | None = None) -> DocumentRecord:
         """The latest snapshot of ``doc_id`` (or the one with ``sha256``).
 
@@ -187,6 +195,97 @@ class Store:
         """A stored run and its results; unknown ids raise :class:`~tieout.errors.NotFound`."""
         with transaction(self._engine, f"reading run {run_id!r}") as s:
             return _results.get_run(s, run_id)
+
+    def get_claim(self, claim_id: int) -> ClaimResultRecord:
+        """One stored claim result with its overrides; unknown ids raise :class:`NotFound`."""
+        with transaction(self._engine, f"reading claim {claim_id}") as s:
+            return _results.get_claim(s, claim_id)
+
+    def list_runs(self) -> list[RunRecord]:
+        """Every stored run, newest first."""
+        with transaction(self._engine, "listing runs") as s:
+            return _results.list_runs(s)
+
+    def verdict_rows(
+        self, *, metric_key: str | None = None, since: datetime | None = None
+    ) -> list[tuple[str, str, datetime]]:
+        """``(metric_key, checker's verdict, checked_at)`` per stored claim, oldest first."""
+        with transaction(self._engine, "reading verdicts") as s:
+            return _results.verdict_rows(s, metric_key=metric_key, since=since)
+
+    # -- reviewers' overrides and the re-ask log ----------------------------------------------
+
+    def override_claim(
+        self,
+        claim_id: int,
+        verdict: str,
+        *,
+        reason: str,
+        reviewer: str,
+        at: datetime | None = None,
+    ) -> OverrideRecord:
+        """Record a reviewer's ``verdict`` on a stored claim, beside the checker's.
+
+        Refused (:class:`~tieout.errors.InputError`) without a reason or a reviewer, or when
+        the claim already has that verdict; unknown ids raise :class:`NotFound`.
+        """
+        from datetime import UTC
+
+        from . import overrides as _overrides
+
+        when = at or datetime.now(UTC)
+        with transaction(self._engine, f"overriding claim {claim_id}", write=True) as s:
+            return _overrides.add_override(s, claim_id, verdict, reason, reviewer, when)
+
+    def log_attempts(self, records: Sequence[AttemptRecord]) -> None:
+        """Store an agent's attempts (responses, problems, re-asks) in one transaction."""
+        from . import attempts as _attempts
+
+        with transaction(self._engine, "logging re-ask attempts", write=True) as s:
+            _attempts.log_attempts(s, records)
+
+    def attempts(self, run_id: str | None = None) -> list[AttemptRecord]:
+        """Stored attempts (of one run if ``run_id``), oldest first."""
+        from . import attempts as _attempts
+
+        with transaction(self._engine, "reading re-ask attempts") as s:
+            return _attempts.attempts(s, run_id=run_id)
+
+    # -- checker calibration -----------------------------------------------------------------
+
+    def calibration_sample(
+        self, week: str, start: datetime, end: datetime, n: int, *, at: datetime | None = None
+    ) -> tuple[list[CalibrationItem], bool]:
+        """``week``'s sample of passing claims (drawn and stored if new): ``(items, drawn_now)``."""
+        from datetime import UTC
+
+        from . import calibration as _calibration
+
+        when = at or datetime.now(UTC)
+        with transaction(self._engine, f"sampling week {week}", write=True) as s:
+            return _calibration.sample_week(s, week, start, end, n, when)
+
+    def calibration_items(self, week: str | None = None) -> list[CalibrationItem]:
+        """Sampled claims (of ``week`` or every week) with their latest checks."""
+        from . import calibration as _calibration
+
+        with transaction(self._engine, "reading calibration samples") as s:
+            return _calibration.calibration_items(s, week)
+
+    def record_calibration(
+        self,
+        checks: Sequence[tuple[int, int | None, bool, str, str]],
+        *,
+        at: datetime | None = None,
+    ) -> int:
+        """Append people's checks ``(sample_id, claim_id, confirmed, reviewer, note)``: all or none."""
+        from datetime import UTC
+
+        from . import calibration as _calibration
+
+        when = at or datetime.now(UTC)
+        with transaction(self._engine, "recording calibration checks", write=True) as s:
+            return _calibration.record_checks(s, checks, when)
 
     # -- gate rejections -------------------------------------------------------------------
 

@@ -27,11 +27,15 @@ from sqlmodel import Field, SQLModel
 
 __all__ = [
     "ApiKeyRow",
+    "AttemptRow",
+    "CalibrationCheckRow",
+    "CalibrationSampleRow",
     "CheckRunRow",
     "ClaimResultRow",
     "DocumentRow",
     "GateRejectionRow",
     "MetricRow",
+    "OverrideRow",
     "ReviewQueueRow",
     "UTCDateTime",
 ]
@@ -207,3 +211,81 @@ class ReviewQueueRow(SQLModel, table=True):
     raw_text: str = Field(sa_column=Column(Text, nullable=False))
     problems: list[list[str]] = Field(sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+# -- the audit trail (migration 0005): append-only, a trigger refuses UPDATE and DELETE ------
+
+
+class OverrideRow(SQLModel, table=True):
+    """A reviewer's verdict on a stored claim, beside (never instead of) the checker's."""
+
+    __tablename__ = "claim_overrides"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["claim_result_id"], ["claim_results.id"], name="fk_claim_overrides_claim"
+        ),
+        Index("ix_claim_overrides_claim_result_id", "claim_result_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    claim_result_id: int
+    original_verdict: str
+    verdict: str
+    reason: str = Field(sa_column=Column(Text, nullable=False))
+    reviewer: str
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class AttemptRow(SQLModel, table=True):
+    """One response an agent gave :func:`tieout.enforce`: its problems and the re-ask sent."""
+
+    __tablename__ = "claim_attempts"
+    __table_args__ = (Index("ix_claim_attempts_run_id", "run_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    source: str
+    attempt: int
+    raw_text: str = Field(sa_column=Column(Text, nullable=False))
+    problems: list[list[str]] = Field(sa_column=Column(JSON, nullable=False))
+    message: str = Field(sa_column=Column(Text, nullable=False))
+    outcome: str
+    run_id: str | None = None
+    queue_id: int | None = None
+    created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class CalibrationSampleRow(SQLModel, table=True):
+    """One passing claim drawn for a person to verify in a week's calibration sample."""
+
+    __tablename__ = "calibration_samples"
+    __table_args__ = (
+        UniqueConstraint("week", "claim_result_id", name="uq_calibration_samples_week_claim"),
+        ForeignKeyConstraint(
+            ["claim_result_id"], ["claim_results.id"], name="fk_calibration_samples_claim"
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    week: str = Field(max_length=8)
+    claim_result_id: int
+    seed: str
+    drawn_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class CalibrationCheckRow(SQLModel, table=True):
+    """What a person found for one sampled claim; the latest check of a sample counts."""
+
+    __tablename__ = "calibration_checks"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["sample_id"], ["calibration_samples.id"], name="fk_calibration_checks_sample"
+        ),
+        Index("ix_calibration_checks_sample_id", "sample_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    sample_id: int
+    confirmed: bool
+    reviewer: str
+    note: str = Field(sa_column=Column(Text, nullable=False))
+    recorded_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from tieout.registry import ClaimResultRecord, RunRecord, Store
 
-__all__ = ["ClaimSection", "RunReport", "build_run_report", "render_html", "render_markdown"]
+__all__ = [
+    "ClaimSection",
+    "RunReport",
+    "build_run_report",
+    "claim_section",
+    "render_html",
+    "render_markdown",
+    "verdict_label",
+]
 
 _CONTEXT = 90  # characters of source shown on each side of a marked figure
 
@@ -24,6 +32,9 @@ class ClaimSection:
     result: ClaimResultRecord
     passage: tuple[str, str, str] | None = None  # before, the marked figure, after
     place: str = ""
+    #: The whole snapshot text and the figure's span in it (for a full-document view).
+    document_text: str | None = None
+    span: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         r = self.result
@@ -33,6 +44,8 @@ class ClaimSection:
             "metric_key": r.metric_key,
             "claim": r.claim,
             "verdict": r.verdict,
+            "effective_verdict": r.effective_verdict,
+            "overrides": [o.to_dict() for o in r.overrides],
             "reason": r.reason,
             "checks": r.checks,
             "registry_version": None
@@ -70,34 +83,40 @@ class RunReport:
 
 def build_run_report(store: Store, run_id: str) -> RunReport:
     """Read a stored run and the passages its evidence points at."""
+    run, results = store.get_run(run_id)
+    docs: dict[tuple[str, str], Any] = {}
+    return RunReport(run, [_section(store, r, docs) for r in results])
+
+
+def claim_section(store: Store, claim_id: int) -> ClaimSection:
+    """One stored claim with its overrides and marked source passage (unknown: NotFound)."""
+    return _section(store, store.get_claim(claim_id), {})
+
+
+def _section(store: Store, r: ClaimResultRecord, docs: dict[tuple[str, str], Any]) -> ClaimSection:
     from tieout.errors import NotFound
     from tieout.operations import document_from_record
 
-    run, results = store.get_run(run_id)
-    docs: dict[tuple[str, str], Any] = {}
-    sections = []
-    for r in results:
-        passage, place = None, ""
-        ev = next((e for c in r.checks for e in c.get("evidence", [])), None)
-        if ev is not None and r.snapshot_sha256:
-            key = (ev["doc_id"], r.snapshot_sha256)
-            if key not in docs:
-                try:
-                    docs[key] = document_from_record(store.get_document(*key))
-                except NotFound:
-                    docs[key] = None
-            doc = docs[key]
-            if doc is not None:
-                a, b = ev["span"]
-                start, end = max(0, a - _CONTEXT), min(len(doc.text), b + _CONTEXT)
-                passage = (
-                    _tidy(doc.text[start:a], left=start > 0),
-                    doc.text[a:b],
-                    _tidy(doc.text[b:end], right=end < len(doc.text)),
-                )
-                place = ev.get("place", "")
-        sections.append(ClaimSection(r, passage, place))
-    return RunReport(run, sections)
+    ev = next((e for c in r.checks for e in c.get("evidence", [])), None)
+    if ev is None or not r.snapshot_sha256:
+        return ClaimSection(r)
+    key = (ev["doc_id"], r.snapshot_sha256)
+    if key not in docs:
+        try:
+            docs[key] = document_from_record(store.get_document(*key))
+        except NotFound:
+            docs[key] = None
+    doc = docs[key]
+    if doc is None:
+        return ClaimSection(r)
+    a, b = ev["span"]
+    start, end = max(0, a - _CONTEXT), min(len(doc.text), b + _CONTEXT)
+    passage = (
+        _tidy(doc.text[start:a], left=start > 0),
+        doc.text[a:b],
+        _tidy(doc.text[b:end], right=end < len(doc.text)),
+    )
+    return ClaimSection(r, passage, ev.get("place", ""), doc.text, (a, b))
 
 
 def _tidy(text: str, *, left: bool = False, right: bool = False) -> str:
@@ -124,7 +143,7 @@ def render_markdown(report: RunReport) -> str:
     ]
     for s in report.claims:
         r = s.result
-        out += [f"## {r.position + 1}. {r.metric_key} — {r.verdict}", ""]
+        out += [f"## {r.position + 1}. {r.metric_key} — {verdict_label(r)}", ""]
         out += [
             f"- {label}: {text}" + (f"`{code}`" if code else "") for label, text, code in _facts(r)
         ]
@@ -154,6 +173,15 @@ def _facts(r: ClaimResultRecord) -> list[tuple[str, str, str | None]]:
     if claim.get("source_quote"):
         facts.append(("quote", f"“{claim['source_quote']}”", None))
     facts.append(("reason", r.reason, None))
+    for o in r.overrides:
+        facts.append(
+            (
+                "override",
+                f"{o.original_verdict} → {o.verdict} by {o.reviewer} on "
+                f"{o.created_at:%Y-%m-%d %H:%M} UTC: {o.reason}",
+                None,
+            )
+        )
     if r.registry_effective_from is not None:
         facts.append(
             ("registry version", f"{r.registry_metric_key} from {r.registry_effective_from}", None)
@@ -161,6 +189,26 @@ def _facts(r: ClaimResultRecord) -> list[tuple[str, str, str | None]]:
     if r.snapshot_sha256:
         facts.append(("snapshot", "", r.snapshot_sha256[:16]))
     return facts
+
+
+def verdict_label(r: ClaimResultRecord) -> str:
+    """The checker's verdict, and the reviewer's beside it when overridden: ``fail → warning``."""
+    o = r.override
+    if o is None:
+        return r.verdict
+    return f"{r.verdict} → {o.verdict} (overridden by {o.reviewer})"
+
+
+def _verdict_html(r: ClaimResultRecord) -> str:
+    e = html.escape
+    shown = f"<span class='{e(r.verdict)}'>{e(r.verdict)}</span>"
+    o = r.override
+    if o is None:
+        return shown
+    return (
+        f"<s>{shown}</s> → <span class='{e(o.verdict)}'>{e(o.verdict)}</span> "
+        f"<small>(overridden by {e(o.reviewer)})</small>"
+    )
 
 
 def _md_cell(text: str) -> str:
@@ -186,8 +234,7 @@ def render_html(report: RunReport) -> str:
     for s in report.claims:
         r = s.result
         out.append(
-            f"<section><h2>{r.position + 1}. {e(r.metric_key)} — "
-            f"<span class='{e(r.verdict)}'>{e(r.verdict)}</span></h2><ul>"
+            f"<section><h2>{r.position + 1}. {e(r.metric_key)} — " + _verdict_html(r) + "</h2><ul>"
         )
         out += [
             f"<li>{e(label)}: {e(text)}" + (f"<code>{e(code)}</code>" if code else "") + "</li>"

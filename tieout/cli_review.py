@@ -1,0 +1,490 @@
+"""`tieout review …` and `tieout report …`: the reviewer's desk on the command line.
+
+The review queue, stored claims and runs, overrides, the weekly calibration sample; reports
+on a run, on verdict rates, and on the checker's own precision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from tieout.cli import _console, _date, db_option, format_option, handles_errors
+
+__all__ = ["report_group", "review_group"]
+
+_EMPTY = "the review queue is empty (status {status})"
+
+
+@click.group(name="review")
+def review_group() -> None:
+    """Claim sets an agent could not get right, waiting for a person."""
+
+
+@review_group.command("queue")
+@click.option(
+    "--status",
+    default="needs_human",
+    show_default=True,
+    help="List the claim sets with this status.",
+)
+@format_option(
+    ["table", "json"], "table", "json prints each claim set's raw text and every problem."
+)
+@db_option
+@handles_errors
+def queue_command(status: str, fmt: str, db: str | None) -> None:
+    """List the review queue, oldest first."""
+    from tieout.console import print_json
+    from tieout.registry import Store
+
+    with Store.open(db) as store:
+        items = store.review_queue(status)
+    if fmt == "json":
+        print_json(
+            [
+                {
+                    "id": item.id,
+                    "source": item.source,
+                    "status": item.status,
+                    "created_at": item.created_at.isoformat(),
+                    "problems": [{"path": p, "message": m} for p, m in item.problems],
+                    "raw_text": item.raw_text,
+                }
+                for item in items
+            ]
+        )
+        return
+    if not items:
+        click.echo(_EMPTY.format(status=status))
+        return
+    from rich.table import Table
+
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("id", "source", "status", "created", "problems"):
+        table.add_column(column, overflow="fold")
+    for item in items:
+        table.add_row(
+            str(item.id),
+            item.source,
+            item.status,
+            item.created_at.strftime("%Y-%m-%d %H:%M:%S"),
+            "\n".join(f"{p}: {m}" for p, m in item.problems),
+        )
+    _console().print(table)
+
+
+_VERDICTS = ["pass", "warning", "fail", "unsupported"]
+
+
+def _claim_json(r: Any) -> dict[str, Any]:
+    return {
+        "id": r.id,
+        "run_id": r.run_id,
+        "position": r.position,
+        "metric_key": r.metric_key,
+        "verdict": r.verdict,
+        "effective_verdict": r.effective_verdict,
+        "overrides": [o.to_dict() for o in r.overrides],
+        "reason": r.reason,
+        "claim": r.claim,
+        "checks": r.checks,
+        "snapshot_sha256": r.snapshot_sha256,
+        "registry_version": None
+        if r.registry_effective_from is None
+        else f"{r.registry_metric_key}@{r.registry_effective_from.isoformat()}",
+        "checked_at": r.checked_at.isoformat(),
+    }
+
+
+def _verdict_text(r: Any) -> Any:
+    """The checker's verdict, and a reviewer's override beside it: ``fail → warning``."""
+    from rich.text import Text
+
+    from tieout.console import VERDICT_STYLE
+
+    shown = Text(r.verdict, style=VERDICT_STYLE.get(r.verdict, ""))
+    o = r.override
+    if o is not None:
+        shown.stylize("strike")
+        shown.append(" → ")
+        shown.append(o.verdict, style=VERDICT_STYLE.get(o.verdict, ""))
+        shown.append(f" ({o.reviewer})")
+    return shown
+
+
+@review_group.command("list")
+@click.option(
+    "--verdict",
+    type=click.Choice(_VERDICTS),
+    help="Only claims whose verdict is now this (a reviewer's override counts).",
+)
+@click.option("--metric", "metric_key", metavar="METRIC", help="Only claims of this metric.")
+@click.option("--run", "run_id", metavar="ID", help="Only claims of this run.")
+@format_option(["table", "json"], "table", "json prints every check's result and override.")
+@db_option
+@handles_errors
+def list_command(
+    verdict: str | None, metric_key: str | None, run_id: str | None, fmt: str, db: str | None
+) -> None:
+    """Stored claims with their ids, verdicts and first reasons (oldest run first).
+
+    An overridden claim shows the checker's verdict struck through beside the reviewer's.
+    """
+    from tieout.console import print_json
+    from tieout.registry import Store
+
+    with Store.open(db) as store:
+        rows = store.list_claim_results(metric_key=metric_key, run_id=run_id)
+    if verdict is not None:
+        rows = [r for r in rows if r.effective_verdict == verdict]
+    if fmt == "json":
+        print_json([_claim_json(r) for r in rows])
+        return
+    if not rows:
+        click.echo("no stored claims match")
+        return
+    from rich.table import Table
+
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("id", "run", "metric", "value", "verdict", "reason"):
+        table.add_column(column, overflow="fold")
+    for r in rows:
+        value = r.claim.get("value")
+        shown = "null" if value is None else f"{value} {r.claim.get('unit', '')}".strip()
+        reason = r.reason if r.override is None else f"{r.reason}\noverride: {r.override.reason}"
+        table.add_row(str(r.id), r.run_id, r.metric_key, shown, _verdict_text(r), reason)
+    _console().print(table)
+
+
+@review_group.command("runs")
+@format_option(["table", "json"], "table", "json adds each run's source.")
+@db_option
+@handles_errors
+def runs_command(fmt: str, db: str | None) -> None:
+    """Stored check runs, newest first, with their verdict counts."""
+    from tieout.console import print_json
+    from tieout.registry import Store
+
+    with Store.open(db) as store:
+        runs = store.list_runs()
+    if fmt == "json":
+        print_json(
+            [
+                {
+                    "run_id": r.run_id,
+                    "source": r.source,
+                    "created_at": r.created_at.isoformat(),
+                    "counts": r.counts,
+                }
+                for r in runs
+            ]
+        )
+        return
+    if not runs:
+        click.echo("no runs stored yet (`tieout check CLAIMS.json` makes one)")
+        return
+    from rich.table import Table
+
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("run", "checked", "source", *_VERDICTS):
+        table.add_column(column, overflow="fold")
+    for r in runs:
+        table.add_row(
+            r.run_id,
+            r.created_at.strftime("%Y-%m-%d %H:%M"),
+            r.source,
+            *(str(r.counts.get(v, 0)) for v in _VERDICTS),
+        )
+    _console().print(table)
+
+
+@review_group.command("override")
+@click.argument("claim_id", type=int, metavar="CLAIM_ID")
+@click.option("--verdict", type=click.Choice(_VERDICTS), required=True, help="The new verdict.")
+@click.option("--reason", default="", help="Why the checker's verdict is wrong (required).")
+@click.option("--reviewer", default="", metavar="NAME", help="Who decides (required).")
+@format_option(["text", "json"], "text", "json prints the stored override.")
+@db_option
+@handles_errors
+def override_command(
+    claim_id: int, verdict: str, reason: str, reviewer: str, fmt: str, db: str | None
+) -> None:
+    """Give a stored claim a reviewer's verdict, with a reason; the checker's stays on record.
+
+    CLAIM_ID is the id `tieout review list` shows. A reason and a reviewer are always
+    required: a fail is never quietly turned into a warning.
+    """
+    from tieout.console import print_json
+    from tieout.registry import Store
+
+    with Store.open(db) as store:
+        done = store.override_claim(claim_id, verdict, reason=reason, reviewer=reviewer)
+    if fmt == "json":
+        print_json(done.to_dict())
+        return
+    click.echo(
+        f"claim {claim_id}: {done.original_verdict} → {done.verdict} by {done.reviewer} "
+        f"({done.reason})"
+    )
+
+
+@review_group.command("sample")
+@click.option(
+    "--passing",
+    "n",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="How many passing claims to draw.",
+)
+@click.option(
+    "--week", metavar="YYYY-Www", help="The ISO week, e.g. 2026-W48 (default: last week)."
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default=".",
+    show_default=True,
+    help="Folder for calibration-WEEK.csv and .html.",
+)
+@click.option("--force", is_flag=True, help="Rewrite sheet files that already exist.")
+@format_option(["text", "json"], "text", "json prints the sampled claims.")
+@db_option
+@handles_errors
+def sample_command(
+    n: int, week: str | None, out_dir: str, force: bool, fmt: str, db: str | None
+) -> None:
+    """Draw a week's random sample of passing claims and write the review sheet (CSV and HTML).
+
+    The draw is reproducible (seeded by the week) and stored: asking again for the same week
+    gives the same claims. Fill `confirmed` (yes/no), `note` and `reviewer` in the CSV, then
+    run `tieout review record`.
+    """
+    from pathlib import Path
+
+    from tieout.console import print_json
+    from tieout.registry import Store
+    from tieout.review.calibration import (
+        draw_sample,
+        previous_week,
+        sheet_csv,
+        sheet_html,
+        week_bounds,
+    )
+
+    week = (week or previous_week()).strip()
+    week_bounds(week)  # a bad week fails before the database is touched
+    folder = Path(out_dir)
+    if not folder.is_dir():
+        raise click.BadParameter(f"folder {out_dir!r} does not exist", param_hint="--out")
+    with Store.open(db) as store:
+        items, drawn_now = draw_sample(store, week, n)
+        csv_text = sheet_csv(items, store)
+        html_text = sheet_html(items, week, store)
+    csv_path, html_path = folder / f"calibration-{week}.csv", folder / f"calibration-{week}.html"
+    there = [str(p) for p in (csv_path, html_path) if p.exists()]
+    if items and there and not force:
+        from tieout.errors import InputError
+
+        raise InputError(
+            f"{' and '.join(there)} already exist (a sheet being filled in?); record it first "
+            "with `tieout review record`, or pass --force to rewrite"
+        )
+    if items:
+        _write_whole(csv_path, csv_text)
+        _write_whole(html_path, html_text)
+    if fmt == "json":
+        print_json(
+            {
+                "week": week,
+                "drawn_now": drawn_now,
+                "sampled": [
+                    {"sample_id": i.sample_id, "claim_id": i.claim.id, "run_id": i.claim.run_id}
+                    for i in items
+                ],
+                "csv": str(csv_path) if items else None,
+                "html": str(html_path) if items else None,
+            }
+        )
+        return
+    if not items:
+        click.echo(f"no passing claims were checked in {week}; nothing to sample")
+        return
+    how = "drew" if drawn_now else "kept the sample drawn earlier:"
+    click.echo(f"{week}: {how} {len(items)} passing claims; wrote {csv_path} and {html_path}")
+
+
+def _write_whole(path: Any, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a temporary file, then a rename)."""
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+@review_group.command("record")
+@click.argument("sheet", metavar="SHEET.csv")
+@click.option("--reviewer", metavar="NAME", help="Who checked rows whose reviewer column is empty.")
+@db_option
+@handles_errors
+def record_command(sheet: str, reviewer: str | None, db: str | None) -> None:
+    """Record a person's verdicts from a filled calibration sheet (all rows or none)."""
+    from tieout.registry import Store
+    from tieout.review.calibration import read_sheet
+
+    checks, blank = read_sheet(sheet, reviewer)
+    with Store.open(db) as store:
+        stored = store.record_calibration(checks)
+    confirmed = sum(1 for c in checks if c[2])
+    tail = f"; {blank} left blank" if blank else ""
+    click.echo(
+        f"recorded {stored} checks from {sheet}: {confirmed} confirmed, "
+        f"{stored - confirmed} wrongly passed{tail}"
+    )
+
+
+@click.group(name="report")
+def report_group() -> None:
+    """Reports: a stored run, verdict rates per metric, the checker's calibration."""
+
+
+@report_group.command("run")
+@click.argument("run_id", metavar="RUN_ID")
+@format_option(["md", "html", "json"], "md", "md and html mark the figure in its source passage.")
+@click.option("--output", "-o", metavar="FILE", help="Write here instead of standard output.")
+@db_option
+@handles_errors
+def report_run_command(run_id: str, fmt: str, output: str | None, db: str | None) -> None:
+    """Per claim: the verdict, every check's reason, the registry version, the snapshot, the source."""
+    import json
+    from pathlib import Path
+
+    from tieout.registry import Store
+    from tieout.review import build_run_report, render_html, render_markdown
+
+    with Store.open(db) as store:
+        report = build_run_report(store, run_id)
+    if fmt == "json":
+        text = json.dumps(report.to_dict(), indent=2, default=str, ensure_ascii=False) + "\n"
+    else:
+        text = render_html(report) if fmt == "html" else render_markdown(report)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"wrote the report of run {run_id} to {output}")
+    else:
+        click.echo(text, nl=False)
+
+
+@report_group.command("rates")
+@click.option("--metric", "metric_key", metavar="METRIC", help="Only this metric.")
+@click.option(
+    "--since", callback=_date, metavar="DATE", help="Only claims checked on or after this date."
+)
+@click.option(
+    "--by",
+    type=click.Choice(["week", "month"]),
+    default="week",
+    show_default=True,
+    help="The period to group by.",
+)
+@click.option("--chart", metavar="FILE", help="Also draw the rates to FILE (.png or .svg).")
+@format_option(["table", "json"], "table", "json prints every row and flag.")
+@db_option
+@handles_errors
+def report_rates_command(
+    metric_key: str | None,
+    since: Any,
+    by: str,
+    chart: str | None,
+    fmt: str,
+    db: str | None,
+) -> None:
+    """The rate of each verdict per metric per week or month, and metrics whose failures rise.
+
+    A rising unsupported rate usually means retrieval is failing: the right document is not
+    reaching the agent. Rates count the checker's verdicts, not reviewers' overrides.
+    """
+    from tieout.console import print_json
+    from tieout.registry import Store
+    from tieout.review.rates import verdict_rates, write_chart
+
+    if chart:
+        from pathlib import Path
+
+        from tieout.review.rates import _BAD_CHART, _CHART_FORMATS
+
+        if Path(chart).suffix.lower() not in _CHART_FORMATS:
+            raise click.BadParameter(_BAD_CHART.format(name=chart), param_hint="--chart")
+    with Store.open(db) as store:
+        table = verdict_rates(store, metric_key=metric_key, since=since, by=by)
+    if chart:
+        write_chart(table, chart)
+    if fmt == "json":
+        print_json(table.to_dict() | ({"chart": chart} if chart else {}))
+        return
+    if not table.rows:
+        click.echo("no stored claims match")
+    else:
+        from rich.table import Table
+
+        out = Table(show_edge=False, pad_edge=False)
+        for column in ("metric", by, "claims", *_VERDICTS):
+            out.add_column(column, justify="right" if column not in ("metric", by) else "left")
+        for r in table.rows:
+            out.add_row(
+                r.metric_key,
+                r.period,
+                str(r.total),
+                *(f"{r.rate(v):.0%}" if r.counts.get(v) else "·" for v in _VERDICTS),
+            )
+        _console().print(out)
+        for flag in table.flags:
+            click.echo(f"rising: {flag.message}")
+    if chart:
+        click.echo(f"wrote the chart to {chart}")
+
+
+@report_group.command("calibration")
+@format_option(["table", "json"], "table", "json prints each week's figures.")
+@db_option
+@handles_errors
+def report_calibration_command(fmt: str, db: str | None) -> None:
+    """The checker's precision on passes per week: confirmed / reviewed, with a 95% interval."""
+    from tieout.console import print_json
+    from tieout.registry import Store
+    from tieout.review.calibration import calibration_weeks
+
+    with Store.open(db) as store:
+        weeks = calibration_weeks(store)
+    if fmt == "json":
+        print_json([w.to_dict() for w in weeks])
+        return
+    if not weeks:
+        click.echo("no calibration samples yet (`tieout review sample` draws one)")
+        return
+    from rich.table import Table
+
+    out = Table(show_edge=False, pad_edge=False)
+    for column in ("week", "sampled", "reviewed", "confirmed", "precision", "95% interval"):
+        out.add_column(column, justify="left" if column == "week" else "right")
+    for w in weeks:
+        p = w.precision
+        out.add_row(
+            w.week,
+            str(w.sampled),
+            str(w.reviewed),
+            str(w.confirmed),
+            "—" if p is None else f"{p:.0%}",
+            "—" if p is None else f"{w.low:.0%}–{w.high:.0%}",
+        )
+    _console().print(out)
