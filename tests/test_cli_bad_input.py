@@ -163,7 +163,7 @@ DOCS_CASES: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("binary", ("bin.txt",), ("bin.txt", "binary", "NUL")),
     ("latin-1", ("latin1.txt",), ("latin1.txt", "not UTF-8")),
     ("pdf", ("report.pdf",), ("report.pdf", "unsupported file type '.pdf'", ".txt", ".md")),
-    ("directory", ("folder",), ("folder", "is a folder")),
+    ("directory", ("folder",), ("folder is a folder: its ids come from its file names",)),
     ("no such file", ("nope.md",), ("nope.md",)),
     ("empty", ("empty.md",), ("empty.md: is empty",)),
     (

@@ -118,14 +118,19 @@ def test_folder_mistakes_are_one_line_errors(folder: Path, sqlite_url: str) -> N
         "(.txt, .text, .md, .markdown, .csv, .tsv); nothing ingested\n",
     )
     named = run("docs", "add", str(folder), "--id", "x", "--db", sqlite_url, cwd=folder.parent)
-    assert named.returncode == 2
-    assert named.stderr.splitlines()[-1] == (
-        "Error: Invalid value for --id: names one document; a folder's ids come from its file "
-        "names (see --id-prefix)"
+    assert (named.returncode, named.stderr) == (
+        2,
+        f"tieout: error: {folder} is a folder: its ids come from its file names, so drop --id "
+        "(--id-prefix puts text before each)\n",
     )
-    one = run("docs", "add", str(folder / "update-2026-07.md"), "--db", sqlite_url, cwd=folder)
-    assert one.returncode == 2
-    assert (
-        one.stderr.splitlines()[-1]
-        == "Error: Invalid value for --id: is required for a single file"
+    dated = run("docs", "add", str(folder), "--period", "2026-07", "--db", sqlite_url, cwd=folder)
+    assert (dated.returncode, dated.stderr) == (
+        2,
+        f"tieout: error: {folder} is a folder, whose files may cover different periods; drop "
+        "the period options, or add dated files one by one\n",
+    )
+    one = run("docs", "add", "update-2026-07.md", "--db", sqlite_url, cwd=folder)
+    assert (one.returncode, one.stderr) == (
+        2,
+        "tieout: error: give the document an id: tieout docs add update-2026-07.md --id ID\n",
     )

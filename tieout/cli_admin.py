@@ -96,21 +96,23 @@ def docs_add(
 
     from tieout.operations import ingest_file
 
+    from tieout.errors import InputError
+
     if Path(file).is_dir():
         if doc_id is not None:
-            raise click.BadParameter(
-                "names one document; a folder's ids come from its file names (see --id-prefix)",
-                param_hint="--id",
+            raise InputError(
+                f"{file} is a folder: its ids come from its file names, so drop --id "
+                "(--id-prefix puts text before each)"
             )
         if period_text or period_start or period_end:
-            raise click.BadParameter(
-                "a folder's files cover different periods; add dated files one by one",
-                param_hint="--period",
+            raise InputError(
+                f"{file} is a folder, whose files may cover different periods; drop the period "
+                "options, or add dated files one by one"
             )
         _add_folder(file, id_prefix, published, scale, quiet, fmt, db)
         return
     if doc_id is None:
-        raise click.BadParameter("is required for a single file", param_hint="--id")
+        raise InputError(f"give the document an id: tieout docs add {file} --id ID")
     if period_text:
         from tieout.periods import parse_period
 

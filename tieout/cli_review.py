@@ -279,7 +279,9 @@ def sample_command(
     week_bounds(week)  # a bad week fails before the database is touched
     folder = Path(out_dir)
     if not folder.is_dir():
-        raise click.BadParameter(f"folder {out_dir!r} does not exist", param_hint="--out")
+        from tieout.errors import InputError
+
+        raise InputError(f"--out {out_dir}: no such folder; create it or name another")
     with Store.open(db) as store:
         items, drawn_now = draw_sample(store, week, n)
         csv_text = sheet_csv(items, store)
@@ -424,7 +426,13 @@ def report_rates_command(
         from tieout.review.rates import _BAD_CHART, _CHART_FORMATS
 
         if Path(chart).suffix.lower() not in _CHART_FORMATS:
-            raise click.BadParameter(_BAD_CHART.format(name=chart), param_hint="--chart")
+            from tieout.errors import InputError
+
+            raise InputError(_BAD_CHART.format(name=chart))
+        if not Path(chart).resolve().parent.is_dir():
+            from tieout.errors import InputError
+
+            raise InputError(f"--chart {chart}: its folder does not exist; create it first")
     with Store.open(db) as store:
         table = verdict_rates(store, metric_key=metric_key, since=since, by=by)
     if chart:
