@@ -212,6 +212,20 @@ def test_the_seed_claim_passes_and_its_run_can_be_read(api: Api) -> None:
     assert stored.json()["counts"] == run["counts"]
     assert [c["verdict"] for c in stored.json()["claims"]] == ["pass"]
     assert stored.json()["source"].startswith("http (key ")
+    # a reviewer's override shows beside the checker's verdict, which never changes
+    [before] = stored.json()["claims"]
+    assert (before["effective_verdict"], before["overrides"]) == ("pass", [])
+    with Store.open(api.db_url) as store:
+        store.override_claim(
+            before["id"], "fail", reason="the update was restated", reviewer="M. Osei"
+        )
+    [after] = api.client.get(f"/runs/{run['run_id']}", headers=api.auth("reviewer")).json()[
+        "claims"
+    ]
+    assert (after["verdict"], after["effective_verdict"]) == ("pass", "fail")
+    assert [(o["from"], o["verdict"], o["reason"], o["reviewer"]) for o in after["overrides"]] == [
+        ("pass", "fail", "the update was restated", "M. Osei")
+    ]
 
 
 def test_an_invented_figure_fails_the_check(api: Api) -> None:

@@ -382,10 +382,13 @@ def create_app(
                 "counts": run.counts,
                 "claims": [
                     {
+                        "id": r.id,
                         "position": r.position,
                         "metric_key": r.metric_key,
                         "claim": r.claim,
                         "verdict": r.verdict,
+                        "effective_verdict": r.effective_verdict,
+                        "overrides": [o.to_dict() for o in r.overrides],
                         "reason": r.reason,
                         "checks": r.checks,
                         "snapshot_sha256": r.snapshot_sha256,
@@ -395,6 +398,9 @@ def create_app(
             }
         )
 
+    from tieout.web.pages import add_pages  # the reviewer's HTML pages (not in the OpenAPI)
+
+    add_pages(app, lambda: deps.store)
     _add_claim_schema(app)
     return app
 
