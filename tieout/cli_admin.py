@@ -94,9 +94,8 @@ def docs_add(
     """
     from pathlib import Path
 
-    from tieout.operations import ingest_file
-
     from tieout.errors import InputError
+    from tieout.operations import ingest_file
 
     if Path(file).is_dir():
         if doc_id is not None:

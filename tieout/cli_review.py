@@ -282,19 +282,19 @@ def sample_command(
         from tieout.errors import InputError
 
         raise InputError(f"--out {out_dir}: no such folder; create it or name another")
-    with Store.open(db) as store:
-        items, drawn_now = draw_sample(store, week, n)
-        csv_text = sheet_csv(items, store)
-        html_text = sheet_html(items, week, store)
     csv_path, html_path = folder / f"calibration-{week}.csv", folder / f"calibration-{week}.html"
     there = [str(p) for p in (csv_path, html_path) if p.exists()]
-    if items and there and not force:
+    if there and not force:  # checked before anything is drawn or stored
         from tieout.errors import InputError
 
         raise InputError(
             f"{' and '.join(there)} already exist (a sheet being filled in?); record it first "
             "with `tieout review record`, or pass --force to rewrite"
         )
+    with Store.open(db) as store:
+        items, drawn_now = draw_sample(store, week, n)
+        csv_text = sheet_csv(items, store)
+        html_text = sheet_html(items, week, store)
     if items:
         _write_whole(csv_path, csv_text)
         _write_whole(html_path, html_text)

@@ -41,7 +41,7 @@ __all__ = [
 
 ENV_VAR = "TIEOUT_DB"
 DEFAULT_URL = "sqlite:///tieout.db"
-SQLITE_BUSY_TIMEOUT_MS = 5000
+SQLITE_BUSY_TIMEOUT_MS = 15000
 _WRITE_OPTION = "tieout_write"
 
 
@@ -125,9 +125,12 @@ def _configure_sqlite(engine: Engine) -> None:
         dbapi_conn.isolation_level = None  # we emit BEGIN ourselves
         cursor = dbapi_conn.cursor()
         try:
+            # first, so that switching a new file to WAL also waits for a writer to finish
+            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+            # REPLACE's implicit deletes then fire DELETE triggers (the append-only tables)
+            cursor.execute("PRAGMA recursive_triggers=ON")
         finally:
             cursor.close()
 

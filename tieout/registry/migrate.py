@@ -159,6 +159,8 @@ def _check_direction(step: str, at: str | None, revision: str) -> None:
 def _run(target: Target, step: str, revision: str) -> tuple[str | None, str | None]:
     """Run ``alembic upgrade|downgrade revision`` on one locked connection."""
     _check_target(revision)
+    import alembic.command  # noqa: F401  (imported before the lock: holding it is what others wait on)
+
     with _engine(target) as engine:
         url = display_url(engine.url)
         with locked_connection(engine, f"{step} of the schema of {url}") as conn:

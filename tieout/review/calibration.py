@@ -112,7 +112,7 @@ def _row(item: CalibrationItem, passage: tuple[str, str, str] | None) -> dict[st
         "unit": str(c.get("unit") or ""),
         "period": f"{c.get('period_start')} – {c.get('period_end')}",
         "source_doc_id": str(c.get("source_doc_id") or ""),
-        "quote": str(c.get("source_quote") or ""),
+        "quote": " ".join(str(c.get("source_quote") or "").split()),  # one line per row
         "source_passage": "" if passage is None else f"{passage[0]}[[{passage[1]}]]{passage[2]}",
         "confirmed": "" if item.confirmed is None else ("yes" if item.confirmed else "no"),
         "note": item.note,
@@ -201,11 +201,17 @@ def read_sheet(
         )
     checks: list[tuple[int, int | None, bool, str, str]] = []
     blank = 0
+    rows: list[tuple[int, dict[str, str]]] = []  # (the file line a row starts on, the row)
     try:
-        rows = list(reader)
+        start = reader.line_num + 1
+        for row in reader:
+            rows.append((start, row))
+            start = reader.line_num + 1
     except csv.Error as err:
-        raise InputError(f"{p}: not valid CSV ({err}); save the sheet as CSV") from None
-    for line, row in enumerate(rows, start=2):
+        raise InputError(
+            f"{p}, line {reader.line_num}: not valid CSV ({err}); save the sheet as CSV"
+        ) from None
+    for line, row in rows:
         answer = (row.get("confirmed") or "").strip().lower()
         if not answer:
             blank += 1
@@ -252,7 +258,7 @@ def wilson_interval(k: int, n: int, z: float = _Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, round(centre - half, 12)), min(1.0, round(centre + half, 12))
 
 
 @dataclass(frozen=True)

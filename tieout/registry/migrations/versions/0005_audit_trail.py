@@ -15,7 +15,8 @@ New tables:
 
 Every table that records what happened is append-only: the code has no update or delete
 path for it, and a trigger refuses ``UPDATE`` and ``DELETE`` (PostgreSQL also refuses
-``TRUNCATE``). The trigger's name, ``tr_append_only``, leads its message. Tables are created
+``TRUNCATE``; on SQLite an insert that clashes with a stored row's key is refused, so
+``INSERT OR REPLACE`` cannot rewrite one). The trigger's name, ``tr_append_only``, leads its message. Tables are created
 only where missing, so a database made by ``create_all`` from the current models upgrades too.
 """
 
@@ -148,8 +149,36 @@ def _pg_upgrade() -> None:
         )
 
 
+# Each table's unique keys: SQLite's INSERT OR REPLACE deletes a row that clashes on any of
+# them without firing DELETE triggers, so an insert that clashes is refused up front.
+_SQLITE_KEYS = {
+    "documents": (("id",), ("doc_id", "sha256")),
+    "check_runs": (("id",), ("run_id",)),
+    "claim_results": (("id",), ("run_pk", "position")),
+    "gate_rejections": (("id",),),
+    "review_queue": (("id",),),
+    "claim_overrides": (("id",),),
+    "claim_attempts": (("id",),),
+    "calibration_samples": (("id",), ("week", "claim_result_id")),
+    "calibration_checks": (("id",),),
+}
+
+
 def _sqlite_upgrade() -> None:
     for table in APPEND_ONLY:
+        clash = " OR ".join(
+            "(" + " AND ".join(f"t.{c} = NEW.{c}" for c in key) + ")" for key in _SQLITE_KEYS[table]
+        )
+        name = f"tr_{table}_no_replace"
+        op.execute(sa.text(f"DROP TRIGGER IF EXISTS {name}"))
+        op.execute(
+            sa.text(
+                f"CREATE TRIGGER {name} BEFORE INSERT ON {table} "
+                f"WHEN EXISTS (SELECT 1 FROM {table} t WHERE {clash}) BEGIN "
+                f"SELECT RAISE(ABORT, 'tr_append_only: {table} is append-only: a row with this "
+                "key is stored already and is never replaced (INSERT refused)'); END"
+            )
+        )
         for event in ("UPDATE", "DELETE"):
             name = f"tr_{table}_no_{event.lower()}"
             op.execute(sa.text(f"DROP TRIGGER IF EXISTS {name}"))
@@ -177,6 +206,7 @@ def downgrade() -> None:
             op.execute(sa.text(f"DROP TRIGGER IF EXISTS tr_{table}_append_only ON {table}"))
             op.execute(sa.text(f"DROP TRIGGER IF EXISTS tr_{table}_no_truncate ON {table}"))
         else:
+            op.execute(sa.text(f"DROP TRIGGER IF EXISTS tr_{table}_no_replace"))
             op.execute(sa.text(f"DROP TRIGGER IF EXISTS tr_{table}_no_update"))
             op.execute(sa.text(f"DROP TRIGGER IF EXISTS tr_{table}_no_delete"))
     if postgres:
