@@ -45,4 +45,7 @@ def test_report_run_in_every_format(tmp_path: Path) -> None:
     assert first["snapshot_sha256"] and first["registry_version"]["effective_from"] == "2019-11-15"
 
     missing = run("report", "run", "nope", "--db", db, cwd=tmp_path)
-    assert (missing.returncode, missing.stderr) == (2, "tieout: error: run 'nope' is not stored (see `tieout review runs`)\n")
+    assert (missing.returncode, missing.stderr) == (
+        2,
+        "tieout: error: run 'nope' is not stored (see `tieout review runs`)\n",
+    )
