@@ -45,6 +45,7 @@ from tieout.documents import document as document_module
 from tieout.figures import extract, normalize
 from tieout.gate import clear_cache
 from tieout.gate import gate as run_gate  # what calling tieout.gate(...) runs; typed as a function
+from tieout.gate.lazy import LazySource
 from tieout.gate.sources import text_index
 from tieout.layout import apply_context, read_layout
 
@@ -758,6 +759,12 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
 }
 
 
+def distinct_figures(text: str) -> int:
+    """How many distinct figures a source holds (read whole: the gate reads it on demand)."""
+    idx = text_index(text, "source 1")
+    return len((idx.full() if isinstance(idx, LazySource) else idx).by_key)
+
+
 def adversarial(sizes: list[int], limit: float) -> None:
     print(
         f"\n== 4. adversarial input, {', '.join(size_name(s) for s in sizes)} "
@@ -783,11 +790,7 @@ def adversarial(sizes: list[int], limit: float) -> None:
                 prev = t
                 result = LAST[0]
                 assert isinstance(result, tieout.GateResult)
-                claims = (
-                    len(result.claims)
-                    if role == "draft"
-                    else len(text_index(text, "source 1").by_key)  # distinct
-                )
+                claims = len(result.claims) if role == "draft" else distinct_figures(text)
             what = "claims" if role == "draft" else "distinct source figures"
             label = name if role == "draft" else ""
             print(f"  {label:<24} as {role:<6}: " + "; ".join(row) + f"  [{claims:,} {what}]")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from itertools import pairwise
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -145,3 +146,117 @@ def test_an_amount_in_prose_is_found_exactly(
     assert [(f.key, f.span, f.text) for f in figs] == [
         (("currency", "USD", d), (start, start + len(spelled)), spelled)
     ]
+
+
+# --------------------------------------------------------------------------- windows
+
+# pieces of text that meet at line breaks in every way the grammar joins things: amounts,
+# percents, scale and currency words, ranges ("to", "-"), codes, parentheses, sections
+_PIECES = [
+    "4,200",
+    "1.5",
+    "$",
+    "$4.2",
+    "USD",
+    "US$",
+    "12%",
+    "%",
+    "percent",
+    "per cent",
+    "pct",
+    "bps",
+    "basis points",
+    "million",
+    "thousand",
+    "bn",
+    "dollars",
+    "euros",
+    "yen",
+    "to",
+    "through",
+    "-",
+    "(",
+    ")",
+    "(1,234)",
+    "§",
+    "Section 2.2",
+    "clause",
+    "v1.2.3",
+    "2026-01-02",
+    "(555) 123-4567",
+    "555",
+    "123-4567",
+    "2019",
+    "Revenue",
+    "the",
+    "Total",
+    "|",
+    "  ",
+    " ",
+    ".",
+    ",",
+]
+_texts = st.lists(
+    st.one_of(st.sampled_from(_PIECES), st.just("\n"), st.just("\n\n")), max_size=40
+).map(" ".join)
+_glued = st.lists(st.one_of(st.sampled_from(_PIECES), st.just("\n")), max_size=40).map("".join)
+
+
+@SETTINGS
+@given(st.one_of(_texts, _glued))
+@example("$4\nto $5 and 10\n- 20%\n$3\nmillion\nUSD 5\n(555)\n123-4567")
+@example("4,200 to 12% and 10\nto 20 million, 3 through 5%, 7 - 9 bn and 4 to\nUSD 5, 6 to\nUS$7")
+def test_a_window_between_clean_cuts_reads_as_the_whole_text(text: str) -> None:
+    """Scanning from a clean cut (a word or line start) to the next gives exactly the
+    whole text's figures there, ranges linked: what lets a long source be read a few
+    words at a time."""
+    from tieout.figures import _link_ranges, _scan, clean_cut, scan_window
+
+    text = normalize(text)
+    whole = _link_ranges(text, list(_scan(text)))
+    cuts = [0] + [i + 1 for i, ch in enumerate(text) if ch in " \n"] + [len(text)]
+    cuts = sorted({c for c in cuts if clean_cut(text, c) or c == len(text)})
+    for lo, hi in pairwise(cuts):
+        assert scan_window(text, lo, hi) == [f for f in whole if lo <= f.span[0] < hi]
+
+
+@SETTINGS
+@given(st.text(alphabet="ab1 \n—４é\u00a0.,", max_size=300), st.integers(0, 3))
+def test_normalising_a_long_text_chunk_by_chunk_folds_every_character(
+    piece: str, copies: int
+) -> None:
+    """A long text is searched for characters to fold chunk by chunk; nothing is missed
+    where a run of them crosses a chunk's edge."""
+    from tieout.figures import _NON_ASCII, _non_ascii_runs
+
+    text = ("x" * 8190 + piece) * (copies + 4)
+    assert [m.span() for m in _non_ascii_runs(text)] == [
+        m.span() for m in _NON_ASCII.finditer(text)
+    ]
+
+
+@SETTINGS
+@given(st.text(alphabet="0123456789.,x \n", max_size=400) | st.text(alphabet="0٣.,é ", max_size=60))
+def test_number_places_lists_every_digit_run_by_its_canonical_digits(text: str) -> None:
+    from tieout.figures import _DIGIT_RUN, canonical_digits, number_places
+
+    want: dict[str, list[int]] = {}
+    for m in _DIGIT_RUN.finditer(text):
+        want.setdefault(canonical_digits(m.group()), []).append(m.start())
+    assert number_places(text) == want
+
+
+@SETTINGS
+@given(
+    st.lists(
+        st.sampled_from([*_PIECES, "(in thousands)", "in millions", "\t", "\n", "1,234  5,678"]),
+        max_size=30,
+    ).map(" ".join)
+)
+def test_a_text_read_without_its_layout_reads_as_with_it(text: str) -> None:
+    """Text with nothing a table or a scale note is made of skips reading its layout; the
+    figures are the same as when the layout is read and applied."""
+    from tieout.layout import read_layout
+
+    text = normalize(text)
+    assert extract(text) == extract(text, layout=read_layout(text))

@@ -6,11 +6,14 @@ fresh ``LazySource`` must say found/missing exactly as the full index of the sam
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tieout.figures import extract, normalize
 from tieout.gate.core import claim_class
@@ -25,6 +28,9 @@ TEXTS = [
 
 def _variants(f):  # type: ignore[no-untyped-def]
     yield f
+    if f.kind == "section" and f.section:
+        yield replace(f, section=f.section + "1")  # 2.2 -> 2.21: another clause
+        yield replace(f, section=f.section + "0")  # 2.2 -> 2.20: the same digits, canonically
     if f.value is not None and f.kind != "section":
         yield replace(f, value=f.value + 1)  # a changed digit
         if f.kind == "number":
@@ -60,3 +66,147 @@ def test_a_figure_printed_under_a_scale_note_is_found_without_reading_everything
     assert src.lookup("currency", invented) is None
     assert src._full is None
     assert Decimal(4200000) == draft.value
+
+
+# --------------------------------------------------------------------------- by property
+
+_amount = st.integers(min_value=1, max_value=99_999_999)
+_prose = st.builds(
+    lambda n, pct, spelling, glue: glue.join(
+        [
+            spelling.format(n=n, g=f"{n:,}", m=f"{n / 1_000_000:.1f}", p=pct / 10),
+            "up",
+            f"{pct / 10}%",
+        ]
+    ),
+    _amount,
+    st.integers(1, 999),
+    st.sampled_from(
+        [
+            "Revenue was ${g}",
+            "revenue was USD {n}",
+            "Cash was ${m} million",
+            "we served {g} customers",
+            "the fee of {g} dollars",
+            "Bookings of ${g} to ${n}",
+            "margin {p} to {p} percent",
+            "see Section 2.2 and §3.1 of the {g} plan",
+            "five million dollars and thirty-two percent",
+            "(in thousands) Revenue was {g}",
+            "(in millions) sales of $ {m}",
+            "Total\n{g}",
+            "per share\n{g}",
+        ]
+    ),
+    st.sampled_from([" ", "\n", " - ", "\nto "]),
+)
+_md_table = st.lists(_amount, min_size=2, max_size=6).map(
+    lambda xs: (
+        "| Metric | 2026 | 2025 |\n|---|---|---|\n"
+        + "".join(f"| Row {i} | ${a:,} | {a // 7:,} |\n" for i, a in enumerate(xs))
+    )
+)
+_aligned_table = st.builds(
+    lambda note, xs, label: (
+        f"{note}\n\n{'':22}2026        2025\n"
+        + (f"{label}\n" if label else "")
+        + "".join(f"  {'Item ' + str(i):<20}{a:>10,}  {a // 3:>10,}\n" for i, a in enumerate(xs))
+    ),
+    st.sampled_from(["(in thousands)", "(dollars in millions)", "($ in thousands)", "Summary"]),
+    st.lists(_amount, min_size=2, max_size=5),
+    st.sampled_from(["", "Revenues:", "Net income per share:"]),
+)
+_clause = st.builds(
+    lambda a, b, n: f"{a}.{b} By Customer. Either party pays ${n:,} within thirty days.",
+    st.integers(1, 12),
+    st.integers(1, 12),
+    _amount,
+)
+_blocks = st.lists(
+    st.one_of(_prose, _md_table, _aligned_table, _clause, st.just("# Heading")), max_size=12
+)
+_separators = st.lists(st.sampled_from(["\n", "\n\n", "\n\n\n"]), min_size=12, max_size=12)
+
+
+@settings(
+    max_examples=int(os.environ.get("TIEOUT_LAZY_EXAMPLES", "150")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(_blocks, _separators, st.booleans())
+def test_lazy_answers_equal_the_full_reading_on_random_sources(
+    blocks: list[str], seps: list[str], fresh: bool
+) -> None:
+    """On sources of prose, tables with and without scale notes, clauses and spelled
+    figures, the on-demand reading says found/missing exactly as the whole reading, for
+    every figure of the source spelled another way, with a digit changed or another unit;
+    asked of a fresh reading or of one that has already read other places."""
+    text = normalize("".join(b + s for b, s in zip(blocks, seps, strict=False)))
+    reference = LazySource(text, "s").full()
+    shared = LazySource(text, "s")
+    for f in extract(text, words=True):
+        for v in _variants(f):
+            cls = claim_class(v) or "numeric"
+            lazy = (LazySource(text, "s") if fresh else shared).lookup(cls, v)
+            want = reference.lookup(cls, v)
+            assert (lazy is None) == (want is None), (v.text, v.kind, str(v.value), text)
+
+
+def test_a_clause_numbered_with_a_trailing_zero_is_found() -> None:
+    """A clause "2.10" stands under the digit run "2.10", whose canonical digits are "2.1"."""
+    text = normalize("Terms.\n\n2.10 Fees. The fee is due.\n")
+    [draft] = extract("See §2.10 now.")
+    assert LazySource(text, "s").lookup("numeric", draft) is not None
+    [other] = extract("See §2.1 now.")
+    assert LazySource(text, "s").lookup("numeric", other) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "draft", "cls"),
+    [
+        ("The raise was five million dollars.", "$5,000,000", "currency"),
+        ("The raise was five million dollars.", "5,000,000", "numeric"),
+        ("Gross margin was thirty-two percent.", "32%", "percent"),
+        ("Fees were twelve hundred dollars.", "$1,200", "currency"),
+        ("We paid $ twelve hundred.", "$1,200", "currency"),
+    ],
+)
+def test_a_figure_the_source_spells_out_is_found_without_digits(
+    source: str, draft: str, cls: str
+) -> None:
+    text = normalize(source + "\n\n" + "Filler with 12,345 and 6.5% in it.\n\n" * 50)
+    [fig] = extract(draft)
+    assert LazySource(text, "s").lookup(cls, fig) is not None
+    assert LazySource(text, "s").full().lookup(cls, fig) is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=10**15),
+    st.integers(min_value=0, max_value=8),
+)
+def test_the_spellings_under_a_scale_note_are_the_value_divided(n: int, places: int) -> None:
+    """The digit strings looked for are exactly the value (or a percent in basis points)
+    divided by each scale a table note may name, canonically written."""
+    from tieout.figures import EXACT, canonical_digits
+    from tieout.gate.lazy import _shifted
+
+    value = Decimal(n).scaleb(-places)
+    own = canonical_digits(format(value, "f"))
+    for k in (3, 6, 9, 12):
+        scaled = EXACT.divide(value, Decimal(10) ** k)
+        assert _shifted(own, k) == canonical_digits(format(scaled, "f"))
+    assert _shifted(own, -2) == canonical_digits(format(EXACT.multiply(value, 100), "f"))
+
+
+def test_a_figure_written_twice_is_two_claims_each_on_its_own_line() -> None:
+    import tieout
+
+    draft = "Revenue was $4,200,000.\nAgain: revenue was $4.2 million.\nCash was $9,999,999.\n"
+    result = tieout.gate(draft, sources=["Revenue was $4,200,000 in 2026."])
+    assert [(c.text, c.line, c.status) for c in result.claims] == [
+        ("$4,200,000", 1, "found"),
+        ("$4.2 million", 2, "found"),
+        ("$9,999,999", 3, "missing"),
+    ]
+    assert [c.text for c in result.rejected] == ["$9,999,999"]

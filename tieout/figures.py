@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from tieout._vocab import (
@@ -43,6 +44,7 @@ __all__ = [
     "Figure",
     "Normalized",
     "canonical_digits",
+    "clean_cut",
     "currency_before",
     "digit_run_spans",
     "extract",
@@ -52,6 +54,7 @@ __all__ = [
     "number_places",
     "over",
     "parse_amount",
+    "scan_window",
     "skipped",
     "times",
 ]
@@ -155,6 +158,31 @@ class Normalized:
         return o_start, o_end
 
 
+_CHUNK = 8192
+
+
+def _non_ascii_runs(text: str) -> Iterator[re.Match[str]]:
+    """The runs of non-ASCII characters, in order. A long text with a handful of them
+    (one em dash in a 1 MB filing) is skipped chunk by chunk: ``str.isascii`` of a slice
+    is a C-level check, the regex only runs where a chunk holds something to fold."""
+    n = len(text)
+    if n <= 4 * _CHUNK:
+        yield from _NON_ASCII.finditer(text)
+        return
+    done = 0  # everything before this was read
+    for lo in range(0, n, _CHUNK):
+        hi = lo + _CHUNK
+        if hi <= done or text[lo:hi].isascii():
+            continue
+        for m in _NON_ASCII.finditer(text, max(lo, done), hi):
+            if m.end() == hi < n:  # the run goes on past the chunk: read it whole
+                whole = _NON_ASCII.match(text, m.start())
+                assert whole is not None
+                m = whole
+            yield m
+            done = m.end()
+
+
 def normalize_with_map(text: str) -> Normalized:
     """Normalise ``text`` for reading figures, keeping the map back to the original.
 
@@ -168,7 +196,7 @@ def normalize_with_map(text: str) -> Normalized:
     edits: list[tuple[int, int, int]] = []
     last = 0
     out = 0
-    for m in _NON_ASCII.finditer(text):
+    for m in _non_ascii_runs(text):
         start, end = m.span()
         pieces.append(text[last:start])
         out += start - last
@@ -491,10 +519,19 @@ def _precision(num: str) -> Decimal:
 
 
 def _scan(
-    text: str, skips: list[tuple[tuple[int, int], str, str]] | None = None
+    text: str,
+    skips: list[tuple[tuple[int, int], str, str]] | None = None,
+    start: int = 0,
+    stop: int | None = None,
 ) -> Iterator[Figure]:
-    """Yield figures in normalised ``text``, spans in that text, without context."""
-    for m in _FIGURE.finditer(text):
+    """Yield figures in normalised ``text``, spans in that text, without context.
+
+    With ``start``/``stop``: the figures whose match starts in ``[start, stop)``, read as a
+    scan of the whole text would read them provided no match of that scan straddles
+    ``start`` (see :func:`scan_window`)."""
+    for m in _FIGURE.finditer(text, start):
+        if stop is not None and m.start() >= stop:
+            return
         skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
         if skip or bad:
             if skip and skips is not None:
@@ -686,19 +723,98 @@ def number_places(text: str) -> dict[str, list[int]]:
     A superset of what :func:`extract` reads (it also lists dates, versions and digit runs
     inside words); the places it points at are confirmed by :func:`extract`, never trusted.
     """
+    if text.isascii():  # the same runs, found faster in bytes
+        parts: list[str] | list[bytes] = _DIGIT_RUN_SPLIT_ASCII.split(text.encode("ascii"))
+    else:
+        parts = _DIGIT_RUN_SPLIT.split(text)  # text, run, text, run, …: no match objects
+    runs = parts[1::2]
+    if not runs:
+        return {}
+    starts = list(accumulate(map(len, parts)))[0::2]  # where each run starts
+    if isinstance(runs[0], bytes):
+        joined = b"\n".join(runs).replace(b",", b"").decode("ascii")
+    else:
+        joined = "\n".join(runs).replace(",", "")
     places: dict[str, list[int]] = {}
-    canon: dict[str, str] = {}
-    for m in _DIGIT_RUN.finditer(text):
-        raw = m.group()
-        key = canon.get(raw)
-        if key is None:
-            key = canon[raw] = canonical_digits(raw)
-        bucket = places.get(key)
+    get = places.get
+    for key, start in zip(joined.split("\n"), starts, strict=False):  # runs hold no newline
+        first = key[0]
+        if first == "0" or first == "." or (key[-1] == "0" and "." in key):
+            key = canonical_digits(key)  # otherwise its digits are its canonical form
+        bucket = get(key)
         if bucket is None:
-            places[key] = [m.start()]
+            places[key] = [start]
         else:
-            bucket.append(m.start())
+            bucket.append(start)
     return places
+
+
+_DIGIT_RUN_SPLIT = re.compile(f"({_DIGIT_RUN.pattern})")
+_DIGIT_RUN_SPLIT_ASCII = re.compile(rb"([0-9][0-9,]*(?:\.[0-9]+)*|\.[0-9]+)")
+
+
+# What may follow a space or line break inside a match of the grammar, a range
+# ("5 -\n6", "$4 to $5") or a prefix: digits and the characters a figure starts with, and
+# the words that may follow a number after one space (%, percent, pct, pp, bps, basis
+# points, thousand, million, mn, bn, dollars, euros, pounds, yen, "to", "through"), a
+# currency code or symbol. Anything else after a space or line break is a clean cut.
+_JOINS_ABOVE = frozenset("0123456789.(-%§$€£¥₹₩₪₺")
+_JOINING_WORDS = (
+    "per",
+    "pct",
+    "pp",
+    "bp",
+    "basis",
+    "thousand",
+    "million",
+    "billion",
+    "trillion",
+    "mln",
+    "bln",
+    "mn",
+    "bn",
+    "dollar",
+    "euro",
+    "pound",
+    "yen",
+    "to",
+    "through",
+)
+_JOINING_PREFIXES = tuple(s for s in CURRENCY_SYMBOLS if len(s) > 1)
+
+
+def clean_cut(text: str, pos: int) -> bool:
+    """True when no match of the grammar and no range can span position ``pos`` (a word
+    or line start): scanning from here reads what a scan of the whole text reads.
+
+    A match holds one white-space character in a row at most, always followed by a
+    number or a word that continues it ("5 million", "10 to 20"), and a figure's prefix
+    ("$", "USD ", "Section ") stands next to it; so after white space, anything but the
+    start of a number or of such a word is a clean cut."""
+    if pos <= 0:
+        return True
+    if text[pos - 1] not in " \n":
+        return False
+    if pos >= len(text):
+        return True
+    first = text[pos]
+    if first in _JOINS_ABOVE:
+        return False
+    if not first.isalpha():
+        return True
+    head = text[pos : pos + 8]
+    return not (
+        head.lower().startswith(_JOINING_WORDS)
+        or head[:3] in CURRENCY_CODES
+        or head.startswith(_JOINING_PREFIXES)
+    )
+
+
+def scan_window(text: str, start: int, end: int) -> list[Figure]:
+    """The figures of normalised ``text`` whose match starts in ``[start, end)``, ranges
+    linked, no context applied: exactly what :func:`extract` reads there before context,
+    when ``start`` and ``end`` are clean cuts (:func:`clean_cut`)."""
+    return _link_ranges(text, list(_scan(text, None, start, end)))
 
 
 def digit_run_spans(text: str) -> list[tuple[int, int]]:
@@ -749,7 +865,7 @@ def extract(
         from tieout.wordnumbers import spelled_figures
 
         figs = sorted([*figs, *spelled_figures(norm.text, figs)], key=lambda f: f.span)
-    if context:
+    if context and (layout is not None or not _no_structure(norm.text)):
         from tieout.layout import apply_context, read_layout
 
         lay = layout if layout is not None else read_layout(norm.text)
@@ -759,6 +875,18 @@ def extract(
     if not norm._edits:
         return figs
     return [_to_original(norm, f) for f in figs]
+
+
+def _no_structure(text: str) -> bool:
+    """True when ``text`` can hold no table and no scale note (no pipe, no tab, no run of
+    spaces, no note's anchor word), so its layout would give no figure any context."""
+    if "|" in text or "\t" in text or "  " in text:
+        return False
+    if not any(w in text for w in ("housands", "illions", "HOUSANDS", "ILLIONS", ")")):
+        return True  # every anchor of a scale note holds one of these
+    from tieout.layout import note_anchor
+
+    return not note_anchor(text, 0, len(text))
 
 
 def _to_original(norm: Normalized, fig: Figure) -> Figure:

@@ -28,7 +28,18 @@ if TYPE_CHECKING:
     from tieout.figures import Figure
     from tieout.periods import Period
 
-__all__ = ["Cell", "Layout", "Row", "ScaleNote", "Section", "Table", "apply_context", "read_layout"]
+__all__ = [
+    "Cell",
+    "Layout",
+    "Row",
+    "ScaleNote",
+    "Section",
+    "Table",
+    "apply_context",
+    "note_anchor",
+    "prose_line",
+    "read_layout",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,15 +210,17 @@ _NOTE_ANCHOR = re.compile(
 )
 
 
-def _find_notes(text: str) -> list[ScaleNote]:
-    """Scale notes, found by their rare anchor words first, then read whole around them."""
+def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[ScaleNote]:
+    """Scale notes, found by their rare anchor words first, then read whole around them
+    (in ``text[start:end]``, read as if it were the whole text)."""
+    end = len(text) if end is None else end
     notes: list[ScaleNote] = []
     seen_end = -1
-    for a in _NOTE_ANCHOR.finditer(text):
+    for a in _NOTE_ANCHOR.finditer(text, start, end):
         if a.start() < seen_end:
             continue
-        lo = max(0, a.start() - 48)
-        for m in _NOTE.finditer(text, lo, min(len(text), a.end() + 64)):
+        lo = max(start, a.start() - 48)
+        for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
             if m.start() <= a.start() < m.end() and m.end() > seen_end:
                 seen_end = m.end()
                 note = _note(m)
@@ -215,6 +228,11 @@ def _find_notes(text: str) -> list[ScaleNote]:
                     notes.append(note)
                 break
     return notes
+
+
+def note_anchor(text: str, start: int, end: int) -> bool:
+    """Whether a scale note may stand in ``text[start:end]`` (its anchor word is there)."""
+    return _NOTE_ANCHOR.search(text, start, end) is not None
 
 
 def _note(m: re.Match[str]) -> ScaleNote | None:
@@ -244,6 +262,24 @@ class _Line:
     text: str
     kind: str = "text"  # 'blank' | 'sep' | 'pipe' | 'tab' | 'aligned' | 'csv' | 'text'
     cells: list[tuple[int, int]] = field(default_factory=list)  # absolute spans, stripped
+
+
+def prose_line(text: str) -> bool:
+    """Whether a line of text is certainly prose: not blank and nothing a table row is
+    made of (no pipe, no tab, no run of spaces inside it). A line for which this is True is
+    never a row of a table that :func:`read_layout` reads (without ``csv``)."""
+    inner = text.strip()
+    return bool(inner) and "|" not in text and "\t" not in inner and "  " not in inner
+
+
+_ASCII_DIGIT = re.compile(r"[0-9]")
+
+
+def _has_digit(text: str) -> bool:
+    """Any character ``str.isdigit`` takes for a digit (superscripts too)."""
+    if text.isascii():
+        return _ASCII_DIGIT.search(text) is not None
+    return any(ch.isdigit() for ch in text)
 
 
 def _split_cells(line: _Line, sep: str) -> list[tuple[int, int]]:
@@ -303,7 +339,7 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             ln.kind, ln.cells = "pipe", cells
         elif "\t" in t.strip() and len(cells := _split_cells(ln, "\t")) >= 2:
             ln.kind, ln.cells = "tab", [c for c in cells if c[1] > c[0]]
-        elif "  " in t.strip() and any(ch.isdigit() for ch in t):
+        elif "  " in t.strip() and _has_digit(t):
             spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
             if len(spans) >= 2:
                 ln.kind, ln.cells = "aligned", spans
@@ -315,7 +351,7 @@ def _label_row(lines: list[_Line], j: int, family: str) -> bool:
     if family not in ("aligned", "tab") or lines[j].kind != "text":
         return False
     t = lines[j].text.strip()
-    if not t or len(t) > 60 or t.endswith(".") or any(ch.isdigit() for ch in t):
+    if not t or len(t) > 60 or t.endswith(".") or _has_digit(t):
         return False
     k = j + 1
     while k < len(lines) and k <= j + 2 and lines[k].kind == "text":
@@ -346,7 +382,7 @@ def column_period(header: str, context: str = "") -> Period | None:
 
 
 def _has_value(cell: str) -> bool:
-    return any(ch.isdigit() for ch in cell)
+    return _has_digit(cell)
 
 
 def _header_rows(
@@ -371,6 +407,9 @@ def _header_rows(
         else:
             break
     return set() if len(found) == len(raw) else found
+
+
+_SYMBOL_FIRSTS = frozenset("U$€£")
 
 
 def _build_table(
@@ -422,13 +461,14 @@ def _build_table(
     )
     currency = note.currency if note else None
     if currency is None:
-        seen = Counter(
-            CURRENCY_SYMBOLS[c.text[: len(s)]]
-            for r in rows
-            for c in r.cells
-            for s in ("US$", "$", "€", "£")
-            if c.text.startswith(s)
-        )
+        seen: Counter[str] = Counter()
+        for r in rows:
+            for c in r.cells:
+                t = c.text
+                if t[:1] in _SYMBOL_FIRSTS:
+                    for sym in ("US$", "$", "€", "£"):
+                        if t.startswith(sym):
+                            seen[CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
     return Table(span, tuple(rows), tuple(labels), periods, context, note, currency)
 
@@ -436,15 +476,18 @@ def _build_table(
 # --------------------------------------------------------------------------- reading
 
 
-def read_layout(text: str, *, csv: bool = False) -> Layout:
-    """Read the structure of normalised ``text`` (``csv=True``: the whole text is CSV)."""
+def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None = None) -> Layout:
+    """Read the structure of normalised ``text`` (``csv=True``: the whole text is CSV).
+
+    With ``start``/``end``: the structure of ``text[start:end]`` read as if it were the
+    whole text, with positions in ``text`` (a block of a long source, read alone)."""
     lines: list[_Line] = []
-    pos = 0
-    for raw in text.split("\n"):
+    pos = start
+    for raw in (text[start:end] if start or end is not None else text).split("\n"):
         lines.append(_Line(pos, pos + len(raw), raw))
         pos += len(raw) + 1
     _classify(lines, csv)
-    notes = _find_notes(text)
+    notes = _find_notes(text, start, end)
     lay = Layout(text, notes=notes)
     n = len(lines)
     i = 0

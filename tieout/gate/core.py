@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["claim_class", "gate", "resolve_config", "sanitize"]
 
 ONE = Decimal(1)
+ZERO = Decimal(0)
 _URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]\"'`]+")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
@@ -155,16 +157,14 @@ def gate(
     marked_lines = {line_of(m.start()) for m in re.finditer(re.escape(MARKER), text, re.IGNORECASE)}
     claims: list[GateClaim] = []
     classes = cfg.classes
+    looked: dict[tuple[object, ...], GateClaim] = {}  # the same figure written twice
     for fig in figures:
         cls = claim_class(fig)
-        if cls is None or any(a <= fig.span[0] < b for a, b in holes):
+        if cls is None or (holes and any(a <= fig.span[0] < b for a, b in holes)):
             continue
-        line = line_of(fig.span[0])
-        key = key_text(
-            fig.kind,
-            fig.unit,
-            fig.section if fig.kind == "section" else (fig.value or Decimal(0)).copy_abs(),
-        )
+        line = bisect_right(starts, fig.span[0])
+        magnitude = fig.section if fig.kind == "section" else (fig.value or ZERO).copy_abs()
+        key = key_text(fig.kind, fig.unit, magnitude)
         if cls not in classes:
             claims.append(
                 GateClaim(
@@ -191,7 +191,13 @@ def gate(
                 )
             )
             continue
-        claims.append(_look_up(cls, fig, line, key, indexes))
+        same = (cls, fig.kind, fig.unit, magnitude, key)
+        seen = looked.get(same)
+        if seen is None:
+            seen = looked[same] = _look_up(cls, fig, line, key, indexes)
+            claims.append(seen)
+        else:
+            claims.append(replace(seen, text=fig.text, span=fig.span, line=line))
     rejected = [c for c in claims if c.status == "missing"]
     carve.sort(key=lambda c: c.span)
     if rejected:

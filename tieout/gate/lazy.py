@@ -3,57 +3,221 @@
 Indexing a whole source with the full grammar costs about a second a megabyte; a gate
 call that checks a thousand figures needs to look at a few hundred places. So a text
 source is first read with one C-level pass that lists its digit runs by canonical digits
-(``figures.number_places``). A draft figure's possible spellings point at the places it
-may stand; each place's block (its paragraph, or its table with the lines above) is read
-with the full grammar and layout, and only that reading can say "found". Where the cheap
-pass cannot rule a figure out and no block confirms it, the whole source is read
-(``full()``), so the answer is always the full reading's answer.
+(``figures.number_places``). A draft figure's possible spellings (its digits, in basis
+points, or divided by a table's scale) point at the places it may stand, and only the
+grammar's reading of such a place can say "found":
+
+* the figures around a place are read with the full grammar from the nearest clean cut
+  before it to the nearest after it (``figures.clean_cut``: no match, range or prefix
+  spans one), which gives exactly the figures a reading of the whole text gives there;
+* their context comes from nowhere when their line is prose that no table and no scale
+  note governs; otherwise from the layout of their block (the paragraph, or a table with
+  every line above it up to a line of prose longer than 90 characters, past which the
+  layout reads no caption and continues no note);
+* a figure no digit run can be is looked for among the figures spelled out in words,
+  unless the words of the source rule that out (``_may_be_spelled``).
+
+Where a block is too large or no clean cut is near, the whole source is read (``full()``),
+so the answer is always the full reading's answer; tests/test_gate_lazy.py holds the two
+readings to the same answers on random sources.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
+from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
 from tieout.figures import (
-    EXACT,
     Figure,
     canonical_digits,
+    clean_cut,
     digit_run_spans,
     extract,
     number_places,
+    scan_window,
 )
 from tieout.gate.sources import SourceIndex
-
-if TYPE_CHECKING:
-    from tieout.layout import Layout
+from tieout.layout import Layout, apply_context, note_anchor, prose_line, read_layout
 
 __all__ = ["LazySource"]
 
-_SCALES = tuple(Decimal(10) ** k for k in (0, 3, 6, 9, 12))
+_SCALE_PLACES = (3, 6, 9, 12)  # the scales a table note may print figures under
 _TABLE_LINE = re.compile(r"\||\t|\S  +\S.*\d|\d.*\S  +\S")
 _PERCENTISH = re.compile(r"(?i)%|per|pct|bp|basis|pp")
 _TABLE_REACH = 8192  # the largest block worth reading alone is four times this
-_LINES_ABOVE = 12  # lines above a table that may hold its scale note, caption, an earlier table
+_RUN_AT = re.compile(r"[\d.,]*")  # the rest of a digit run (a superset: it may run on)
+_CUT_REACH = 4096  # how far a line's reading may reach for a clean cut or its paragraph start
+# a spelled number this large names a scale word ("four million"): without one, the most
+# number words can say is 9,999.9… ("ninety-nine hundred ninety-nine point nine")
+_BIG = Decimal(10_000)
+# the words a run of number words is made of (``wordnumbers``), and a few more
+_NUMBER_WORDS = frozenset(
+    {
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "seventy",
+        "eighty",
+        "ninety",
+        "hundred",
+        "thousand",
+        "million",
+        "billion",
+        "trillion",
+        "and",
+        "a",
+        "an",
+        "point",
+        "dozen",
+        "dozens",
+        "half",
+        "halves",
+        "third",
+        "thirds",
+        "quarter",
+        "quarters",
+        "fourth",
+        "fourths",
+        "fifth",
+        "fifths",
+        "sixth",
+        "sixths",
+        "seventh",
+        "sevenths",
+        "eighth",
+        "eighths",
+        "ninth",
+        "ninths",
+        "tenth",
+        "tenths",
+        "minus",
+        "negative",
+    }
+)
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _scale_after_number_word(low: str) -> bool:
+    """Whether lower-cased ``low`` has "thousand", "million", "billion" or "trillion"
+    right after a number word (hyphen or white space between): how every spelled number
+    of 100,000 or more reads. Most such words stand after digits ("$4.2 million")."""
+    for scale in ("thousand", "million", "billion", "trillion"):
+        i = low.find(scale)
+        while i >= 0:
+            j = i - 1
+            if j >= 0 and low[j] == "-":
+                j -= 1
+            elif j >= 0 and low[j] in " \t\r\n":
+                while j >= 0 and low[j] in " \t\r\n":
+                    j -= 1
+            else:
+                j = -1  # glued to what stands before it: not a word of its own
+            if j >= 0:
+                k = j
+                while k >= 0 and "a" <= low[k] <= "z" and j - k < 12:
+                    k -= 1
+                if low[k + 1 : j + 1] in _NUMBER_WORDS and (k < 0 or low[k] not in _WORD_CHARS):
+                    return True
+            i = low.find(scale, i + 1)
+    return False
+
+
+_CODES = "|".join(sorted(CURRENCY_CODES))
+_SIGNS = "".join(sorted({s[-1] for s in CURRENCY_SYMBOLS}))
+# what makes a spelled number an amount, as ``wordnumbers`` reads it: a currency word or
+# code after a word, or a symbol or code before one (each found by a literal or a
+# character class first, so a megabyte of "$$$$" is one C-level scan)
+_MONEY_WORD_AFTER = re.compile(r"[ \t](?:dollar|euro|pound|yen)")  # on lower-cased text
+_MONEY_CODE_AFTER = re.compile(rf"(?:{_CODES})(?<=[A-Za-z][ \t](?:{_CODES}))")
+_SIGN_BEFORE = re.compile(rf"[{_SIGNS}] {{0,3}}[A-Za-z]")
+_CODE_BEFORE = re.compile(rf"(?:{_CODES}) {{0,3}}[A-Za-z]")
+_PERCENT_SIGN_AFTER = re.compile(r"%(?<=[a-z]%)|%(?<=[a-z][ \t]%)")  # on lower-cased text
+_PERCENT_WORD_AFTER = re.compile(r"[ \t](?<=[a-z][ \t])(?:percent|per[ \t]cent|pct|basis|bp)")
+
+
+def _money_by_word(low: str, text: str) -> bool:
+    """Whether ``text`` (``low`` lower-cased) has what makes a spelled number an amount:
+    "dollars", "euros", "pounds" or "yen" after a space or tab, a currency code after a
+    letter and a space or tab ("five million USD"), or a currency symbol or code followed
+    by a letter, spaces between at most ("$five", "USD five")."""
+    return bool(
+        _MONEY_WORD_AFTER.search(low)
+        or _MONEY_CODE_AFTER.search(text)
+        or _SIGN_BEFORE.search(text)
+        or _CODE_BEFORE.search(text)
+    )
+
+
+def _percent_after_word(low: str) -> bool:
+    """Whether lower-cased ``low`` has "%" after a letter (one space or tab between at
+    most), or "percent", "per cent", "pct", "percentage", "basis", "bps" or "bp" after a
+    letter and one space or tab: how a spelled percent reads ("thirty-two percent")."""
+    return bool(_PERCENT_SIGN_AFTER.search(low) or _PERCENT_WORD_AFTER.search(low))
+
+
 _WORD_HINT = re.compile(
     r"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|dozen|half)\b"
 )
 
 
-def _spellings(fig: Figure) -> set[str]:
-    """Canonical digit strings a source may have printed ``fig`` with."""
-    if fig.kind == "section":
-        return {fig.section or ""}
-    assert fig.value is not None
-    mag = fig.value.copy_abs()
-    values = [mag]
-    if fig.kind == "percent":
-        values.append(EXACT.multiply(mag, Decimal(100)))  # the same rate in basis points
+def _shifted(digits: str, places: int) -> str:
+    """Canonical ``digits`` with the decimal point moved ``places`` to the left (right
+    when negative): '4200000', 3 -> '4200'; '4.2', -2 -> '420'."""
+    whole, _, frac = digits.partition(".")
+    if places < 0:
+        frac += "0" * -places
+        whole, frac = whole + frac[:-places], frac[-places:]
     else:
-        values += [EXACT.divide(mag, s) for s in _SCALES[1:]]  # printed under a scale note
-    return {canonical_digits(format(v, "f")) for v in values}
+        whole = "0" * places + whole
+        whole, frac = whole[: len(whole) - places], whole[len(whole) - places :] + frac
+    whole = whole.lstrip("0") or "0"
+    return canonical_digits(f"{whole}.{frac}" if frac else whole)
+
+
+def _spellings(fig: Figure) -> list[str]:
+    """Canonical digit strings a source may have printed ``fig`` with, likeliest first:
+    its own, in basis points for a percent, and with a scale ("$4.2M", or a cell under a
+    note) for the rest."""
+    if fig.kind == "section":
+        return [canonical_digits(fig.section or "")]  # "2.10" is listed under "2.1"
+    assert fig.value is not None
+    own = canonical_digits(format(fig.value.copy_abs(), "f"))
+    if fig.kind == "percent":
+        return list(dict.fromkeys((own, _shifted(own, -2))))
+    return list(dict.fromkeys((own, *(_shifted(own, k) for k in _SCALE_PLACES))))
+
+
+def _places(places_of: dict[str, list[int]], spellings: list[str]) -> list[int]:
+    """The places of each spelling in turn (each in the order they stand), once each."""
+    out: dict[int, None] = {}
+    for s in spellings:
+        out.update(dict.fromkeys(places_of.get(s, ())))
+    return list(out)
 
 
 class LazySource:
@@ -69,6 +233,13 @@ class LazySource:
         self._blocks: dict[tuple[int, int], SourceIndex] = {}
         self._read_chars = 0  # characters read block by block so far
         self._answers: dict[tuple[object, ...], Figure | str | None] = {}  # what was asked before
+        self._at: dict[int, SourceIndex | None] = {}  # figures read around a digit run
+        self._plain: dict[int, bool] = {}  # lines that are prose no table or note governs
+        self._hinted: dict[tuple[str, Decimal], Figure | None] = {}  # other_unit's answers
+        self._layouts: dict[tuple[int, int], Layout] = {}  # blocks' layouts read
+        self._block_notes: dict[tuple[int, int], bool] = {}  # blocks a scale note may be in
+        self._hints: dict[str, bool] = {}  # what its words allow (see _may_be_spelled)
+        self._low: str | None = None
 
     # ---------------------------------------------------------------- readings
 
@@ -98,20 +269,31 @@ class LazySource:
         """The paragraph holding ``pos``; for a table, the table and what stands above it.
         None when the block is too large to be worth reading alone."""
         text = self.text
-        a = text.rfind("\n\n", 0, pos)
+        reach = 4 * _TABLE_REACH
+        a = text.rfind("\n\n", max(0, pos - reach), pos)
+        if a < 0 and pos > reach:
+            return None
         a = 0 if a < 0 else a + 2
-        b = text.find("\n\n", pos)
+        b = text.find("\n\n", pos, pos + reach)
+        if b < 0 and pos + reach < len(text):
+            return None
         b = len(text) if b < 0 else b
         line_start = text.rfind("\n", 0, pos) + 1
         line_end = text.find("\n", pos)
         line = text[line_start : len(text) if line_end < 0 else line_end]
         if _TABLE_LINE.search(line):
             # a table's scale note and caption stand in the lines above it, and so may an
-            # earlier table whose note it continues: take the table and a dozen lines more
-            for _ in range(_LINES_ABOVE):
-                if a <= 0:
+            # earlier table whose note it continues (across any number of short lines):
+            # take the lines above up to one of prose longer than 90 characters, past
+            # which the layout reads no caption and continues no note
+            while a > 0:
+                above = text.rfind("\n", 0, a - 1) + 1
+                line_above = text[above : a - 1]
+                if len(line_above.strip()) > 90 and prose_line(line_above):
                     break
-                a = text.rfind("\n", 0, a - 1) + 1
+                if b - above > 4 * _TABLE_REACH:
+                    return None
+                a = above
         if b - a > 4 * _TABLE_REACH:
             return None
         return a, b
@@ -119,7 +301,6 @@ class LazySource:
     def _read_block(self, a: int, b: int) -> SourceIndex:
         idx = self._blocks.get((a, b))
         if idx is None:
-            from tieout.layout import read_layout
             from tieout.wordnumbers import spelled_figures
 
             text = self.text[a:b]
@@ -156,15 +337,29 @@ class LazySource:
         return answer
 
     def _look(self, cls: str, fig: Figure) -> Figure | str | None:
-        places = sorted({p for s in _spellings(fig) for p in self._places_of.get(s, ())})
+        places = _places(self._places_of, _spellings(fig))
         if not places:
             # no digit run could be this figure; only a spelled-out one still could
-            return self._words().lookup(cls, fig)
+            return self._words().lookup(cls, fig) if self._may_be_spelled(fig) else None
         if fig.kind == "percent":  # a percent stands before "%", "percent", "pct", "bp" …
             places = [p for p in places if _PERCENTISH.search(self.text, p, p + 40)]
         budget = max(len(self.text) // 4, 4 * _TABLE_REACH)  # past this, reading it all is cheaper
         seen: set[tuple[int, int]] = set()
         for p in places:
+            if self._read_chars <= len(self.text):
+                line = self._line(p)
+                if line is not None:  # the line alone, its block's layout for context
+                    hit = line.lookup(cls, fig)
+                    if hit is not None:
+                        return hit
+                    if fig.kind != "section":
+                        continue
+                    block = self._block(p)
+                    if block is not None:  # a clause heading ("2.2 By Customer.")?
+                        heading = self._clauses(*block).get(fig.section or "")
+                        if heading is not None:
+                            return heading
+                        continue
             block = self._block(p)
             if block is None or budget <= 0 or self._read_chars > len(self.text):
                 return self.full().lookup(cls, fig)
@@ -176,7 +371,146 @@ class LazySource:
             hit = self._read_block(*block).lookup(cls, fig)
             if hit is not None:
                 return hit
-        return self._words().lookup(cls, fig)
+        return self._words().lookup(cls, fig) if self._may_be_spelled(fig) else None
+
+    # ---------------------------------------------------------------- prose lines
+
+    def _line(self, pos: int) -> SourceIndex | None:
+        """The figures around the digit run at ``pos``, read with the grammar from the
+        nearest clean cut before it to the nearest after it (so exactly as the whole text
+        reads them), given the context of their block's layout unless their line is prose
+        that no table and no scale note governs. None when no clean cut is near or the
+        block is too large."""
+        if pos in self._at:
+            return self._at[pos]
+        text = self.text
+        idx = None
+        window = self._window(pos)
+        if window is not None:
+            figs: list[Figure] | None = scan_window(text, *window)
+            if figs:
+                start = text.rfind("\n", 0, pos) + 1
+                plain = self._plain.get(start)
+                if plain is None:
+                    end = text.find("\n", pos)
+                    end = len(text) if end < 0 else end
+                    plain = self._plain[start] = prose_line(text[start:end]) and not self._noted(
+                        start, end
+                    )
+                # a window may reach into the lines around: they need their own check
+                if not plain or text.find("\n", window[0], window[1] - 1) >= 0:
+                    block = self._block(pos)
+                    if block is None:
+                        figs = None
+                    elif any(f.kind == "number" for f in figs) or self._noted_block(*block):
+                        figs = apply_context(self._layout(*block), figs)
+                    # else: with no scale note in the block, a table gives an amount,
+                    # a percent or a section nothing a look-up reads (only a bare number
+                    # takes the currency its table is in)
+            if figs is not None:
+                idx = SourceIndex(self.label, self.kind)
+                for f in figs:
+                    idx.add(f)
+        self._at[pos] = idx
+        return idx
+
+    def _window(self, pos: int) -> tuple[int, int] | None:
+        """Clean cuts (``figures.clean_cut``) around the digit run at ``pos``."""
+        text = self.text
+        n = len(text)
+        floor = max(0, pos - _CUT_REACH)
+        lo = pos
+        while not clean_cut(text, lo):
+            k = max(text.rfind(" ", floor, lo - 1), text.rfind("\n", floor, lo - 1))
+            if k < 0:
+                if floor > 0:
+                    return None
+                lo = 0
+                break
+            lo = k + 1
+        run = _RUN_AT.match(text, pos)
+        hi = run.end() if run is not None else pos
+        cap = min(n, hi + _CUT_REACH)
+        while hi < n and not clean_cut(text, hi):
+            ks = [k for k in (text.find(" ", hi, cap), text.find("\n", hi, cap)) if k >= 0]
+            if not ks:
+                if cap < n:
+                    return None
+                hi = n
+                break
+            hi = min(ks) + 1
+        return lo, hi
+
+    def _clauses(self, a: int, b: int) -> dict[str, str]:
+        """The numbered clause headings of the block ``[a, b)``, by number."""
+        out: dict[str, str] = {}
+        for sec in self._layout(a, b).sections:
+            if sec.kind == "clause" and sec.number:
+                out.setdefault(sec.number, f'the heading "{sec.number} {sec.title}"')
+        return out
+
+    def _noted_block(self, a: int, b: int) -> bool:
+        """Whether a scale note may stand in the block ``[a, b)``."""
+        found = self._block_notes.get((a, b))
+        if found is None:
+            found = self._block_notes[(a, b)] = note_anchor(self.text, a, b)
+        return found
+
+    def _layout(self, a: int, b: int) -> Layout:
+        """The layout of the block ``[a, b)`` read alone (positions in the whole text)."""
+        lay = self._layouts.get((a, b))
+        if lay is None:
+            self._read_chars += b - a
+            lay = self._layouts[(a, b)] = read_layout(self.text, start=a, end=b)
+        return lay
+
+    def _noted(self, start: int, end: int) -> bool:
+        """Whether a scale note may stand in the paragraph of the line ``[start, end)``
+        before its end (then the note may scale its figures: read the block instead)."""
+        text = self.text
+        floor = max(0, start - _CUT_REACH)
+        para = text.rfind("\n\n", floor, start)  # a paragraph never spans an empty line
+        if para < 0:
+            if floor > 0:
+                return True  # a paragraph this long: let the block reading decide
+            para = 0
+        return note_anchor(text, para, end)
+
+    # ---------------------------------------------------------------- spelled figures
+
+    def _may_be_spelled(self, fig: Figure) -> bool:
+        """False only when no figure spelled out in words in this source can be ``fig``,
+        judged from the words the source holds, so the reading of every spelled figure
+        (a pass over the whole text) is skipped. Sections are never spelled; a spelled
+        number of 100,000 or more needs "thousand", "million", "billion" or "trillion"
+        after a number word; a spelled percent needs "%", "percent", "pct", "bp" … after
+        a word."""
+        if fig.kind == "section":
+            return False
+        if fig.value is not None and fig.value.copy_abs() >= _BIG:
+            return self._marks("big", _scale_after_number_word)
+        if fig.kind == "percent":
+            return self._marks("percent", _percent_after_word)
+        return True
+
+    def _marks(self, name: str, test: Callable[..., bool]) -> bool:
+        found = self._hints.get(name)
+        if found is None:
+            low = self._lowered()
+            if low is None:
+                found = True
+            elif test is _money_by_word:
+                found = test(low, self.text)
+            else:
+                found = test(low)
+            self._hints[name] = found
+        return found
+
+    def _lowered(self) -> str | None:
+        if self._low is None:
+            low = self.text.lower()
+            self._low = low if len(low) == len(self.text) else ""
+        return self._low or None
 
     def relabelled(self, label: str) -> LazySource:
         """The same reading under another name (shares what was read so far)."""
@@ -188,13 +522,22 @@ class LazySource:
     def other_unit(self, fig: Figure) -> Figure | None:
         """The same magnitude under another unit, for the rejection's hint ("$90" when the
         source says "90%"): read from the first few places those digits stand."""
+        if self._full is not None:
+            return self._full.other_unit(fig)
         if fig.value is None or fig.kind == "section":
             return None
-        places = sorted({p for s in _spellings(fig) for p in self._places_of.get(s, ())})[:5]
+        key = (fig.kind, fig.value.copy_abs())
+        if key in self._hinted:
+            return self._hinted[key]
+        hit = None
+        places = _places(self._places_of, _spellings(fig))[:5]
         for p in places:
-            block = self._block(p)
-            if block is not None:
-                hit = self._read_block(*block).other_unit(fig)
-                if hit is not None:
-                    return hit
-        return None
+            idx = self._line(p) if self._read_chars <= len(self.text) else None
+            if idx is None:
+                block = self._block(p)
+                idx = None if block is None else self._read_block(*block)
+            hit = None if idx is None else idx.other_unit(fig)
+            if hit is not None:
+                break
+        self._hinted[key] = hit
+        return hit
