@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -136,6 +137,8 @@ def test_rejections_are_logged_to_the_store_and_read_back(store: Store) -> None:
         ("$130k", "currency", 2, "run-7", NOT_FOUND),
     ]
     assert all(r.id is not None for r in back)
+    # each rejection names the exact source text it was judged against (the audit trail)
+    assert {r.sources for r in back} == {(hashlib.sha256(SOURCE.encode()).hexdigest(),)}
     assert [r.figure for r in store.recent_rejections("contract_comparison", 2)] == [
         "$1,344,000",
         "§2.5",

@@ -49,6 +49,7 @@ TABLES_AFTER_0002 = {
     "calibration_samples",
     "calibration_checks",
 }  # not in the layout create_all made before migrations
+COLUMNS_AFTER_0002 = {"gate_rejections": ("source_sha256s",)}  # added by 0005
 ADDED_BY_0002 = {
     "ck_metric_registry_effective_order",
     "ck_metric_registry_period_order",
@@ -73,6 +74,8 @@ def earlier_layout() -> MetaData:
         if table.name in TABLES_AFTER_0002:
             continue
         copy = table.to_metadata(md)
+        for name in COLUMNS_AFTER_0002.get(table.name, ()):
+            copy._columns.remove(copy.c[name])
         for c in [c for c in copy.constraints if c.name in ADDED_BY_0002]:
             copy.constraints.remove(c)
         for ix in [ix for ix in copy.indexes if ix.name in ADDED_BY_0002]:

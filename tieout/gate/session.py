@@ -56,6 +56,7 @@ class SaveSession:
         self.rejections_in_a_row = 0
         self.aborted = False
         self.log: list[RejectionRecord] = []
+        self._digests: tuple[str, ...] | None = None
 
     def save(self, draft: str) -> GateResult:
         """Gate one draft: 'pass' (saved), 'rejected' (try again), or 'aborted' (run over)."""
@@ -97,13 +98,37 @@ class SaveSession:
         from tieout.registry import RejectionRecord
 
         now = datetime.now(UTC)
+        if self._digests is None:
+            self._digests = _source_digests(self.sources)
         records = [
-            RejectionRecord(self.workflow, self.run_id, c.text, c.cls, c.reason, c.line, now)
+            RejectionRecord(
+                self.workflow,
+                self.run_id,
+                c.text,
+                c.cls,
+                c.reason,
+                c.line,
+                now,
+                sources=self._digests,
+            )
             for c in result.rejected
         ]
         self.log.extend(records)
         if self.store is not None and records:
             self.store.log_rejections(records)
+
+
+def _source_digests(sources: Sequence[Any]) -> tuple[str, ...]:
+    """The sha256 of each source text or document snapshot, for the audit trail."""
+    from tieout.gate.sources import _digest
+
+    out = []
+    for src in sources:
+        if isinstance(src, str):
+            out.append(_digest(src))
+        elif isinstance(getattr(src, "sha256", None), str):
+            out.append(src.sha256)
+    return tuple(out)
 
 
 def _with(result: GateResult, session: SaveSession) -> GateResult:

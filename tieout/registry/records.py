@@ -199,6 +199,8 @@ class RejectionRecord:
     line: int
     created_at: datetime
     id: int | None = None
+    #: sha256 of each source the draft was gated against (texts and documents), in order.
+    sources: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.claim_class not in CLAIM_CLASSES:

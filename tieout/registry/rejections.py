@@ -41,6 +41,7 @@ def log(session: Session, records: Sequence[RejectionRecord]) -> None:
                 "reason": rec.reason,
                 "line": rec.line,
                 "created_at": rec.created_at,
+                "source_sha256s": list(rec.sources),
             }
             for rec in records
         ],
@@ -71,6 +72,7 @@ def recent(session: Session, workflow: str, n: int = 20) -> list[RejectionRecord
             line=row.line,
             created_at=row.created_at,
             id=row.id,
+            sources=tuple(row.source_sha256s or ()),
         )
         for row in session.exec(stmt)
     ]

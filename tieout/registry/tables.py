@@ -180,6 +180,8 @@ class GateRejectionRow(SQLModel, table=True):
     reason: str = Field(sa_column=Column(Text, nullable=False))
     line: int
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    # sha256 of each source gated against (migration 0005; NULL on rows logged before it)
+    source_sha256s: list[str] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
 
 
 class ApiKeyRow(SQLModel, table=True):

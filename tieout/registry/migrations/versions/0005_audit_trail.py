@@ -4,7 +4,8 @@ Revision ID: 0005
 Revises: 0004
 Create Date: 2026-12-02
 
-New tables:
+``gate_rejections`` gains ``source_sha256s``: the sha256 of each source a draft was gated
+against. New tables:
 
 * ``claim_overrides``: a reviewer's verdict on a stored claim, with the verdict it replaced,
   the reason and the reviewer's name; the original ``claim_results`` row is never touched.
@@ -49,7 +50,10 @@ def _stamp() -> sa.DateTime:
 
 
 def _create_tables() -> None:
-    have = set(sa.inspect(op.get_bind()).get_table_names())
+    inspector = sa.inspect(op.get_bind())
+    have = set(inspector.get_table_names())
+    if "source_sha256s" not in {c["name"] for c in inspector.get_columns("gate_rejections")}:
+        op.add_column("gate_rejections", sa.Column("source_sha256s", sa.JSON(), nullable=True))
     if "claim_overrides" not in have:
         op.create_table(
             "claim_overrides",
@@ -213,3 +217,5 @@ def downgrade() -> None:
         op.execute(sa.text("DROP FUNCTION IF EXISTS tieout_append_only()"))
     for table in ("calibration_checks", "calibration_samples", "claim_attempts", "claim_overrides"):
         op.execute(sa.text(f"DROP TABLE IF EXISTS {table}"))
+    with op.batch_alter_table("gate_rejections") as batch:  # SQLite rebuilds the table
+        batch.drop_column("source_sha256s")
