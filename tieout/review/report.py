@@ -19,12 +19,15 @@ __all__ = [
     "RunReport",
     "build_run_report",
     "claim_section",
+    "evidence_marks",
+    "mark_pieces",
     "render_html",
     "render_markdown",
     "verdict_label",
 ]
 
 _CONTEXT = 90  # characters of source shown on each side of a marked figure
+_LONGEST_QUOTE = 600  # a longer quoted span is not shown whole in a passage
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,10 @@ class ClaimSection:
     #: The whole snapshot text and the figure's span in it (for a full-document view).
     document_text: str | None = None
     span: tuple[int, int] | None = None
+    #: The passage as ``(text, kind)`` pieces, kind ``"figure"``, ``"quote"`` or ``""``.
+    pieces: tuple[tuple[str, str], ...] = ()
+    #: The quoted span in ``document_text``, when the quote check found it there.
+    quote_span: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         r = self.result
@@ -62,6 +69,7 @@ class ClaimSection:
                 "figure": self.passage[1],
                 "after": self.passage[2],
                 "place": self.place,
+                "pieces": [{"text": t, "kind": k} for t, k in self.pieces],
             },
         }
 
@@ -97,10 +105,10 @@ def _section(store: Store, r: ClaimResultRecord, docs: dict[tuple[str, str], Any
     from tieout.errors import NotFound
     from tieout.operations import document_from_record
 
-    ev = next((e for c in r.checks for e in c.get("evidence", [])), None)
-    if ev is None or not r.snapshot_sha256:
+    doc_id, figure, quote = evidence_marks(r)
+    if doc_id is None or figure is None or not r.snapshot_sha256:
         return ClaimSection(r)
-    key = (ev["doc_id"], r.snapshot_sha256)
+    key = (doc_id, r.snapshot_sha256)
     if key not in docs:
         try:
             docs[key] = document_from_record(store.get_document(*key))
@@ -109,14 +117,103 @@ def _section(store: Store, r: ClaimResultRecord, docs: dict[tuple[str, str], Any
     doc = docs[key]
     if doc is None:
         return ClaimSection(r)
-    a, b = ev["span"]
-    start, end = max(0, a - _CONTEXT), min(len(doc.text), b + _CONTEXT)
-    passage = (
-        _tidy(doc.text[start:a], left=start > 0),
-        doc.text[a:b],
-        _tidy(doc.text[b:end], right=end < len(doc.text)),
+    text = doc.text
+    a, b = figure
+    lo, hi = a, b
+    if quote is not None and quote[1] - quote[0] <= _LONGEST_QUOTE:
+        lo, hi = min(lo, quote[0]), max(hi, quote[1])
+    start, end = max(0, lo - _CONTEXT), min(len(text), hi + _CONTEXT)
+    window = mark_pieces(
+        text[start:end],
+        (a - start, b - start),
+        None if quote is None else (quote[0] - start, quote[1] - start),
     )
-    return ClaimSection(r, passage, ev.get("place", ""), doc.text, (a, b))
+    pieces = [(_tidy(t), k) for t, k in window]
+    if start > 0:
+        pieces.insert(0, ("…", ""))
+    if end < len(text):
+        pieces.append(("…", ""))
+    passage = (
+        _tidy(text[start:a], left=start > 0),
+        text[a:b],
+        _tidy(text[b:end], right=end < len(text)),
+    )
+    place = next(
+        (
+            e.get("place", "")
+            for c in r.checks
+            for e in c.get("evidence", [])
+            if e.get("doc_id") == doc_id and tuple(e.get("span", ())) == figure
+        ),
+        "",
+    )
+    return ClaimSection(r, passage, place, text, figure, tuple(pieces), quote)
+
+
+def _span_of(checks: list[dict[str, Any]], name: str | None, doc_id: str) -> list[tuple[int, int]]:
+    """Evidence spans in ``doc_id``: of the check ``name``, or (``None``) of every other check."""
+    out = []
+    for c in checks:
+        if (c.get("name") == "quote") != (name == "quote"):
+            continue
+        for e in c.get("evidence", []):
+            if e.get("doc_id") == doc_id and len(e.get("span", ())) == 2:
+                out.append((int(e["span"][0]), int(e["span"][1])))
+    return out
+
+
+def evidence_marks(
+    r: ClaimResultRecord,
+) -> tuple[str | None, tuple[int, int] | None, tuple[int, int] | None]:
+    """The cited document, the figure's span in it and the quoted span, from the checks.
+
+    The figure is the checker's evidence, preferring an occurrence inside the quoted span;
+    the quote is the quote check's evidence. ``(None, None, None)`` without evidence.
+    """
+    doc_id = next((e["doc_id"] for c in r.checks for e in c.get("evidence", [])), None)
+    if doc_id is None:
+        return None, None, None
+    figures = _span_of(r.checks, None, doc_id)
+    quotes = _span_of(r.checks, "quote", doc_id)
+    quote = quotes[0] if quotes else None
+    figure = figures[0] if figures else None
+    if quote is not None:
+        inside = [f for f in figures if quote[0] <= f[0] and f[1] <= quote[1]]
+        if inside:
+            figure = inside[0]
+    return doc_id, figure, quote
+
+
+def mark_pieces(
+    text: str, figure: tuple[int, int] | None, quote: tuple[int, int] | None
+) -> list[tuple[str, str]]:
+    """``text`` cut into ``(piece, kind)``: the figure ``"figure"``, the rest of the quote
+    ``"quote"``, everything else ``""``. A quote that only partly covers the figure is not
+    marked (the figure is)."""
+    n = len(text)
+    spans: list[tuple[int, int, str]] = []
+    if figure is not None:
+        fa, fb = max(0, min(figure[0], n)), max(0, min(figure[1], n))
+        if fa < fb:
+            spans.append((fa, fb, "figure"))
+    if quote is not None:
+        qa, qb = max(0, min(quote[0], n)), max(0, min(quote[1], n))
+        if qa < qb:
+            fig = spans[0] if spans else None
+            if fig is None or fig[1] <= qa or qb <= fig[0]:
+                spans.append((qa, qb, "quote"))
+            elif qa <= fig[0] and fig[1] <= qb:
+                spans += [(qa, fig[0], "quote"), (fig[1], qb, "quote")]
+    pieces: list[tuple[str, str]] = []
+    at = 0
+    for a, b, kind in sorted(sp for sp in spans if sp[0] < sp[1]):
+        if a > at:
+            pieces.append((text[at:a], ""))
+        pieces.append((text[a:b], kind))
+        at = b
+    if at < n:
+        pieces.append((text[at:], ""))
+    return pieces
 
 
 def _tidy(text: str, *, left: bool = False, right: bool = False) -> str:
@@ -149,13 +246,9 @@ def render_markdown(report: RunReport) -> str:
         ]
         out += ["", "| check | result | reason |", "|---|---|---|"]
         out += [f"| {c['name']} | {c['status']} | {_md_cell(c['reason'])} |" for c in r.checks]
-        if s.passage is not None:
-            before, figure, after = s.passage
-            out += [
-                "",
-                f"> {_md_cell(before)}**{_md_cell(figure)}**{_md_cell(after)}  ",
-                f"> — {s.place}",
-            ]
+        if s.pieces:
+            marked = "".join(_md_piece(t, k) for t, k in s.pieces)
+            out += ["", f"> {marked}  ", f"> — {s.place}" if s.place else ">"]
         out.append("")
     return "\n".join(out)
 
@@ -211,12 +304,35 @@ def _verdict_html(r: ClaimResultRecord) -> str:
     )
 
 
+def _md_piece(text: str, kind: str) -> str:
+    """Markdown has no highlight: the figure in bold, the rest of the quote in italics."""
+    cell = _md_cell(text)
+    if not kind or not cell.strip():
+        return cell
+    lead, core, trail = (
+        cell[: len(cell) - len(cell.lstrip())],
+        cell.strip(),
+        cell[len(cell.rstrip()) :],
+    )
+    mark = "**" if kind == "figure" else "_"
+    return f"{lead}{mark}{core}{mark}{trail}"
+
+
+def _html_piece(text: str, kind: str) -> str:
+    e = html.escape
+    if kind == "figure":
+        return f"<mark>{e(text)}</mark>"
+    if kind == "quote":
+        return f"<mark class='quote'>{e(text)}</mark>"
+    return e(text)
+
+
 def _md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
 _STYLE = """body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
-mark{background:#ffe58a;padding:0 .15em}.pass{color:#17692a}.warning{color:#8a5a00}
+mark{background:#ffd54a;padding:0 .15em;font-weight:600}mark.quote{background:#fff3c4;font-weight:400}.pass{color:#17692a}.warning{color:#8a5a00}
 .fail{color:#b3261e;font-weight:600}.unsupported{color:#6b3fa0}table{border-collapse:collapse}
 td,th{border-bottom:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
 blockquote{border-left:3px solid #ccc;margin:.5rem 0;padding:.25rem .75rem;color:#333}"""
@@ -246,11 +362,9 @@ def render_html(report: RunReport) -> str:
             for c in r.checks
         ]
         out.append("</table>")
-        if s.passage is not None:
-            before, figure, after = s.passage
-            out.append(
-                f"<blockquote>{e(before)}<mark>{e(figure)}</mark>{e(after)}<br><small>{e(s.place)}</small></blockquote>"
-            )
+        if s.pieces:
+            marked = "".join(_html_piece(t, k) for t, k in s.pieces)
+            out.append(f"<blockquote>{marked}<br><small>{e(s.place)}</small></blockquote>")
         out.append("</section>")
     out.append("</body></html>")
     return "\n".join(out)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -510,66 +510,12 @@ def _document(store: Store, section: Any) -> tuple[str | None, list[_Mark], str]
         except (NotFound, TieoutError):
             return None, [], ""
         return text, [_Mark(text)], "The checker found no passage for this figure to mark."
-    figure = section.span
-    first_doc = next((e["doc_id"] for c in r.checks for e in c.get("evidence", [])), None)
-    quote_span = _span(r.checks, "quote", first_doc)
-    if quote_span is not None:
-        qa, qb = quote_span
-        inside = [
-            tuple(e["span"])
-            for c in r.checks
-            if c.get("name") != "quote"
-            for e in c.get("evidence", [])
-            if e.get("doc_id") == first_doc and qa <= e["span"][0] and e["span"][1] <= qb
-        ]
-        if inside:
-            figure = inside[0]
-    return text, _pieces(text, figure, quote_span), ""
+    from tieout.review.report import mark_pieces
 
-
-def _span(
-    checks: Sequence[dict[str, Any]], name: str, doc_id: str | None
-) -> tuple[int, int] | None:
-    for c in checks:
-        if c.get("name") == name:
-            for e in c.get("evidence", []):
-                if e.get("doc_id") == doc_id and len(e.get("span", ())) == 2:
-                    a, b = e["span"]
-                    return int(a), int(b)
-    return None
-
-
-def _pieces(
-    text: str, figure: tuple[int, int] | None, quote_span: tuple[int, int] | None
-) -> list[_Mark]:
-    """``text`` as pieces: the figure marked ``figure``, the rest of the quote ``quote``."""
-    n = len(text)
-    spans: list[tuple[int, int, str]] = []
-    if figure is not None:
-        fa, fb = max(0, min(figure[0], n)), max(0, min(figure[1], n))
-        if fa < fb:
-            spans.append((fa, fb, "figure"))
-    if quote_span is not None:
-        qa, qb = max(0, min(quote_span[0], n)), max(0, min(quote_span[1], n))
-        if qa < qb:
-            fig = spans[0] if spans else None
-            if fig is None or fig[1] <= qa or qb <= fig[0]:
-                spans.append((qa, qb, "quote"))
-            elif qa <= fig[0] and fig[1] <= qb:
-                spans += [(qa, fig[0], "quote"), (fig[1], qb, "quote")]
-            # a quote partly overlapping the figure: only the figure is marked
-    spans = sorted(s for s in spans if s[0] < s[1])
-    pieces: list[_Mark] = []
-    at = 0
-    quote_id_given = False
-    for a, b, kind in spans:
-        if a > at:
-            pieces.append(_Mark(text[at:a]))
-        mark_id = "figure" if kind == "figure" else ""
-        if kind == "quote" and not quote_id_given:
-            mark_id, quote_id_given = "quote", True
-        pieces.append(_Mark(text[a:b], kind, mark_id))
-        at = b
-    if at < n:
-        pieces.append(_Mark(text[at:]))
-    return pieces
+    marks: list[_Mark] = []
+    given: set[str] = set()
+    for piece, kind in mark_pieces(text, section.span, section.quote_span):
+        mark_id = kind if kind and kind not in given else ""
+        given.add(kind)
+        marks.append(_Mark(piece, kind, mark_id))
+    return text, marks, ""
