@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -355,6 +358,37 @@ def test_a_claim_set_given_up_on_logs_its_attempts_with_the_queue_id(store: Stor
     assert [a.message for a in logged] == [*model.sent, ""]
     assert logged[2].raw_text == "no JSON at all"
     assert logged[2].problems == list(done.review.problems) if done.review else False
+
+
+def test_review_attempts_shows_the_re_ask_log(store: Store) -> None:
+    model = Script(claims_json(NO_QUOTE))
+    done = enforce(claims_json(NO_QUOTE), reask=model, store=store, source="agent-9")
+    assert done.outcome == "needs_human"
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "tieout", "review", "attempts", *args, "--db", store.url],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=120,
+            env={**os.environ, "COLUMNS": "200"},  # a wide table: no cell is folded
+        )
+
+    listed = cli("--format", "json")
+    assert listed.returncode == 0, listed.stderr
+    rows = json.loads(listed.stdout)
+    assert [
+        (r["source"], r["attempt"], r["outcome"], r["queue_id"], r["reask"] != "") for r in rows
+    ] == [
+        ("agent-9", 1, "needs_human", done.queue_id, True),
+        ("agent-9", 2, "needs_human", done.queue_id, False),
+    ]
+    assert rows[0]["problems"][0]["path"] == "claims[0].source_quote"
+    table = cli()
+    assert table.returncode == 0 and f"needs_human (review queue #{done.queue_id})" in table.stdout
+    none = cli("--run", "no-such-run")
+    assert (none.returncode, none.stdout) == (0, "no attempts stored for run no-such-run\n")
 
 
 def test_enforce_without_a_store_writes_nothing(store: Store) -> None:

@@ -200,6 +200,58 @@ def runs_command(fmt: str, db: str | None) -> None:
     _console().print(table)
 
 
+@review_group.command("attempts")
+@click.option("--run", "run_id", metavar="ID", help="Only the attempts that led to this run.")
+@format_option(["table", "json"], "table", "json prints each response's raw text.")
+@db_option
+@handles_errors
+def attempts_command(run_id: str | None, fmt: str, db: str | None) -> None:
+    """Every response an agent gave `tieout.enforce`, its problems and the re-ask sent back."""
+    from tieout.console import print_json
+    from tieout.registry import Store
+
+    with Store.open(db) as store:
+        rows = store.attempts(run_id)
+    if fmt == "json":
+        print_json(
+            [
+                {
+                    "id": a.id,
+                    "source": a.source,
+                    "attempt": a.attempt,
+                    "outcome": a.outcome,
+                    "run_id": a.run_id,
+                    "queue_id": a.queue_id,
+                    "created_at": a.created_at.isoformat(),
+                    "problems": [{"path": p, "message": m} for p, m in a.problems],
+                    "reask": a.message,
+                    "raw_text": a.raw_text,
+                }
+                for a in rows
+            ]
+        )
+        return
+    if not rows:
+        click.echo("no attempts stored" + (f" for run {run_id}" if run_id else ""))
+        return
+    from rich.table import Table
+
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("id", "source", "try", "ended in", "problems", "re-asked"):
+        table.add_column(column, overflow="fold")
+    for a in rows:
+        ended = a.run_id if a.run_id else f"review queue #{a.queue_id}"
+        table.add_row(
+            str(a.id),
+            a.source,
+            str(a.attempt),
+            f"{a.outcome} ({ended})",
+            "\n".join(f"{p}: {m}" for p, m in a.problems) or "none",
+            "yes" if a.message else "no",
+        )
+    _console().print(table)
+
+
 @review_group.command("override")
 @click.argument("claim_id", type=int, metavar="CLAIM_ID")
 @click.option("--verdict", type=click.Choice(_VERDICTS), required=True, help="The new verdict.")
