@@ -103,8 +103,8 @@ def test_a_tampered_secret_is_401(api: Api) -> None:
 @pytest.mark.parametrize(
     ("role", "method", "path", "status"),
     [
-        ("agent", "GET", "/documents", 403),
-        ("agent", "GET", "/metrics/cash_balance", 403),
+        ("agent", "GET", "/documents", 200),  # as MCP's list_documents and lookup_metric
+        ("agent", "GET", "/metrics/cash_balance", 200),
         ("agent", "GET", "/runs/abc", 403),
         ("agent", "POST", "/documents", 403),
         ("reviewer", "POST", "/claims/check", 403),

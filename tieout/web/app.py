@@ -53,7 +53,8 @@ _NUL = "text must not contain NUL characters (\\u0000)"
 _WHAT = {
     "submit": "submit claims",
     "gate": "gate drafts",
-    "read": "read the registry, documents or runs",
+    "read": "read stored runs",
+    "lookup": "look up metrics or list documents",
     "documents": "add documents",
 }
 
@@ -331,7 +332,7 @@ def create_app(
     )
     def get_metric(
         key: str,
-        caller: Annotated[ApiKeyRecord, Depends(need("read"))],
+        caller: Annotated[ApiKeyRecord, Depends(need("lookup"))],
         as_of: date | None = None,
     ) -> Response:
         _path_text(key)
@@ -347,7 +348,7 @@ def create_app(
         response_class=Response,
         responses=_responses({200: "A list of documents"}),
     )
-    def list_documents(caller: Annotated[ApiKeyRecord, Depends(need("read"))]) -> Response:
+    def list_documents(caller: Annotated[ApiKeyRecord, Depends(need("lookup"))]) -> Response:
         return _json([_doc(rec) for rec in deps.store.list_documents()])
 
     @app.post(

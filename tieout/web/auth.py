@@ -40,6 +40,9 @@ ACTIONS: dict[str, frozenset[str]] = {
     "submit": frozenset({"agent", "admin"}),
     "gate": frozenset({"agent", "admin"}),
     "read": frozenset({"reviewer", "admin"}),
+    # what an agent needs to write correct claims; the MCP server offers the same
+    # (lookup_metric, list_documents)
+    "lookup": frozenset({"agent", "reviewer", "admin"}),
     "documents": frozenset({"admin"}),
 }
 
