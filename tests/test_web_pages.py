@@ -162,6 +162,23 @@ def test_the_cookie_is_checked_on_every_request_and_logout_clears_it(desk: Desk)
 # --------------------------------------------------------------------------- runs and claims
 
 
+def test_an_unknown_page_is_a_404_page_for_people(desk: Desk) -> None:
+    anonymous = desk.client.get("/review/nowhere", follow_redirects=False)
+    assert (anonymous.status_code, anonymous.headers["location"]) == (
+        303,
+        "/login?next=%2Freview%2Fnowhere",
+    )
+    desk.login()
+    resp = desk.client.get("/review/runs/x/nowhere")
+    assert resp.status_code == 404
+    assert resp.headers["content-type"].startswith("text/html")
+    assert "there is no page at /review/runs/x/nowhere; start again from the runs" in text_of(
+        resp.text
+    )
+    missing = desk.client.get("/review/runs/no-such-run")
+    assert missing.status_code == 404 and "run 'no-such-run' is not stored" in text_of(missing.text)
+
+
 def test_runs_list_newest_first_with_counts(desk: Desk) -> None:
     desk.login()
     resp = desk.client.get("/review/")

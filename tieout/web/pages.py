@@ -464,6 +464,18 @@ def add_pages(app: FastAPI, store: Callable[[], Store]) -> None:
 
         return await run_in_threadpool(save)
 
+    # last: any other page under /review is a page-shaped 404, not the API's JSON
+    @app.get("/review/{rest:path}", include_in_schema=False)
+    def unknown_page(request: Request, rest: str) -> Response:
+        key = reviewer(request)
+        fail(
+            request,
+            404,
+            "Not found",
+            f"there is no page at {request.url.path}; start again from the runs",
+            key,
+        )
+
 
 # ---------------------------------------------------------------------- helpers
 
