@@ -43,10 +43,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import tieout
 from tieout.documents import document as document_module
 from tieout.figures import extract, normalize
-from tieout.gate import clear_cache
-from tieout.gate import gate as run_gate  # what calling tieout.gate(...) runs; typed as a function
-from tieout.gate.lazy import LazySource
-from tieout.gate.sources import text_index
+from tieout.gating import clear_cache
+from tieout.gating import (
+    gate as run_gate,  # what calling tieout.gate(...) runs; typed as a function
+)
+from tieout.gating.lazy import LazySource
+from tieout.gating.sources import text_index
 from tieout.layout import apply_context, read_layout
 
 KB = 1_000

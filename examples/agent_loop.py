@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 import tieout
 from tieout.agents import EnforceResult
-from tieout.gate import SaveSession
+from tieout.gating import SaveSession
 
 UPDATE = """\
 # Brightwell Labs — July 2026 investor update

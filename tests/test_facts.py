@@ -10,7 +10,7 @@ import pytest
 
 from tieout.errors import InputError
 from tieout.figures import extract, figure_key
-from tieout.gate.facts import FactSheet, load_facts, render
+from tieout.gating.facts import FactSheet, load_facts, render
 
 FACTS_DIR = Path(__file__).resolve().parent.parent / "tieout" / "sample_docs" / "facts"
 NORTHWIND = FACTS_DIR / "northwind-msa.toml"

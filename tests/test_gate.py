@@ -15,7 +15,7 @@ import pytest
 
 import tieout
 from tieout.errors import ConfigError, InputError, TieoutError
-from tieout.gate import (
+from tieout.gating import (
     MARKER,
     GateResult,
     WorkflowConfig,
@@ -891,7 +891,9 @@ def test_found_in_names_the_source_that_has_it() -> None:
 
 
 def test_fact_sheet_is_a_source_of_its_own(tmp_path: Path) -> None:
-    facts = pytest.importorskip("tieout.gate.facts", reason="tieout/gate/facts.py not written yet")
+    facts = pytest.importorskip(
+        "tieout.gating.facts", reason="tieout/gating/facts.py not written yet"
+    )
     path = tmp_path / "tieout-product.toml"
     path.write_text(
         'name = "tieout"\n[facts]\n'
@@ -939,7 +941,7 @@ def test_lines_spans_and_to_dict() -> None:
 
 
 def test_gate_is_callable_through_the_package_and_the_function() -> None:
-    from tieout.gate import gate
+    from tieout.gating import gate
 
     a = gate("Fee $90.", sources=["Fee $90."])
     b = tieout.gate("Fee $90.", sources=["Fee $90."])

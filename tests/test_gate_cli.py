@@ -183,7 +183,7 @@ def test_ingested_document_as_source(tmp_path: Path) -> None:
 
 
 def test_fact_sheet_option(tmp_path: Path) -> None:
-    pytest.importorskip("tieout.gate.facts", reason="tieout/gate/facts.py not written yet")
+    pytest.importorskip("tieout.gating.facts", reason="tieout/gating/facts.py not written yet")
     (tmp_path / "facts.toml").write_text(
         'name = "tieout"\n[facts]\n'
         'channels = "9 channel definitions, each with its own voice rules."\n'

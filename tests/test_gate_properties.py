@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import tieout
 from tieout.figures import extract
-from tieout.gate import sanitize
+from tieout.gating import sanitize
 
 SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

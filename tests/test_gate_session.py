@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import tieout
-from tieout.gate import SaveSession, WorkflowConfig
+from tieout.gating import SaveSession, WorkflowConfig
 
 if TYPE_CHECKING:
     from tieout.registry import Store
@@ -147,7 +147,7 @@ def test_rejections_are_logged_to_the_store_and_read_back(store: Store) -> None:
 
 
 def test_recent_rejections_by_database_url(db_url: str) -> None:
-    from tieout.gate import recent_rejections
+    from tieout.gating import recent_rejections
     from tieout.registry import Store
 
     with Store.open(db_url) as store:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import tieout
 
@@ -16,7 +18,32 @@ def test_all_is_sorted_and_resolves() -> None:
 
 def test_all_lists_every_lazy_export() -> None:
     exports = set(tieout._EXPORTS)
-    assert exports | {"__version__", "gate"} == set(tieout.__all__)
+    assert exports | {"__version__"} == set(tieout.__all__)
+
+
+def test_tieout_gate_is_a_typed_function_even_after_its_package_loads(tmp_path: Path) -> None:
+    import inspect
+
+    import tieout.gating
+
+    assert inspect.isfunction(tieout.gate) and tieout.gate is tieout.gating.gate
+    assert tieout.gate("Revenue was $4.2M.", sources=["Revenue: $4.2M"]).passed
+    user = tmp_path / "user.py"
+    user.write_text(
+        "import tieout\n"
+        "result = tieout.gate('Revenue was $4.2M.', sources=['Revenue: $4.2M'])\n"
+        "ok: bool = result.passed\n",
+        encoding="utf-8",
+    )
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(user)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        # an editable install hides the package from mypy: point it at the checkout
+        env={**os.environ, "MYPYPATH": str(Path(tieout.__file__).parent.parent)},
+    )
+    assert checked.returncode == 0, checked.stdout  # no "Module not callable"
 
 
 def test_unknown_attribute_is_an_attribute_error() -> None:

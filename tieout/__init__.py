@@ -24,9 +24,9 @@ _EXPORTS: dict[str, str] = {
     "Document": "tieout.documents",
     "Evidence": "tieout.checks",
     "Figure": "tieout.figures",
-    "GateResult": "tieout.gate",
-    "SaveSession": "tieout.gate",
-    "WorkflowConfig": "tieout.gate",
+    "GateResult": "tieout.gating",
+    "SaveSession": "tieout.gating",
+    "WorkflowConfig": "tieout.gating",
     "InputError": "tieout.errors",
     "MetricDefinition": "tieout.schemas",
     "Period": "tieout.periods",
@@ -42,6 +42,7 @@ _EXPORTS: dict[str, str] = {
     "enforce": "tieout.agents",
     "claim_set_json_schema": "tieout.schemas",
     "extract": "tieout.figures",
+    "gate": "tieout.gating",
     "parse_claims": "tieout.schemas",
     "parse_period": "tieout.periods",
     "parse_unit": "tieout.units",
@@ -83,8 +84,6 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name == "gate":  # the package tieout.gate is callable: tieout.gate(draft, sources=[…])
-        return importlib.import_module("tieout.gate")
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'tieout' has no attribute {name!r}")
@@ -118,7 +117,7 @@ if TYPE_CHECKING:
         UnknownMetric,
     )
     from tieout.figures import Figure, extract
-    from tieout.gate import GateResult, SaveSession, WorkflowConfig
+    from tieout.gating import GateResult, SaveSession, WorkflowConfig, gate
     from tieout.periods import Period, parse_period
     from tieout.registry import Store
     from tieout.registry.memory import Registry

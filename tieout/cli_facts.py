@@ -19,6 +19,6 @@ def facts() -> None:
 @handles_errors
 def render_command(file: str) -> None:
     """Print FILE's facts block for a generation prompt (FILE: .toml, .yaml or .yml)."""
-    from tieout.gate.facts import load_facts, render
+    from tieout.gating.facts import load_facts, render
 
     click.echo(render(load_facts(file)))

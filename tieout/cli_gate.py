@@ -58,8 +58,8 @@ def gate_command(
     from tieout.console import print_json
     from tieout.documents import read_source
     from tieout.errors import InputError
-    from tieout.gate import gate, load_anchors
-    from tieout.gate.sources import text_index
+    from tieout.gating import gate, load_anchors
+    from tieout.gating.sources import text_index
 
     text, _ = _read_draft(draft)
     indexes = []
@@ -67,7 +67,7 @@ def gate_command(
         body, media = read_source(path)
         indexes.append(text_index(body, f"source {Path(path).name}", csv=media == "csv"))
     if doc_ids:
-        from tieout.gate.sources import document_index
+        from tieout.gating.sources import document_index
         from tieout.operations import document_from_record
         from tieout.registry import Store
 
@@ -82,7 +82,7 @@ def gate_command(
         anchor_data = load_anchors(p.read_bytes(), anchors)
     sheets = None
     if facts_files:
-        from tieout.gate.facts import load_facts
+        from tieout.gating.facts import load_facts
 
         sheets = [load_facts(f) for f in facts_files]
     result = gate(text, indexes, anchor_data, config_path, workflow=workflow, facts=sheets)
@@ -104,7 +104,7 @@ def _read_draft(path: str) -> tuple[str, str]:
 def _render(result: object) -> None:
     from rich.markup import escape
 
-    from tieout.gate import GateResult
+    from tieout.gating import GateResult
 
     assert isinstance(result, GateResult)
     console = _console()

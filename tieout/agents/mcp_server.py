@@ -5,7 +5,7 @@ Four tools, each thin over the library and the :class:`~tieout.registry.Store`:
 - ``submit_claims``: validate a claim set (:func:`~tieout.schemas.parse_claims`), check it
   and store the run (:func:`~tieout.operations.check_and_store`); per-claim verdicts, and
   for each failure the field to fix and how.
-- ``save_document``: the free-text gate inside a :class:`~tieout.gate.SaveSession`, one
+- ``save_document``: the free-text gate inside a :class:`~tieout.gating.SaveSession`, one
   per ``run_id`` for the life of the server (three rejections in a row end the run).
 - ``lookup_metric``: a metric's registered definition, as of a date.
 - ``list_documents``: the ingested documents.
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from mcp.server.lowlevel import Server
 
     from tieout.checks import ClaimReport
-    from tieout.gate import GateResult, SaveSession, WorkflowConfig
+    from tieout.gating import GateResult, SaveSession, WorkflowConfig
     from tieout.registry import Store
 
 __all__ = [
@@ -232,8 +232,8 @@ class ToolServer:
     # -- save_document ------------------------------------------------------------------------
 
     def _save_document(self, args: dict[str, Any]) -> ToolReply:
-        from tieout.gate import SaveSession
-        from tieout.gate.sources import document_index
+        from tieout.gating import SaveSession
+        from tieout.gating.sources import document_index
         from tieout.operations import document_from_record
 
         a = SaveDocumentArgs.model_validate(args)

@@ -1,7 +1,7 @@
 """The words :func:`tieout.enforce` says to the model: re-ask messages and fix instructions.
 
 Kept here, as templates, so the wording is one decision made in one place (as the gate's
-are in :mod:`tieout.gate.messages`).
+are in :mod:`tieout.gating.messages`).
 """
 
 from __future__ import annotations

@@ -308,8 +308,8 @@ def create_app(
     def gate_draft(
         body: GateRequest, key: Annotated[ApiKeyRecord, Depends(need("gate"))]
     ) -> Response:
-        from tieout.gate import gate
-        from tieout.gate.sources import document_index, text_index
+        from tieout.gating import gate
+        from tieout.gating.sources import document_index, text_index
         from tieout.operations import document_from_record
 
         indexes: list[Any] = [

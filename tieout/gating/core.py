@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from tieout.errors import ConfigError
 from tieout.figures import Figure, extract, normalize
-from tieout.gate.config import DEFAULT, WorkflowConfig, load_config
-from tieout.gate.lazy import LazySource
-from tieout.gate.messages import MARKER, disabled_message, pass_message, rejection_message
-from tieout.gate.result import CarveOut, GateClaim, GateResult, key_text
-from tieout.gate.sources import SourceIndex, anchors_index, document_index, text_index
+from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
+from tieout.gating.lazy import LazySource
+from tieout.gating.messages import MARKER, disabled_message, pass_message, rejection_message
+from tieout.gating.result import CarveOut, GateClaim, GateResult, key_text
+from tieout.gating.sources import SourceIndex, anchors_index, document_index, text_index
 
 if TYPE_CHECKING:
-    from tieout.gate.facts import FactSheet
+    from tieout.gating.facts import FactSheet
 
 __all__ = ["claim_class", "gate", "resolve_config", "sanitize"]
 

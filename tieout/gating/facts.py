@@ -33,7 +33,7 @@ import yaml
 
 from tieout.errors import InputError
 from tieout.figures import extract
-from tieout.gate.messages import MARKER
+from tieout.gating.messages import MARKER
 
 __all__ = ["FactSheet", "load_facts", "render"]
 

@@ -20,7 +20,7 @@ from tieout.figures import Figure, extract, over
 
 if TYPE_CHECKING:
     from tieout.documents import Document
-    from tieout.gate.lazy import LazySource
+    from tieout.gating.lazy import LazySource
 
 __all__ = ["SourceIndex", "anchors_index", "clear_cache", "document_index", "text_index"]
 
@@ -138,7 +138,7 @@ def text_index(
 ) -> SourceIndex | LazySource:
     """A source given as text, ready for look-ups: read on demand (see ``gate/lazy.py``),
     or read whole for CSV. Cached by the text's sha256, with what was read so far."""
-    from tieout.gate.lazy import LazySource
+    from tieout.gating.lazy import LazySource
 
     digest = _digest(text)
     if csv:

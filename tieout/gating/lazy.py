@@ -38,7 +38,7 @@ from tieout.figures import (
     number_places,
     scan_window,
 )
-from tieout.gate.sources import SourceIndex
+from tieout.gating.sources import SourceIndex
 from tieout.layout import Layout, apply_context, note_anchor, prose_line, read_layout
 
 __all__ = ["LazySource"]
@@ -247,7 +247,7 @@ class LazySource:
         """The whole source read with the full grammar (what the cheap path must agree with)."""
         if self._full is None:
             from tieout.documents import Document
-            from tieout.gate.sources import document_index
+            from tieout.gating.sources import document_index
 
             doc = Document.from_text(self.label or "source", self.text)
             self._full = document_index(doc, self.label, self.kind)

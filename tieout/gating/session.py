@@ -14,13 +14,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tieout.gate.config import WorkflowConfig
-from tieout.gate.core import gate, resolve_config, sanitize
-from tieout.gate.messages import aborted_message
-from tieout.gate.result import GateResult
+from tieout.gating.config import WorkflowConfig
+from tieout.gating.core import gate, resolve_config, sanitize
+from tieout.gating.messages import aborted_message
+from tieout.gating.result import GateResult
 
 if TYPE_CHECKING:
-    from tieout.gate.facts import FactSheet
+    from tieout.gating.facts import FactSheet
     from tieout.registry import RejectionRecord, Store
 
 __all__ = ["SaveSession", "recent_rejections"]
@@ -120,7 +120,7 @@ class SaveSession:
 
 def _source_digests(sources: Sequence[Any]) -> tuple[str, ...]:
     """The sha256 of each source text or document snapshot, for the audit trail."""
-    from tieout.gate.sources import _digest
+    from tieout.gating.sources import _digest
 
     out = []
     for src in sources:

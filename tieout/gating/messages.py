@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tieout.gate.result import GateClaim
+from tieout.gating.result import GateClaim
 
 __all__ = ["MARKER", "aborted_message", "disabled_message", "pass_message", "rejection_message"]
 
