@@ -21,19 +21,18 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from _seed import seed_cash_update
 from sqlalchemy.exc import DBAPIError
 
 import tieout
 from tieout.agents import enforce
 from tieout.agents.messages import reask_message
-from tieout.operations import ingest_file
 from tieout.registry import (
     ClaimResultRecord,
     RejectionRecord,
     RunRecord,
     Store,
 )
-from tieout.schemas import MetricDefinition
 
 APPEND_ONLY = (
     "documents",
@@ -90,27 +89,7 @@ class Script:
 
 
 def ingest_update(store: Store, tmp_path: Path) -> None:
-    path = tmp_path / "update.md"
-    path.write_text(UPDATE_TEXT, encoding="utf-8")
-    ingest_file(
-        store,
-        path,
-        "investor-update-2026-08",
-        period_start=date(2026, 7, 1),
-        period_end=date(2026, 7, 31),
-        published=date(2026, 8, 5),
-    )
-    store.set_metric(
-        MetricDefinition(
-            metric_key="cash_balance",
-            period_start=date(2026, 7, 1),
-            period_end=date(2026, 7, 31),
-            unit="USD_millions",
-            definition="Cash in bank at month end, excluding fixed deposits",
-            source_doc_id="investor-update-2026-08",
-            effective_from=date(2026, 1, 1),
-        )
-    )
+    seed_cash_update(store, tmp_path, UPDATE_TEXT)
 
 
 def result(run_id: str, position: int, verdict: str, metric: str = "arr") -> ClaimResultRecord:

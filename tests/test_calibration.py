@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _seed import seed_cash_update
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tieout.errors import InputError
-from tieout.operations import check_and_store, ingest_file
+from tieout.operations import check_and_store
 from tieout.registry import ClaimResultRecord, RunRecord, Store
 from tieout.review.calibration import (
     SHEET_COLUMNS,
@@ -36,7 +37,7 @@ from tieout.review.calibration import (
     wilson_interval,
 )
 from tieout.review.rates import period_of
-from tieout.schemas import MetricDefinition, parse_claims
+from tieout.schemas import parse_claims
 
 COLUMNS = [
     "sample_id",
@@ -227,27 +228,7 @@ GOOD: dict[str, Any] = {
 
 def real_run(store: Store, tmp_path: Path) -> str:
     """Claims checked for real against a stored document: two passes and a fail."""
-    path = tmp_path / "update.md"
-    path.write_text(UPDATE_TEXT, encoding="utf-8")
-    ingest_file(
-        store,
-        path,
-        "investor-update-2026-08",
-        period_start=date(2026, 7, 1),
-        period_end=date(2026, 7, 31),
-        published=date(2026, 8, 5),
-    )
-    store.set_metric(
-        MetricDefinition(
-            metric_key="cash_balance",
-            period_start=date(2026, 7, 1),
-            period_end=date(2026, 7, 31),
-            unit="USD_millions",
-            definition="Cash in bank at month end, excluding fixed deposits",
-            source_doc_id="investor-update-2026-08",
-            effective_from=date(2026, 1, 1),
-        )
-    )
+    seed_cash_update(store, tmp_path, UPDATE_TEXT)
     claims = parse_claims(json.dumps({"claims": [GOOD, dict(GOOD, value=1.5), GOOD]}))
     return check_and_store(store, claims, "agent.json").run_id
 

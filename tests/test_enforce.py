@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _seed import seed_cash_update
 from click.testing import CliRunner
 
 import tieout
@@ -15,9 +16,7 @@ from tieout.agents import EnforceResult, enforce, extract_json
 from tieout.agents.messages import NO_JSON, QUOTE_WITHOUT_DOC
 from tieout.cli import main
 from tieout.errors import InputError
-from tieout.operations import ingest_file
 from tieout.registry import Store
-from tieout.schemas import MetricDefinition
 
 UPDATE = """\
 # Brightwell Labs — July 2026 investor update
@@ -297,27 +296,7 @@ def test_the_queue_lists_oldest_first_and_an_empty_queue_says_so(db_url: str, st
 def test_a_valid_claim_set_with_a_store_is_checked_and_its_run_stored(
     store: Store, tmp_path: Path
 ) -> None:
-    path = tmp_path / "update.md"
-    path.write_text(UPDATE, encoding="utf-8")
-    ingest_file(
-        store,
-        path,
-        "investor-update-2026-08",
-        period_start=date(2026, 7, 1),
-        period_end=date(2026, 7, 31),
-        published=date(2026, 8, 5),
-    )
-    store.set_metric(
-        MetricDefinition(
-            metric_key="cash_balance",
-            period_start=date(2026, 7, 1),
-            period_end=date(2026, 7, 31),
-            unit="USD_millions",
-            definition="Cash in bank at month end, excluding fixed deposits",
-            source_doc_id="investor-update-2026-08",
-            effective_from=date(2026, 1, 1),
-        )
-    )
+    seed_cash_update(store, tmp_path, UPDATE)
     result = enforce(claims_json(GOOD, dict(GOOD, value=1.5)), store=store, source="run-9")
     assert result.outcome == "valid" and result.run_id is not None
     run, results = store.get_run(result.run_id)

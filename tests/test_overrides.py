@@ -10,19 +10,20 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _seed import seed_cash_update
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tieout.errors import InputError, NotFound
-from tieout.operations import check_and_store, ingest_file
+from tieout.operations import check_and_store
 from tieout.registry import ClaimResultRecord, RunRecord, Store
 from tieout.registry.overrides import MAX_REASON, check_override
-from tieout.schemas import MetricDefinition, parse_claims
+from tieout.schemas import parse_claims
 
 T0 = datetime(2026, 11, 24, 9, 30, tzinfo=UTC)
 UPDATE_TEXT = """\
@@ -285,27 +286,7 @@ def test_overrides_are_listed_oldest_first_whatever_the_clock(store: Store) -> N
 
 def real_run(store: Store, tmp_path: Path) -> str:
     """A run checked for real against a stored document: one pass, one fail."""
-    path = tmp_path / "update.md"
-    path.write_text(UPDATE_TEXT, encoding="utf-8")
-    ingest_file(
-        store,
-        path,
-        "investor-update-2026-08",
-        period_start=date(2026, 7, 1),
-        period_end=date(2026, 7, 31),
-        published=date(2026, 8, 5),
-    )
-    store.set_metric(
-        MetricDefinition(
-            metric_key="cash_balance",
-            period_start=date(2026, 7, 1),
-            period_end=date(2026, 7, 31),
-            unit="USD_millions",
-            definition="Cash in bank at month end, excluding fixed deposits",
-            source_doc_id="investor-update-2026-08",
-            effective_from=date(2026, 1, 1),
-        )
-    )
+    seed_cash_update(store, tmp_path, UPDATE_TEXT)
     claims = parse_claims(json.dumps({"claims": [GOOD, dict(GOOD, value=1.5)]}))
     return check_and_store(store, claims, "agent.json").run_id
 

@@ -6,11 +6,14 @@ on a run, on verdict rates, and on the checker's own precision.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from tieout.cli import _console, _date, db_option, format_option, handles_errors
+
+if TYPE_CHECKING:
+    from tieout.registry import ClaimResultRecord
 
 __all__ = ["report_group", "review_group"]
 
@@ -78,19 +81,9 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
 _VERDICTS = ["pass", "warning", "fail", "unsupported"]
 
 
-def _claim_json(r: Any) -> dict[str, Any]:
-    return {
-        "id": r.id,
+def _claim_json(r: ClaimResultRecord) -> dict[str, Any]:
+    return r.to_dict() | {
         "run_id": r.run_id,
-        "position": r.position,
-        "metric_key": r.metric_key,
-        "verdict": r.verdict,
-        "effective_verdict": r.effective_verdict,
-        "overrides": [o.to_dict() for o in r.overrides],
-        "reason": r.reason,
-        "claim": r.claim,
-        "checks": r.checks,
-        "snapshot_sha256": r.snapshot_sha256,
         "registry_version": None
         if r.registry_effective_from is None
         else f"{r.registry_metric_key}@{r.registry_effective_from.isoformat()}",

@@ -30,7 +30,7 @@ from decimal import Context, Decimal
 from tieout._vocab import CURRENCY_CODES, CURRENCY_WORDS
 from tieout.figures import Figure, currency_before, normalize
 
-__all__ = ["spelled_figures", "words_to_number"]
+__all__ = ["NUMBER_WORDS", "spelled_figures", "words_to_number"]
 
 ONE = Decimal(1)
 _QUOTIENT = Context(prec=28)
@@ -74,6 +74,16 @@ _DENOM_ONE = {
 }
 _DENOM_MANY = {w + "s": d for w, d in _DENOM_ONE.items() if w != "half"}
 _CARDINALS = {**_UNITS, **_TEENS, **_TENS}
+#: Every word a spelled-out number can be made of (a cheap test before reading words).
+NUMBER_WORDS = frozenset(
+    {
+        *_CARDINALS,
+        *_SCALES,
+        *_DENOM_ONE,
+        *_DENOM_MANY,
+        *_words("hundred and a an point dozen dozens halves minus negative"),
+    }
+)
 
 #: After a bare count, these words show it is not counting a noun ("one of", "two are").
 _NOT_NOUNS = frozenset(

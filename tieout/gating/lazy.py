@@ -40,6 +40,7 @@ from tieout.figures import (
 )
 from tieout.gating.sources import SourceIndex
 from tieout.layout import Layout, apply_context, note_anchor, prose_line, read_layout
+from tieout.wordnumbers import NUMBER_WORDS
 
 __all__ = ["LazySource"]
 
@@ -52,72 +53,6 @@ _CUT_REACH = 4096  # how far a line's reading may reach for a clean cut or its p
 # a spelled number this large names a scale word ("four million"): without one, the most
 # number words can say is 9,999.9… ("ninety-nine hundred ninety-nine point nine")
 _BIG = Decimal(10_000)
-# the words a run of number words is made of (``wordnumbers``), and a few more
-_NUMBER_WORDS = frozenset(
-    {
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-        "thirty",
-        "forty",
-        "fifty",
-        "sixty",
-        "seventy",
-        "eighty",
-        "ninety",
-        "hundred",
-        "thousand",
-        "million",
-        "billion",
-        "trillion",
-        "and",
-        "a",
-        "an",
-        "point",
-        "dozen",
-        "dozens",
-        "half",
-        "halves",
-        "third",
-        "thirds",
-        "quarter",
-        "quarters",
-        "fourth",
-        "fourths",
-        "fifth",
-        "fifths",
-        "sixth",
-        "sixths",
-        "seventh",
-        "sevenths",
-        "eighth",
-        "eighths",
-        "ninth",
-        "ninths",
-        "tenth",
-        "tenths",
-        "minus",
-        "negative",
-    }
-)
 _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -140,7 +75,7 @@ def _scale_after_number_word(low: str) -> bool:
                 k = j
                 while k >= 0 and "a" <= low[k] <= "z" and j - k < 12:
                     k -= 1
-                if low[k + 1 : j + 1] in _NUMBER_WORDS and (k < 0 or low[k] not in _WORD_CHARS):
+                if low[k + 1 : j + 1] in NUMBER_WORDS and (k < 0 or low[k] not in _WORD_CHARS):
                     return True
             i = low.find(scale, i + 1)
     return False

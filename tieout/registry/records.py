@@ -101,6 +101,21 @@ class ClaimResultRecord:
         """The verdict that counts: the latest override's, else the checker's."""
         return self.overrides[-1].verdict if self.overrides else self.verdict
 
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-able values: the claim, both verdicts, overrides, checks."""
+        return {
+            "id": self.id,
+            "position": self.position,
+            "metric_key": self.metric_key,
+            "claim": self.claim,
+            "verdict": self.verdict,
+            "effective_verdict": self.effective_verdict,
+            "overrides": [o.to_dict() for o in self.overrides],
+            "reason": self.reason,
+            "checks": self.checks,
+            "snapshot_sha256": self.snapshot_sha256,
+        }
+
 
 @dataclass(frozen=True)
 class OverrideRecord:

@@ -45,23 +45,13 @@ class ClaimSection:
 
     def to_dict(self) -> dict[str, Any]:
         r = self.result
-        return {
-            "id": r.id,
-            "position": r.position,
-            "metric_key": r.metric_key,
-            "claim": r.claim,
-            "verdict": r.verdict,
-            "effective_verdict": r.effective_verdict,
-            "overrides": [o.to_dict() for o in r.overrides],
-            "reason": r.reason,
-            "checks": r.checks,
+        return r.to_dict() | {
             "registry_version": None
             if r.registry_effective_from is None
             else {
                 "metric_key": r.registry_metric_key,
                 "effective_from": r.registry_effective_from.isoformat(),
             },
-            "snapshot_sha256": r.snapshot_sha256,
             "passage": None
             if self.passage is None
             else {

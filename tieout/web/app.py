@@ -381,21 +381,7 @@ def create_app(
                 "source": run.source,
                 "created_at": run.created_at.isoformat(),
                 "counts": run.counts,
-                "claims": [
-                    {
-                        "id": r.id,
-                        "position": r.position,
-                        "metric_key": r.metric_key,
-                        "claim": r.claim,
-                        "verdict": r.verdict,
-                        "effective_verdict": r.effective_verdict,
-                        "overrides": [o.to_dict() for o in r.overrides],
-                        "reason": r.reason,
-                        "checks": r.checks,
-                        "snapshot_sha256": r.snapshot_sha256,
-                    }
-                    for r in results
-                ],
+                "claims": [r.to_dict() for r in results],
             }
         )
 

@@ -1,0 +1,40 @@
+"""Seeding shared by tests that check claims against a real stored document."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tieout.operations import ingest_file
+from tieout.schemas import MetricDefinition
+
+if TYPE_CHECKING:
+    from tieout.registry import Store
+
+DOC_ID = "investor-update-2026-08"
+
+
+def seed_cash_update(store: Store, tmp_path: Path, text: str) -> None:
+    """Store ``text`` as the July 2026 investor update and register ``cash_balance`` from it."""
+    path = tmp_path / "update.md"
+    path.write_text(text, encoding="utf-8")
+    ingest_file(
+        store,
+        path,
+        DOC_ID,
+        period_start=date(2026, 7, 1),
+        period_end=date(2026, 7, 31),
+        published=date(2026, 8, 5),
+    )
+    store.set_metric(
+        MetricDefinition(
+            metric_key="cash_balance",
+            period_start=date(2026, 7, 1),
+            period_end=date(2026, 7, 31),
+            unit="USD_millions",
+            definition="Cash in bank at month end, excluding fixed deposits",
+            source_doc_id=DOC_ID,
+            effective_from=date(2026, 1, 1),
+        )
+    )
