@@ -210,7 +210,7 @@ def test_store_open_on_a_current_database_changes_nothing(db_url: str, engine: E
 
 def test_many_processes_opening_one_empty_database_build_it_once(db_url: str) -> None:
     errors: list[BaseException] = []
-    start = threading.Barrier(4)
+    start = threading.Barrier(6)
 
     def open_it() -> None:
         start.wait()
@@ -219,7 +219,7 @@ def test_many_processes_opening_one_empty_database_build_it_once(db_url: str) ->
         except BaseException as err:  # collected for the assertion below
             errors.append(err)
 
-    threads = [threading.Thread(target=open_it) for _ in range(4)]
+    threads = [threading.Thread(target=open_it) for _ in range(6)]
     for t in threads:
         t.start()
     for t in threads:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
@@ -127,7 +129,7 @@ def _configure_sqlite(engine: Engine) -> None:
         try:
             # first, so that switching a new file to WAL also waits for a writer to finish
             cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
-            cursor.execute("PRAGMA journal_mode=WAL")
+            _switch_to_wal(cursor)
             cursor.execute("PRAGMA foreign_keys=ON")
             # REPLACE's implicit deletes then fire DELETE triggers (the append-only tables)
             cursor.execute("PRAGMA recursive_triggers=ON")
@@ -138,6 +140,29 @@ def _configure_sqlite(engine: Engine) -> None:
     def _on_begin(conn: Connection) -> None:
         write = conn.get_execution_options().get(_WRITE_OPTION, False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    """``PRAGMA journal_mode=WAL``, retried while another connection holds the file.
+
+    Two connections switching a new file at once both read it, then both want it alone:
+    SQLite answers one of them "database is locked" at once, without waiting out the busy
+    timeout, to break that deadlock. The loser waits a little and tries again; by then the
+    file is in WAL mode and the switch is a no-op.
+    """
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) and "busy" not in str(err):
+                raise
+            if time.monotonic() + pause > deadline:
+                raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
 
 
 def _one_line(err: BaseException) -> str:
