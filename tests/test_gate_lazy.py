@@ -7,6 +7,7 @@ fresh ``LazySource`` must say found/missing exactly as the full index of the sam
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from tieout.figures import extract, normalize
 from tieout.gating.core import claim_class
-from tieout.gating.lazy import LazySource
+from tieout.gating.lazy import LazySource, _percent_after_word
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = [
@@ -210,3 +211,35 @@ def test_a_figure_written_twice_is_two_claims_each_on_its_own_line() -> None:
         ("$9,999,999", 3, "missing"),
     ]
     assert [c.text for c in result.rejected] == ["$9,999,999"]
+
+
+# what _percent_after_word answered as one regular expression; it now finds each word first
+_PERCENT_AFTER_WORD = re.compile(
+    r"%(?<=[a-z]%)|%(?<=[a-z][ \t]%)|[ \t](?<=[a-z][ \t])(?:percent|per[ \t]cent|pct|basis|bp)"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("thirty-two percent", True),
+        ("thirty-two per cent", True),
+        ("thirty-two per\tcent", True),
+        ("fifty bps", True),
+        ("ten%", True),
+        ("ten %", True),
+        ("32 percent and 4 bp", False),
+        (" percent", False),
+        ("a percent", True),
+    ],
+)
+def test_percent_after_word(text: str, answer: bool) -> None:
+    assert _percent_after_word(text) is answer
+
+
+_PIECES = st.sampled_from([*"ab2 \t%", "percent", "per cent", "pct", "basis", "bp"])
+
+
+@given(st.lists(_PIECES, max_size=12).map("".join))
+def test_percent_after_word_reads_as_the_regular_expression_did(text: str) -> None:
+    assert _percent_after_word(text) is bool(_PERCENT_AFTER_WORD.search(text))

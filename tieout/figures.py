@@ -709,20 +709,28 @@ def canonical_digits(number: str) -> str:
     t = number.replace(",", "")
     if t.count(".") == 1:
         t = t.rstrip("0").rstrip(".") or "0"
+    if len(t) > 1 and t[0] == "0" and t[1] != ".":
+        t = t.lstrip("0") or "0"  # '00.5' -> '.5', made '0.5' below
     if t.startswith("."):
         t = "0" + t
-    if len(t) > 1 and t[0] == "0" and t[1] != ".":
-        t = t.lstrip("0") or "0"
     return t
 
 
 def number_places(text: str) -> dict[str, list[int]]:
     """Where every digit run of ``text`` starts, by its canonical digits: a cheap first
-    reading (one regex pass) for finding where a figure may stand.
+    reading (one pass) for finding where a figure may stand.
 
     A superset of what :func:`extract` reads (it also lists dates, versions and digit runs
     inside words); the places it points at are confirmed by :func:`extract`, never trusted.
+    A run is what ``_DIGIT_RUN`` matches. The compiled ``tieout._digitruns`` does the
+    reading when it was built (``pip install`` builds it where a C compiler is found);
+    :func:`_number_places_python` otherwise, with the same answers.
     """
+    return _number_places(text)
+
+
+def _number_places_python(text: str) -> dict[str, list[int]]:
+    """:func:`number_places` in Python: the reference the compiled reading is held to."""
     if text.isascii():  # the same runs, found faster in bytes
         parts: list[str] | list[bytes] = _DIGIT_RUN_SPLIT_ASCII.split(text.encode("ascii"))
     else:
@@ -751,6 +759,12 @@ def number_places(text: str) -> dict[str, list[int]]:
 
 _DIGIT_RUN_SPLIT = re.compile(f"({_DIGIT_RUN.pattern})")
 _DIGIT_RUN_SPLIT_ASCII = re.compile(rb"([0-9][0-9,]*(?:\.[0-9]+)*|\.[0-9]+)")
+
+try:
+    from tieout._digitruns import number_places as _number_places
+except ImportError:  # installed without a C compiler: the same reading in Python
+    _number_places = _number_places_python
+COMPILED_DIGIT_RUNS = _number_places is not _number_places_python
 
 
 # What may follow a space or line break inside a match of the grammar, a range
