@@ -111,6 +111,22 @@ def test_in_thousands_above_a_markdown_table_scales_its_cells() -> None:
     assert (prose.value, prose.where, prose.period) == (D(4200000), None, None)
 
 
+@pytest.mark.parametrize(
+    ("label", "value"),
+    [
+        ("Income from operations", D(1234000)),  # "operations" holds "ratio": still scaled
+        ("Loss from operations", D(1234000)),
+        ("Net income per diluted share", D(1234)),
+        ("Basic net income per common share", D(1234)),
+        ("Diluted EPS", D(1234)),
+        ("Current ratio", D(1234)),
+    ],
+)
+def test_which_rows_a_scale_note_scales(label: str, value: Decimal) -> None:
+    text = f"(in thousands, except per share data)\n\n| | 2025 |\n|---|---|\n| {label} | 1,234 |\n"
+    assert figure(extract(text), "1,234").value == value
+
+
 MARKDOWN_NO_SEPARATOR = """\
 Subscription metrics ($ in millions)
 

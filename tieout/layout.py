@@ -662,10 +662,15 @@ def _close_regions(lay: Layout) -> None:
 # --------------------------------------------------------------------------- context
 
 
+_PER_SHARE = re.compile(
+    r"\bper[ -](?:(?:basic|diluted|common|ordinary|weighted) )*(?:share|unit|ads)\b|\beps\b|%|\bratios?\b"
+)
+
+
 def _per_share(label: str) -> bool:
-    """Rows a table's scale never applies to: per-share amounts, percentages, ratios."""
-    low = label.lower()
-    return any(w in low for w in ("per share", "per-share", "per unit", "%", "ratio"))
+    """Rows a table's scale never applies to: per-share amounts ("per share", "per diluted
+    share", "EPS"), percentages, ratios."""
+    return _PER_SHARE.search(label.lower()) is not None
 
 
 _COUNT_WORDS = (
