@@ -25,8 +25,9 @@ readings to the same answers on random sources.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
+from itertools import chain, islice
 
 from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
 from tieout.figures import (
@@ -144,25 +145,30 @@ def _shifted(digits: str, places: int) -> str:
     return canonical_digits(f"{whole}.{frac}" if frac else whole)
 
 
-def _spellings(fig: Figure) -> list[str]:
+def _spellings(fig: Figure) -> Iterator[str]:
     """Canonical digit strings a source may have printed ``fig`` with, likeliest first:
     its own, in basis points for a percent, and with a scale ("$4.2M", or a cell under a
-    note) for the rest."""
+    note) for the rest. Made one at a time: most figures are found under their own."""
     if fig.kind == "section":
-        return [canonical_digits(fig.section or "")]  # "2.10" is listed under "2.1"
+        yield canonical_digits(fig.section or "")  # "2.10" is listed under "2.1"
+        return
     assert fig.value is not None
     own = canonical_digits(format(fig.value.copy_abs(), "f"))
-    if fig.kind == "percent":
-        return list(dict.fromkeys((own, _shifted(own, -2))))
-    return list(dict.fromkeys((own, *(_shifted(own, k) for k in _SCALE_PLACES))))
+    yield own
+    for places in (-2,) if fig.kind == "percent" else _SCALE_PLACES:
+        other = _shifted(own, places)
+        if other != own:
+            yield other
 
 
-def _places(places_of: dict[str, list[int]], spellings: list[str]) -> list[int]:
+def _places(places_of: dict[str, list[int]], spellings: Iterable[str]) -> Iterator[int]:
     """The places of each spelling in turn (each in the order they stand), once each."""
-    out: dict[int, None] = {}
+    seen: set[int] = set()
     for s in spellings:
-        out.update(dict.fromkeys(places_of.get(s, ())))
-    return list(out)
+        for p in places_of.get(s, ()):
+            if p not in seen:
+                seen.add(p)
+                yield p
 
 
 class LazySource:
@@ -283,11 +289,14 @@ class LazySource:
 
     def _look(self, cls: str, fig: Figure) -> Figure | str | None:
         places = _places(self._places_of, _spellings(fig))
-        if not places:
+        first = next(places, None)
+        if first is None:
             # no digit run could be this figure; only a spelled-out one still could
             return self._words().lookup(cls, fig) if self._may_be_spelled(fig) else None
+        places = chain((first,), places)
         if fig.kind == "percent":  # a percent stands before "%", "percent", "pct", "bp" …
-            places = [p for p in places if _PERCENTISH.search(self.text, p, p + 40)]
+            text = self.text
+            places = (p for p in places if _PERCENTISH.search(text, p, p + 40))
         budget = max(len(self.text) // 4, 4 * _TABLE_REACH)  # past this, reading it all is cheaper
         seen: set[tuple[int, int]] = set()
         for p in places:
@@ -475,7 +484,7 @@ class LazySource:
         if key in self._hinted:
             return self._hinted[key]
         hit = None
-        places = _places(self._places_of, _spellings(fig))[:5]
+        places = islice(_places(self._places_of, _spellings(fig)), 5)
         for p in places:
             idx = self._line(p) if self._read_chars <= len(self.text) else None
             if idx is None:
