@@ -162,7 +162,8 @@ def test_check_refuses_unusable_claims_files(sqlite_url: str, tmp_path: Path) ->
 DOCS_CASES: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("binary", ("bin.txt",), ("bin.txt", "binary", "NUL")),
     ("latin-1", ("latin1.txt",), ("latin1.txt", "not UTF-8")),
-    ("pdf", ("report.pdf",), ("report.pdf", "unsupported file type '.pdf'", ".txt", ".md")),
+    ("broken pdf", ("report.pdf",), ("report.pdf", "is not a readable PDF", "re-export it")),
+    ("pptx", ("deck.pptx",), ("deck.pptx", "unsupported file type '.pptx'", ".txt", ".pdf")),
     ("directory", ("folder",), ("folder is a folder: its ids come from its file names",)),
     ("no such file", ("nope.md",), ("nope.md",)),
     ("empty", ("empty.md",), ("empty.md: is empty",)),
@@ -180,7 +181,8 @@ def test_docs_add_refuses_bad_files(sqlite_url: str, tmp_path: Path) -> None:
     seed(sqlite_url)
     (tmp_path / "bin.txt").write_bytes(b"Cash was $1.4M\x00\x01\x02 in July\n")
     (tmp_path / "latin1.txt").write_bytes("Café revenue £1,200 in July\n".encode("latin-1"))
-    (tmp_path / "report.pdf").write_bytes(b"%PDF-1.7\n")
+    (tmp_path / "report.pdf").write_bytes(b"%PDF-1.7\n")  # a header and nothing after it
+    (tmp_path / "deck.pptx").write_bytes(b"PK\x03\x04")
     (tmp_path / "empty.md").write_bytes(b"")
     (tmp_path / "good.md").write_text("# Cash\n\nCash was $1.4M.\n", encoding="utf-8")
     (tmp_path / "folder").mkdir()

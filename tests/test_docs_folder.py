@@ -44,7 +44,7 @@ def folder(tmp_path: Path) -> Path:
         'item,2026,2025\nNet sales,"48,120","41,907"\n', encoding="utf-8"
     )
     (root / "2026" / "tables.txt").write_text(TABLE, encoding="utf-8")
-    (root / "deck.pdf").write_bytes(b"%PDF-1.7 not read")
+    (root / "deck.pptx").write_bytes(b"PK\x03\x04 not read")
     (root / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
     return root
 
@@ -59,7 +59,7 @@ def test_a_folder_is_ingested_with_ids_from_its_paths(folder: Path, db_url: str)
         "nw/update-2026-07",
     ]
     assert all(": ingested  sha256 " in line for line in lines[:-1])
-    assert lines[-1] == f"{folder}: 3 ingested, 0 unchanged; skipped 1 of other formats (deck.pdf)"
+    assert lines[-1] == f"{folder}: 3 ingested, 0 unchanged; skipped 1 of other formats (deck.pptx)"
     again = run(
         "docs",
         "add",
@@ -80,7 +80,7 @@ def test_a_folder_is_ingested_with_ids_from_its_paths(folder: Path, db_url: str)
         ("nw/2026/tables", False, 1),
         ("nw/update-2026-07", False, 1),
     ]
-    assert out["skipped"] == [str(folder / "deck.pdf")]
+    assert out["skipped"] == [str(folder / "deck.pptx")]
     with Store.open(db_url) as store:
         assert sorted(d.doc_id for d in store.list_documents()) == [
             "nw/2026/selected",
@@ -115,7 +115,7 @@ def test_folder_mistakes_are_one_line_errors(folder: Path, sqlite_url: str) -> N
     assert (nothing.returncode, nothing.stderr) == (
         2,
         f"tieout: error: {empty} holds no file tieout reads "
-        "(.txt, .text, .md, .markdown, .csv, .tsv); nothing ingested\n",
+        "(.txt, .text, .md, .markdown, .csv, .tsv, .html, .htm, .xlsx, .pdf); nothing ingested\n",
     )
     named = run("docs", "add", str(folder), "--id", "x", "--db", sqlite_url, cwd=folder.parent)
     assert (named.returncode, named.stderr) == (

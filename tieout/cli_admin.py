@@ -87,9 +87,10 @@ def docs_add(
     fmt: str,
     db: str | None,
 ) -> None:
-    """Ingest a .txt, .md, .csv or .tsv file as a snapshot of document ID, or a whole folder.
+    """Ingest a source file as a snapshot of document ID, or a whole folder.
 
-    A folder is read whole first (a bad file stops it before anything is stored), then
+    Reads .txt, .md, .csv, .tsv, .html (.htm), .xlsx and .pdf; HTML, workbooks and PDFs are
+    stored as the text tieout reads from them. A folder is read whole first (a bad file stops it before anything is stored), then
     every file is stored in one transaction, each under its path without the extension.
     """
     from pathlib import Path

@@ -19,7 +19,7 @@ __all__ = ["gate_command"]
     "sources",
     multiple=True,
     metavar="FILE",
-    help="A source the draft may cite (.txt, .md, .csv); repeat for several.",
+    help="A source the draft may cite (.txt, .md, .csv, .html, .xlsx, .pdf); repeat for several.",
 )
 @click.option(
     "--doc", "doc_ids", multiple=True, metavar="ID", help="An ingested document as a source."

@@ -1,19 +1,43 @@
-"""Reading source files into text: .txt, .md and .csv (more formats come later).
+"""Reading source files into text: plain text, Markdown and CSV as they are; HTML, Excel
+workbooks and PDF converted to the text tieout reads.
+
+A converted file becomes Markdown-like text that ``layout`` already understands: headings
+on their own lines, paragraphs between blank lines, tables as ``|``-separated rows (HTML,
+XLSX), or a PDF's lines with their columns kept apart by spaces. The converted text is the
+document's snapshot: its sha256, quotes and locators all refer to it.
 
 Each reader refuses what it cannot read with a one-line reason and the fix.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from tieout.documents.document import media_type_for
 from tieout.errors import DocumentFormatError
 
-__all__ = ["MAX_BYTES", "SUPPORTED", "read_source"]
+__all__ = ["CONVERTED_FORMATS", "MAX_BYTES", "SUPPORTED", "TEXT_FORMATS", "read_source"]
 
-SUPPORTED = (".txt", ".text", ".md", ".markdown", ".csv", ".tsv")
+TEXT_FORMATS = (".txt", ".text", ".md", ".markdown", ".csv", ".tsv")
+CONVERTED_FORMATS = (".html", ".htm", ".xlsx", ".pdf")
+SUPPORTED = TEXT_FORMATS + CONVERTED_FORMATS
 MAX_BYTES = 64 * 1024 * 1024
+
+
+def _converter(suffix: str) -> tuple[Callable[[bytes, str], str], str]:
+    """The function turning a file's bytes into text, and the media type of that text."""
+    if suffix in (".html", ".htm"):
+        from tieout.documents.html import read_html
+
+        return read_html, "markdown"
+    if suffix == ".xlsx":
+        from tieout.documents.xlsx import read_xlsx
+
+        return read_xlsx, "markdown"
+    from tieout.documents.pdf import read_pdf
+
+    return read_pdf, "text"
 
 
 def read_source(path: str | Path) -> tuple[str, str]:
@@ -37,6 +61,13 @@ def read_source(path: str | Path) -> tuple[str, str]:
     data = p.read_bytes()
     if not data.strip():
         raise DocumentFormatError(name, "is empty")
+    suffix = p.suffix.lower()
+    if suffix in CONVERTED_FORMATS:
+        convert, media = _converter(suffix)
+        text = convert(data, name)
+        if not text.strip():
+            raise DocumentFormatError(name, "holds no text tieout can read")
+        return text, media
     if b"\x00" in data:
         raise DocumentFormatError(
             name, "looks binary (it holds NUL bytes); give tieout a text file"

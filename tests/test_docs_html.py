@@ -1,0 +1,242 @@
+"""HTML sources: a filing page read as the text tieout checks against.
+
+The page below has the shapes EDGAR filings take: a hidden Inline XBRL header, a scale
+note in a centred paragraph, a table whose figures are split over cells ("$" | "4,200" |
+")") under year headings that span them, and prose with entities.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import tieout
+from tieout.documents import read_source
+from tieout.documents.html import read_html
+from tieout.errors import DocumentFormatError
+
+FILING = """\
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Acme Corp Annual Report 2025</title>
+<style>td { padding: 0 }</style><script>var total = 987654;</script></head>
+<body>
+<div style="display:none"><ix:header><ix:hidden>
+  <ix:nonNumeric name="dei:EntityRegistrantName">Acme</ix:nonNumeric>
+  <ix:nonFraction name="us-gaap:Revenues">7,777,777</ix:nonFraction>
+</ix:hidden></ix:header></div>
+<h2>Item&#160;7. Management&#8217;s Discussion and Analysis</h2>
+<p>Revenue grew to $4.2&nbsp;million in fiscal 2025,
+   up 23% from the year before.</p>
+<p style="text-align:center">ACME CORP<br>CONSOLIDATED STATEMENTS OF OPERATIONS<br>
+(in thousands, except per share data)</p>
+<table>
+<tr><td></td><td colspan="7" style="text-align:center">Year Ended December&#160;31,</td></tr>
+<tr><td></td><td colspan="3">2025</td><td>&#160;</td><td colspan="3">2024</td></tr>
+<tr><td>Revenue</td><td>$</td><td>4,200</td><td></td><td></td><td>$</td><td>3,900</td><td></td></tr>
+<tr><td>Cost of revenue</td><td></td><td>1,100</td><td></td><td></td><td></td><td>1,000</td><td></td></tr>
+<tr><td>Income from operations</td><td></td><td>3,100</td><td></td><td></td><td></td><td>2,900</td><td></td></tr>
+<tr><td>Net loss</td><td>$</td><td>(1,234</td><td>)</td><td></td><td>$</td><td>(900</td><td>)</td></tr>
+<tr><td>Net loss per diluted share</td><td>$</td><td>(0.42</td><td>)</td><td></td><td>$</td><td>(0.31</td><td>)</td></tr>
+<tr><td>Gross margin</td><td></td><td>73.8</td><td>%</td><td></td><td></td><td>74.4</td><td>%</td></tr>
+</table>
+<h3>Highlights</h3>
+<ul><li>Customers: 1,204</li><li>Net revenue retention 112%</li></ul>
+<p>Pipe | inside text</p>
+</body></html>
+"""
+
+TEXT = """\
+# Acme Corp Annual Report 2025
+
+## Item 7. Management’s Discussion and Analysis
+
+Revenue grew to $4.2 million in fiscal 2025, up 23% from the year before.
+
+ACME CORP
+
+CONSOLIDATED STATEMENTS OF OPERATIONS
+
+(in thousands, except per share data)
+
+|  | Year Ended December 31, | Year Ended December 31, |
+|  | 2025 | 2024 |
+|---|---|---|
+| Revenue | $4,200 | $3,900 |
+| Cost of revenue | 1,100 | 1,000 |
+| Income from operations | 3,100 | 2,900 |
+| Net loss | $(1,234) | $(900) |
+| Net loss per diluted share | $(0.42) | $(0.31) |
+| Gross margin | 73.8% | 74.4% |
+
+### Highlights
+
+- Customers: 1,204
+- Net revenue retention 112%
+
+Pipe | inside text
+"""
+
+
+def test_a_filing_page_reads_as_markdown_with_its_table_rejoined() -> None:
+    assert read_html(FILING.encode("utf-8"), "acme.html") == TEXT
+
+
+def test_the_table_figures_take_scale_period_and_row() -> None:
+    doc = tieout.Document.from_text("acme", TEXT, media_type="markdown")
+    got = {
+        f.text: (f.kind, f.value, f.where, f.period.label if f.period else None)
+        for f in doc.figures
+        if f.where
+    }
+    assert got["$4,200"] == (
+        "currency",
+        Decimal(4200000),
+        "row Revenue, column Year Ended December 31, 2025",
+        "Year Ended December 31, 2025",
+    )
+    assert got["$3,900"] == (
+        "currency",
+        Decimal(3900000),
+        "row Revenue, column Year Ended December 31, 2024",
+        "Year Ended December 31, 2024",
+    )
+    assert got["3,100"][1] == Decimal(3100000)  # "operations" is not a ratio row
+    assert got["$(1,234)"][:2] == ("currency", Decimal(-1234000))
+    assert got["$(0.42)"][:2] == ("currency", Decimal("-0.42"))  # per share: never scaled
+    assert got["73.8%"][:2] == ("percent", Decimal("73.8"))
+
+
+def test_hidden_facts_and_scripts_are_not_what_the_page_states() -> None:
+    text = read_html(FILING.encode("utf-8"), "acme.html")
+    assert "7,777,777" not in text and "987654" not in text and "td {" not in text
+    result = tieout.gate("Revenue was $7,777,777.", sources=[text])
+    assert (result.passed, [c.text for c in result.rejected]) == (False, ["$7,777,777"])
+
+
+@pytest.mark.parametrize(
+    ("draft", "passed", "rejected"),
+    [
+        ("Revenue was $4.2 million in 2025; net loss was $1.234 million.", True, []),
+        ("Revenue was $4,200,000, against $3.9 million a year earlier.", True, []),
+        ("Revenue was $4.3 million.", False, ["$4.3 million"]),
+        ("Diluted loss per share was $0.42.", True, []),
+        ("Gross margin was 73.8%.", True, []),
+    ],
+)
+def test_drafts_gated_against_the_page(draft: str, passed: bool, rejected: list[str]) -> None:
+    result = tieout.gate(draft, sources=[read_html(FILING.encode("utf-8"), "acme.html")])
+    assert (result.passed, [c.text for c in result.rejected]) == (passed, rejected)
+
+
+def test_a_scale_note_printed_as_the_tables_first_row_stands_above_it() -> None:
+    page = (
+        '<table><tr><td colspan="8">(In millions, except per share data)</td></tr>'
+        '<tr><td></td><td colspan="3">Fiscal 2025</td><td></td><td colspan="3">Fiscal 2024</td></tr>'
+        "<tr><td>Revenue</td><td>$</td><td>4.2</td><td></td><td></td><td>$</td><td>3.9</td><td></td></tr>"
+        "</table>"
+    )
+    text = read_html(page.encode(), "t.html")
+    assert text == (
+        "(In millions, except per share data)\n\n"
+        "|  | Fiscal 2025 | Fiscal 2024 |\n|---|---|---|\n| Revenue | $4.2 | $3.9 |\n"
+    )
+    result = tieout.gate("Revenue was $4,200,000 in fiscal 2025.", sources=[text])
+    assert result.passed, result.message
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        # declared windows-1252: 0x80 is the euro sign, 0x97 an em dash
+        (b'<meta charset="windows-1252"><p>Fees \x80 4,200 \x97 net</p>', "Fees € 4,200 — net\n"),
+        # declared latin-1 is read as windows-1252, as browsers do
+        (
+            b'<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1"><p>\x80 5</p>',
+            "€ 5\n",
+        ),
+        # undeclared and not UTF-8: windows-1252
+        (b"<p>caf\xe9 \x80 4,200</p>", "café € 4,200\n"),
+        # a UTF-8 byte-order mark
+        (b"\xef\xbb\xbf<p>\xe2\x82\xac 4,200</p>", "€ 4,200\n"),
+        # a wrong declaration: the bytes are UTF-8
+        (b'<meta charset="ascii"><p>\xe2\x82\xac 4,200</p>', "â‚¬ 4,200\n"),
+    ],
+)
+def test_encodings(data: bytes, text: str) -> None:
+    assert read_html(data, "page.html") == text
+
+
+def test_lists_headings_preformatted_text_and_nested_tables() -> None:
+    page = (
+        "<h1>Update</h1><ol><li>First</li><li>Second</li></ol>"
+        "<pre>  Cash    1,500\n  Debt      300</pre>"
+        "<table><tr><td>Outer</td><td><table><tr><td>Inner</td><td>42,000</td></tr></table></td></tr>"
+        "<tr><td>A|B</td><td>7,000</td></tr></table>"
+    )
+    assert read_html(page.encode(), "u.html") == (
+        "# Update\n\n- First\n- Second\n\n  Cash    1,500\n  Debt      300\n\n"
+        "| Outer |  |\n|---|---|\n| Inner | 42,000 |\n| A¦B | 7,000 |\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            b"Revenue was 4,200 this year.",
+            "does not look like HTML (no tags near the start); save it as .txt instead",
+        ),
+        (b"<p>a</p>\x00\x01\x02", "looks binary (it holds NUL bytes); give tieout an HTML page"),
+    ],
+)
+def test_what_is_not_an_html_page_is_refused(data: bytes, message: str) -> None:
+    with pytest.raises(DocumentFormatError) as err:
+        read_html(data, "page.html")
+    assert err.value.reason == message
+
+
+def test_read_source_dispatches_html_as_markdown(tmp_path: Path) -> None:
+    page = tmp_path / "acme.HTM"
+    page.write_text(FILING, encoding="utf-8")
+    assert read_source(page) == (TEXT, "markdown")
+    empty = tmp_path / "empty.html"
+    empty.write_text("<html><body><script>1</script></body></html>", encoding="utf-8")
+    with pytest.raises(DocumentFormatError, match="holds no text tieout can read"):
+        read_source(empty)
+
+
+def _tieout(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("TIEOUT_DB", "NO_COLOR")}
+    env["COLUMNS"] = "200"
+    return subprocess.run(
+        [sys.executable, "-m", "tieout", *args], cwd=cwd, env=env, capture_output=True, text=True
+    )
+
+
+def test_cli_ingests_a_page_and_gates_a_draft_against_it(tmp_path: Path) -> None:
+    (tmp_path / "acme.html").write_text(FILING, encoding="utf-8")
+    added = _tieout("docs", "add", "acme.html", "--id", "acme-10k", cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    (tmp_path / "draft.md").write_text("Revenue was $4.2 million; cost was $1.2 million.\n")
+    by_doc = _tieout("gate", "draft.md", "--doc", "acme-10k", "--format", "json", cwd=tmp_path)
+    by_file = _tieout("gate", "draft.md", "--source", "acme.html", "--format", "json", cwd=tmp_path)
+    for run in (by_doc, by_file):
+        assert run.returncode == 1, run.stderr
+        out = json.loads(run.stdout)
+        # cost of revenue is 1,100 thousand: $1.1 million, not $1.2 million
+        assert [(c["text"], c["status"]) for c in out["claims"]] == [
+            ("$4.2 million", "found"),
+            ("$1.2 million", "missing"),
+        ]
+    (tmp_path / "bad.html").write_bytes(b"\x00\x01 not a page")
+    bad = _tieout("docs", "add", "bad.html", "--id", "bad", cwd=tmp_path)
+    assert bad.returncode != 0
+    assert bad.stderr.strip().splitlines() == [
+        "tieout: error: bad.html: looks binary (it holds NUL bytes); give tieout an HTML page"
+    ]

@@ -1,0 +1,428 @@
+"""HTML sources (filings saved from EDGAR, investor pages) as the text tieout reads.
+
+``read_html(data, name)`` turns a page into Markdown-like text: headings as ``#`` lines,
+paragraphs and list items between blank lines, and each ``<table>`` as ``|`` rows that
+``layout`` reads like any Markdown table, with the scale note and caption above it kept
+as lines above the table.
+
+Filings split one printed figure over several cells: ``$`` in one, ``4,200`` in the next,
+``)`` in a third, under a year heading that spans all three (``colspan``). Such cells are
+joined back (``$4,200``, ``(1,234)``) and the columns a heading spans become one column, so
+each year's figures stand under that year. Nothing else about a figure is changed: the
+number grammar reads the text afterwards, the same way it reads any source.
+
+Left out of the text: ``<script>``, ``<style>``, ``<head>`` (bar its ``<title>``),
+``<template>``, ``<noscript>``, ``<svg>``, hidden Inline XBRL headers (``<ix:header>``) and
+any element styled ``display:none``, so hidden facts never count as what the page states.
+The page is decoded as its byte-order mark or ``<meta charset>`` says, else as UTF-8, else
+as windows-1252 (the encoding HTML assumes for undeclared pages).
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from tieout.errors import DocumentFormatError
+
+__all__ = ["read_html"]
+
+_SKIP = frozenset({"script", "style", "head", "template", "noscript", "svg", "ix:header"})
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+)
+_BLOCK = frozenset(
+    {
+        "p",
+        "div",
+        "section",
+        "article",
+        "header",
+        "footer",
+        "main",
+        "nav",
+        "aside",
+        "blockquote",
+        "ul",
+        "ol",
+        "dl",
+        "dt",
+        "dd",
+        "figure",
+        "figcaption",
+        "center",
+        "address",
+        "form",
+        "fieldset",
+        "body",
+        "html",
+    }
+)
+_HEADINGS = {f"h{k}": k for k in range(1, 7)}
+_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+_SPACES = re.compile(r"[ \t\r\n\f\v\u00a0\u2000-\u200b\u202f\u205f\u3000]+")
+# a cell holding only what prints beside a figure: a currency sign before it, or a closing
+# bracket or percent sign after it (filings give each its own cell)
+_BEFORE_ONLY = frozenset({"$", "€", "£", "¥", "US$", "C$", "A$", "(", "($", "$(", "-", "−"})
+_AFTER_ONLY = frozenset({")", "%", ")%", "%)", "pts", "bps"})
+
+
+@dataclass
+class _Cell:
+    text: str
+    span: int  # colspan
+
+
+@dataclass
+class _Table:
+    rows: list[list[_Cell]] = field(default_factory=list)
+    caption: str = ""
+
+
+def _decode(data: bytes) -> str:
+    for bom, codec in (
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
+        if data.startswith(bom):
+            return data.decode(codec, errors="replace")
+    declared = _META_CHARSET.search(data[:4096])
+    if declared is not None:
+        label = declared.group(1).decode("ascii").lower()
+        try:
+            codec = codecs.lookup(label).name
+        except LookupError:
+            codec = ""
+        if codec in ("ascii", "latin-1", "iso8859-1"):
+            codec = "cp1252"  # as browsers read such pages
+        if codec:
+            try:
+                return data.decode(codec)
+            except UnicodeDecodeError:
+                pass  # a wrong declaration: try what the bytes say instead
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+class _Reader(HTMLParser):
+    """Collects the page's blocks as lines; tables as :class:`_Table` placeholders."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[str | _Table] = []  # finished lines and tables, in order
+        self.line: list[str] = []  # inline text of the block being read
+        self.prefix = ""  # "# " for a heading, "- " for a list item
+        self.skip: list[str] = []  # open elements whose content is left out
+        self.pre = 0
+        self.title: list[str] = []
+        self.in_title = False
+        self.tables: list[_Table] = []  # open tables (nested ones are read flat)
+        self.cell: list[str] | None = None
+        self.cell_span = 1
+        self.in_caption = False
+
+    # ---------------------------------------------------------------- text
+
+    def _flush(self) -> None:
+        text = "".join(self.line)
+        self.line = []
+        if self.pre:
+            lines = [ln.rstrip() for ln in text.split("\n")]
+        else:
+            lines = [_SPACES.sub(" ", text).strip()]
+        lines = [ln for ln in lines if ln.strip()]
+        if not lines:
+            self.prefix = ""
+            return
+        if self.tables:  # text inside a table but outside its cells: keep it above
+            self.tables[-1].caption = " ".join([self.tables[-1].caption, *lines]).strip()
+            return
+        item = self.prefix == "- "
+        if self.prefix:
+            lines[0] = self.prefix + lines[0]
+        self.out.extend(lines)
+        if not item:  # a list's items stand together; the list ends with a blank line
+            self.out.append("")
+        self.prefix = ""
+
+    def handle_data(self, data: str) -> None:
+        if self.skip:
+            if self.in_title:
+                self.title.append(data)
+            return
+        if self.cell is not None:
+            self.cell.append(data)
+        elif self.in_caption and self.tables:
+            self.tables[-1].caption += data
+        else:
+            self.line.append(data)
+
+    # ---------------------------------------------------------------- tags
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.skip:
+            if tag == self.skip[-1] and tag not in _VOID:
+                self.skip.append(tag)
+            if tag == "title":
+                self.in_title = True
+            return
+        style = dict(attrs).get("style") or ""
+        if tag in _SKIP or (style and _HIDDEN.search(style) and tag not in _VOID):
+            self.skip.append(tag)
+            self.in_title = False
+            return
+        if tag == "br":
+            self._text_break()
+        elif tag == "table":
+            self._close_cell()
+            if not self.tables:
+                self._flush()
+            self.tables.append(_Table())
+        elif tag in ("td", "th") and self.tables:
+            self._close_cell()
+            self.cell = []
+            try:
+                self.cell_span = max(1, min(int(dict(attrs).get("colspan") or 1), 100))
+            except ValueError:
+                self.cell_span = 1
+        elif tag == "tr" and self.tables:
+            self._close_cell()
+            self.tables[-1].rows.append([])
+        elif tag == "caption" and self.tables:
+            self.in_caption = True
+        elif tag in _HEADINGS and self.cell is None:
+            self._flush()
+            self.prefix = "#" * _HEADINGS[tag] + " "
+        elif tag == "li" and self.cell is None:
+            self._flush()
+            self.prefix = "- "
+        elif tag == "pre" and self.cell is None:
+            self._flush()
+            self.pre += 1
+        elif tag in _BLOCK or tag == "hr":
+            self._text_break()
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in _VOID:
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.skip:
+            if tag == "title":
+                self.in_title = False
+            if tag == self.skip[-1]:
+                self.skip.pop()
+                if not self.skip:
+                    self.in_title = False
+            return
+        if tag in ("td", "th"):
+            self._close_cell()
+        elif tag == "caption":
+            self.in_caption = False
+        elif tag == "table" and self.tables:
+            self._close_cell()
+            table = self.tables.pop()
+            if self.tables:  # a table in a cell: its rows join the outer table
+                self.tables[-1].rows.extend(table.rows)
+            else:
+                self.out.append(table)
+        elif tag in _HEADINGS or tag == "li":
+            if self.cell is None:
+                self._flush()
+        elif tag == "pre" and self.pre:
+            self._flush()
+            self.pre -= 1
+        elif tag in _BLOCK:
+            self._text_break()
+            if tag in ("ul", "ol", "dl") and self.cell is None and not self.tables:
+                self.out.append("")
+
+    def _text_break(self) -> None:
+        if self.cell is not None:
+            self.cell.append(" ")
+        else:
+            self._flush()
+
+    def _close_cell(self) -> None:
+        if self.cell is None:
+            return
+        text = _SPACES.sub(" ", "".join(self.cell)).strip().replace("|", "¦")
+        if self.tables:
+            if not self.tables[-1].rows:
+                self.tables[-1].rows.append([])
+            self.tables[-1].rows[-1].append(_Cell(text, self.cell_span))
+        self.cell = None
+        self.cell_span = 1
+
+    def close(self) -> None:
+        super().close()
+        self._close_cell()
+        while self.tables:
+            table = self.tables.pop()
+            if self.tables:
+                self.tables[-1].rows.extend(table.rows)
+            else:
+                self.out.append(table)
+        self._flush()
+
+
+# --------------------------------------------------------------------------- tables
+
+
+_Lone = tuple[int, int] | None  # the columns a row's only filled cell spans, if it spans several
+
+
+def _grid(table: _Table) -> tuple[list[list[str]], list[tuple[int, int]], list[_Lone]]:
+    """Rows expanded to columns (a cell's text in the first column it spans), the column
+    ranges that cells spanning several columns cover, and each row's lone spanning cell."""
+    rows: list[list[str]] = []
+    spans: list[tuple[int, int]] = []
+    lones: list[_Lone] = []
+    for row in table.rows:
+        out: list[str] = []
+        filled = [c for c in row if c.text]
+        lone: _Lone = None
+        for cell in row:
+            if cell.span > 1:
+                if len(filled) > 1:
+                    spans.append((len(out), len(out) + cell.span))
+                elif cell.text:  # a lone title's span joins no columns
+                    lone = (len(out), len(out) + cell.span)
+            out.append(cell.text)
+            out.extend([""] * (cell.span - 1))
+        if any(out):
+            rows.append(out)
+            lones.append(lone)
+    return rows, spans, lones
+
+
+def _join_split_figures(row: list[str]) -> None:
+    """'$' | '4,200' | ')' -> '' | '$4,200)' | '': a figure printed over several cells."""
+    for i, text in enumerate(row):
+        if text in _BEFORE_ONLY:
+            nxt = next((j for j in range(i + 1, len(row)) if row[j]), None)
+            if nxt is not None and row[nxt] not in _BEFORE_ONLY | _AFTER_ONLY:
+                row[nxt] = text + row[nxt]
+                row[i] = ""
+    for i, text in enumerate(row):
+        if text in _AFTER_ONLY:
+            prev = next((j for j in range(i - 1, -1, -1) if row[j]), None)
+            if prev is not None and prev > 0:  # never onto the row's label
+                row[prev] = row[prev] + text
+                row[i] = ""
+
+
+def _groups(width: int, spans: list[tuple[int, int]]) -> list[int]:
+    """The output column of each grid column: columns one heading spans become one."""
+    parent = list(range(width))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for a, b in spans:
+        for k in range(a + 1, min(b, width)):
+            parent[root(k)] = root(a)
+    out: list[int] = []
+    seen: dict[int, int] = {}
+    for k in range(width):
+        out.append(seen.setdefault(root(k), len(seen)))
+    return out
+
+
+def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
+    """The lines to print above the table (its title and note rows) and its ``|`` rows."""
+    rows, spans, lones = _grid(table)
+    above: list[str] = []
+    # a title or a scale note a filing prints as the table's first rows, one cell spanning
+    # from the label column on ("(In thousands, except per share data)"): a line above it
+    while len(rows) > 1 and lones[0] is not None and lones[0][0] == 0:
+        above.append(rows.pop(0)[0])
+        lones.pop(0)
+    if not rows:
+        return above, []
+    width = max(len(r) for r in rows)
+    for r in rows:
+        r.extend([""] * (width - len(r)))
+        _join_split_figures(r)
+    group_of = _groups(width, spans)
+    n = max(group_of) + 1
+    merged = []
+    for r in rows:
+        cells = [""] * n
+        for k, text in enumerate(r):
+            if text:
+                g = group_of[k]
+                cells[g] = f"{cells[g]} {text}" if cells[g] else text
+        merged.append(cells)
+    keep = [g for g in range(n) if g == 0 or any(r[g] for r in merged)]
+    for r, lone in zip(merged, lones, strict=True):
+        if lone is not None and lone[0] > 0:
+            # "Year Ended December 31," over every year column heads each of them
+            text = next(t for t in r if t)
+            for g in {group_of[k] for k in range(lone[0], min(lone[1], width))}:
+                if g in keep:
+                    r[g] = text
+    lines = []
+    for r in merged:
+        cells = [r[g] for g in keep]
+        lines.append("| " + " | ".join(cells) + " |")
+    if len(lines) > 1:
+        # the heading rows: those above the first row with a label (filings leave the label
+        # cell of "Year Ended December 31," and "2025 | 2024" empty), else the first row
+        heads = next((i for i, r in enumerate(merged) if r[0]), 0) or 1
+        heads = min(heads, len(lines) - 1)
+        lines.insert(heads, "|" + "---|" * len(keep))
+    return above, lines
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def read_html(data: bytes, name: str) -> str:
+    """The text of an HTML page, tables as ``|`` rows (see the module's docstring)."""
+    text = _decode(data)
+    if "\x00" in text:
+        raise DocumentFormatError(
+            name, "looks binary (it holds NUL bytes); give tieout an HTML page"
+        )
+    head = text.lstrip()[:1024].lower()
+    if "<" not in head:
+        raise DocumentFormatError(
+            name, "does not look like HTML (no tags near the start); save it as .txt instead"
+        )
+    reader = _Reader()
+    try:
+        reader.feed(text)
+        reader.close()
+    except (AssertionError, ValueError) as err:  # html.parser's rare refusals
+        raise DocumentFormatError(name, f"is not readable HTML ({err}); re-save the page") from None
+    lines: list[str] = []
+    page_title = _SPACES.sub(" ", "".join(reader.title)).strip()
+    if page_title:
+        lines += [f"# {page_title}", ""]
+    for item in reader.out:
+        if isinstance(item, _Table):
+            if item.caption.strip():
+                lines += [_SPACES.sub(" ", item.caption).strip(), ""]
+            heads, rows = _table_lines(item)
+            for line in heads:
+                lines += [line, ""]
+            if rows:
+                lines += [*rows, ""]
+        else:
+            lines.append(item)
+    out: list[str] = []
+    for line in lines:  # one blank line between blocks, none at the ends
+        if line or (out and out[-1]):
+            out.append(line)
+    return "\n".join(out).strip() + "\n"
