@@ -44,9 +44,10 @@ APPEND_ONLY = (
     "claim_attempts",
     "calibration_samples",
     "calibration_checks",
+    "review_queue_resolutions",
 )
 #: Tables other tables point at (PostgreSQL refuses a plain TRUNCATE of them for that).
-REFERENCED = ("check_runs", "claim_results", "calibration_samples")
+REFERENCED = ("check_runs", "claim_results", "calibration_samples", "review_queue")
 #: The only tables whose rows the code may change: a metric version is closed when a newer
 #: one takes over, and an API key is revoked.
 MUTABLE = ("metric_registry", "api_keys")
@@ -120,6 +121,9 @@ def seed_every_table(store: Store, tmp_path: Path) -> None:
     )
     # review_queue and claim_attempts: an agent that never gets it right
     enforce(claims_json(NO_QUOTE), reask=Script(claims_json(NO_QUOTE)), store=store)
+    (queued,) = store.review_queue()
+    assert queued.id is not None
+    store.resolve_queue_item(queued.id, "discarded", "not worth fixing", "Ana")  # its resolution
     fail_id = next(r.id for r in store.list_claim_results() if r.verdict == "fail")
     assert fail_id is not None
     store.override_claim(fail_id, "warning", reason="restated", reviewer="Ana")  # claim_overrides

@@ -30,15 +30,21 @@ def review_group() -> None:
     "--status",
     default="needs_human",
     show_default=True,
-    help="List the claim sets with this status.",
+    help="Only claim sets whose status in force is this (resolved, discarded, …; all: every one).",
 )
 @format_option(
-    ["table", "json"], "table", "json prints each claim set's raw text and every problem."
+    ["table", "json"],
+    "table",
+    "json prints each claim set's raw text, every problem and every resolution event.",
 )
 @db_option
 @handles_errors
 def queue_command(status: str, fmt: str, db: str | None) -> None:
-    """List the review queue, oldest first."""
+    """List the review queue, oldest first, with each item's status in force.
+
+    The status in force is the latest `tieout review resolve` event's (reopened: needs_human),
+    else the status the claim set was queued with (needs_human).
+    """
     from tieout.console import print_json
     from tieout.registry import Store
 
@@ -50,10 +56,11 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
                 {
                     "id": item.id,
                     "source": item.source,
-                    "status": item.status,
+                    "status": item.status_in_force,
                     "created_at": item.created_at.isoformat(),
                     "problems": [{"path": p, "message": m} for p, m in item.problems],
                     "raw_text": item.raw_text,
+                    "events": [e.to_dict() for e in item.events],
                 }
                 for item in items
             ]
@@ -65,17 +72,56 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
     from rich.table import Table
 
     table = Table(show_edge=False, pad_edge=False)
-    for column in ("id", "source", "status", "created", "problems"):
+    for column in ("id", "source", "status", "created", "problems", "events"):
         table.add_column(column, overflow="fold")
     for item in items:
         table.add_row(
             str(item.id),
             item.source,
-            item.status,
+            item.status_in_force,
             item.created_at.strftime("%Y-%m-%d %H:%M:%S"),
             "\n".join(f"{p}: {m}" for p, m in item.problems),
+            "\n".join(
+                f"{e.resolved_at:%Y-%m-%d %H:%M} {e.outcome} by {e.reviewer}: {e.note}"
+                for e in item.events
+            ),
         )
     _console().print(table)
+
+
+@review_group.command("resolve")
+@click.argument("queue_id", type=int, metavar="QUEUE_ID")
+@click.option(
+    "--outcome",
+    type=click.Choice(["resolved", "discarded", "reopened"]),
+    required=True,
+    help="resolved: fixed and submitted again; discarded: not worth fixing; reopened: back "
+    "to needs_human.",
+)
+@click.option("--note", default="", help="What was done, or why (required).")
+@click.option("--reviewer", default="", metavar="NAME", help="Who decides (required).")
+@format_option(["text", "json"], "text", "json prints the stored event.")
+@db_option
+@handles_errors
+def resolve_command(
+    queue_id: int, outcome: str, note: str, reviewer: str, fmt: str, db: str | None
+) -> None:
+    """Record what was done with a queued claim set; the queue's own record is never changed.
+
+    QUEUE_ID is the id `tieout review queue` shows. A resolved or discarded item leaves the
+    queue; reopen it to put it back. A note and a reviewer are always required.
+    """
+    from tieout.console import print_json
+    from tieout.registry import Store
+    from tieout.registry.queue import NEEDS_HUMAN, REOPENED
+
+    with Store.open(db) as store:
+        done = store.resolve_queue_item(queue_id, outcome, note, reviewer)
+    if fmt == "json":
+        print_json(done.to_dict())
+        return
+    back = f", back to {NEEDS_HUMAN}" if outcome == REOPENED else ""
+    click.echo(f"review queue item {queue_id}: {outcome} by {done.reviewer}{back} ({done.note})")
 
 
 _VERDICTS = ["pass", "warning", "fail", "unsupported"]

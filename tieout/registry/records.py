@@ -19,6 +19,7 @@ __all__ = [
     "MetricVersion",
     "OverrideRecord",
     "RejectionRecord",
+    "ResolutionRecord",
     "ReviewItem",
     "RunRecord",
 ]
@@ -265,10 +266,38 @@ class ApiKeyRecord:
 
 
 @dataclass(frozen=True)
+class ResolutionRecord:
+    """One event on a queued claim set: ``resolved``, ``discarded`` or ``reopened``, by whom, why."""
+
+    queue_id: int
+    outcome: str
+    note: str
+    reviewer: str
+    resolved_at: datetime
+    id: int | None = None
+
+    def __post_init__(self) -> None:
+        _require_aware("ResolutionRecord.resolved_at", self.resolved_at)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as JSON-able values."""
+        return {
+            "id": self.id,
+            "queue_id": self.queue_id,
+            "outcome": self.outcome,
+            "note": self.note,
+            "reviewer": self.reviewer,
+            "at": self.resolved_at.isoformat(),
+        }
+
+
+@dataclass(frozen=True)
 class ReviewItem:
     """A claim set waiting for a person: the agent's raw response and every problem left in it.
 
-    ``status`` starts as ``"needs_human"``; ``problems`` holds ``(path, message)`` pairs.
+    ``status`` is the status it was queued with (``"needs_human"``), never changed;
+    ``problems`` holds ``(path, message)`` pairs; ``events`` what people did with it since,
+    oldest first. :attr:`status_in_force` is the status that counts now.
     """
 
     source: str
@@ -277,8 +306,16 @@ class ReviewItem:
     problems: list[tuple[str, str]]
     created_at: datetime
     id: int | None = None
+    events: list[ResolutionRecord] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.status:
             raise InputError("ReviewItem.status is empty; use e.g. 'needs_human'")
         _require_aware("ReviewItem.created_at", self.created_at)
+
+    @property
+    def status_in_force(self) -> str:
+        """The latest event's outcome (``reopened``: ``needs_human``), else :attr:`status`."""
+        from .queue import status_in_force
+
+        return status_in_force(self.status, self.events[-1].outcome if self.events else None)

@@ -28,6 +28,7 @@ from .records import (
     MetricVersion,
     OverrideRecord,
     RejectionRecord,
+    ResolutionRecord,
     ReviewItem,
     RunRecord,
 )
@@ -323,11 +324,38 @@ class Store:
             return _queue.add(s, item)
 
     def review_queue(self, status: str | None = "needs_human") -> list[ReviewItem]:
-        """The queued claim sets with ``status`` (every one if ``None``), oldest first."""
+        """The queued claim sets whose status in force is ``status``, oldest first, with events.
+
+        ``None`` or ``"all"``: every item. The status in force is the latest event's outcome
+        (``reopened``: ``needs_human``), else the status the item was queued with.
+        """
         from . import queue as _queue
 
         with transaction(self._engine, "reading the review queue") as s:
             return _queue.listing(s, status)
+
+    def resolve_queue_item(
+        self,
+        queue_id: int,
+        outcome: str,
+        note: str,
+        reviewer: str,
+        *,
+        at: datetime | None = None,
+    ) -> ResolutionRecord:
+        """Append what a reviewer did with a queued claim set: resolved, discarded or reopened.
+
+        Refused (:class:`~tieout.errors.InputError`) without a note or a reviewer, for an
+        unknown item, for a resolved or discarded item unless reopening it, and for reopening
+        an open one. The item's own row is never changed; ``at`` defaults to now.
+        """
+        from datetime import UTC
+
+        from . import queue as _queue
+
+        when = at or datetime.now(UTC)
+        with transaction(self._engine, f"resolving review queue item {queue_id}", write=True) as s:
+            return _queue.resolve(s, queue_id, outcome, note, reviewer, when)
 
     # -- HTTP API keys ---------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ __all__ = [
     "GateRejectionRow",
     "MetricRow",
     "OverrideRow",
+    "QueueResolutionRow",
     "ReviewQueueRow",
     "UTCDateTime",
 ]
@@ -291,3 +292,22 @@ class CalibrationCheckRow(SQLModel, table=True):
     reviewer: str
     note: str = Field(sa_column=Column(Text, nullable=False))
     recorded_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+
+
+class QueueResolutionRow(SQLModel, table=True):
+    """What a person did with a queued claim set (migration 0006); the latest event counts."""
+
+    __tablename__ = "review_queue_resolutions"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["queue_id"], ["review_queue.id"], name="fk_review_queue_resolutions_queue"
+        ),
+        Index("ix_review_queue_resolutions_queue_id", "queue_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    queue_id: int
+    outcome: str
+    note: str = Field(sa_column=Column(Text, nullable=False))
+    reviewer: str
+    resolved_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
