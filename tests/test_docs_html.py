@@ -150,6 +150,25 @@ def test_a_scale_note_printed_as_the_tables_first_row_stands_above_it() -> None:
     assert result.passed, result.message
 
 
+def test_footnote_marks_never_read_as_figures() -> None:
+    page = (
+        "<p>(in thousands)</p><table><tr><td></td><td>2025</td></tr>"
+        "<tr><td>Revenue<sup>(1)</sup></td><td>$</td><td>4,200<sup>(2)</sup></td></tr>"
+        "<tr><td>Fees<sup>*</sup></td><td>$</td><td>310<sup>†</sup></td></tr></table>"
+        "<p>Held on the 1<sup>st</sup> of May.<sup>a</sup></p>"
+    )
+    text = read_html(page.encode(), "f.html")
+    assert text == (
+        "(in thousands)\n\n|  | 2025 |\n|---|---|\n| Revenue | $4,200 |\n| Fees | $310 |\n\n"
+        "Held on the 1st of May.\n"
+    )
+    doc = tieout.Document.from_text("f", text, media_type="markdown")
+    assert [(f.text, f.value) for f in doc.figures if f.where] == [
+        ("$4,200", Decimal(4200000)),
+        ("$310", Decimal(310000)),
+    ]
+
+
 @pytest.mark.parametrize(
     ("data", "text"),
     [

@@ -11,7 +11,8 @@ joined back (``$4,200``, ``(1,234)``) and the columns a heading spans become one
 each year's figures stand under that year. Nothing else about a figure is changed: the
 number grammar reads the text afterwards, the same way it reads any source.
 
-Left out of the text: ``<script>``, ``<style>``, ``<head>`` (bar its ``<title>``),
+Footnote marks printed as superscripts ("4,200<sup>(2)</sup>") are left out, so a mark
+never reads as a figure of its own. Left out of the text too: ``<script>``, ``<style>``, ``<head>`` (bar its ``<title>``),
 ``<template>``, ``<noscript>``, ``<svg>``, hidden Inline XBRL headers (``<ix:header>``) and
 any element styled ``display:none``, so hidden facts never count as what the page states.
 The page is decoded as its byte-order mark or ``<meta charset>`` says, else as UTF-8, else
@@ -70,6 +71,18 @@ _BEFORE_ONLY = frozenset({"$", "€", "£", "¥", "US$", "C$", "A$", "(", "($", 
 _AFTER_ONLY = frozenset({")", "%", ")%", "%)", "pts", "bps"})
 
 
+_MARK_SYMBOLS = "()[]*†‡§¶# \u00a0"
+
+
+def _footnote_mark(text: str) -> bool:
+    """Whether a superscript is a footnote mark ("(1)", "2", "*", "†", "(a)"), left out of
+    the text so that it never reads as a figure ("4,200(2)" would hold a -2)."""
+    core = text.strip(_MARK_SYMBOLS)
+    if not core:
+        return bool(text.strip())
+    return len(core) <= 3 and (core.isdigit() or (len(core) == 1 and core.isalpha()))
+
+
 @dataclass
 class _Cell:
     text: str
@@ -126,6 +139,7 @@ class _Reader(HTMLParser):
         self.cell: list[str] | None = None
         self.cell_span = 1
         self.in_caption = False
+        self.sup: list[str] | None = None  # the text of an open <sup>
 
     # ---------------------------------------------------------------- text
 
@@ -156,6 +170,12 @@ class _Reader(HTMLParser):
             if self.in_title:
                 self.title.append(data)
             return
+        if self.sup is not None:
+            self.sup.append(data)
+            return
+        self._text(data)
+
+    def _text(self, data: str) -> None:
         if self.cell is not None:
             self.cell.append(data)
         elif self.in_caption and self.tables:
@@ -177,7 +197,9 @@ class _Reader(HTMLParser):
             self.skip.append(tag)
             self.in_title = False
             return
-        if tag == "br":
+        if tag == "sup":
+            self.sup = []
+        elif tag == "br":
             self._text_break()
         elif tag == "table":
             self._close_cell()
@@ -222,7 +244,11 @@ class _Reader(HTMLParser):
                 if not self.skip:
                     self.in_title = False
             return
-        if tag in ("td", "th"):
+        if tag == "sup" and self.sup is not None:
+            text, self.sup = "".join(self.sup), None
+            if not _footnote_mark(text):
+                self._text(text)
+        elif tag in ("td", "th"):
             self._close_cell()
         elif tag == "caption":
             self.in_caption = False
@@ -354,6 +380,14 @@ def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
     for r in rows:
         r.extend([""] * (width - len(r)))
         _join_split_figures(r)
+    # a heading over a column that holds only the "$" of split figures (no colspan to say
+    # so): the heading belongs to the figures' column beside it
+    heads = next((i for i, r in enumerate(rows) if r[0]), 0)
+    for k in range(1, width - 1):
+        head_only = any(r[k] for r in rows[:heads]) and not any(r[k] for r in rows[heads:])
+        data_only = any(r[k + 1] for r in rows[heads:]) and not any(r[k + 1] for r in rows[:heads])
+        if head_only and data_only:
+            spans.append((k, k + 2))
     group_of = _groups(width, spans)
     n = max(group_of) + 1
     merged = []
