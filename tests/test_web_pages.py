@@ -179,6 +179,19 @@ def test_an_unknown_page_is_a_404_page_for_people(desk: Desk) -> None:
     assert missing.status_code == 404 and "run 'no-such-run' is not stored" in text_of(missing.text)
 
 
+def test_a_wrong_method_on_a_page_is_a_405_page_and_the_api_keeps_json(desk: Desk) -> None:
+    desk.login()
+    for method, path in (("POST", "/review/runs/x"), ("DELETE", "/login")):
+        resp = desk.client.request(method, path)
+        assert (resp.status_code, resp.headers["content-type"][:9]) == (405, "text/html")
+        assert f"{path} does not take a {method} request; start again from the runs" in text_of(
+            resp.text
+        )
+    api = desk.client.get("/gate")
+    assert (api.status_code, api.headers["content-type"]) == (405, "application/json")
+    assert api.json() == {"error": "Method Not Allowed"}
+
+
 def test_runs_list_newest_first_with_counts(desk: Desk) -> None:
     desk.login()
     resp = desk.client.get("/review/")

@@ -27,6 +27,7 @@ import hmac
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from inspect import isawaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode
@@ -36,6 +37,7 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 
 from tieout.errors import InputError, NotFound, StorageError, TieoutError
 from tieout.web.auth import ACTIONS, allowed, verify_key
@@ -191,6 +193,29 @@ def add_pages(app: FastAPI, store: Callable[[], Store]) -> None:
         return exc.response
 
     app.add_exception_handler(_Respond, responded)
+
+    # a page asked for with the wrong method (a POST-only form opened by URL, say) answers
+    # with a page, not the API's JSON; everything else keeps the API's handler
+    api_errors = app.exception_handlers[HTTPException]
+
+    async def page_errors(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        path = request.url.path
+        if exc.status_code == 405 and (path.startswith("/review") or path == "/login"):
+            response = render(
+                request,
+                "error.html",
+                405,
+                title="Not here",
+                message=f"{path} does not take a {request.method} request; "
+                "start again from the runs",
+            )
+            response.headers.update(exc.headers or {})
+            return response
+        result = api_errors(request, exc)
+        return await result if isawaitable(result) else result
+
+    app.add_exception_handler(HTTPException, page_errors)
 
     # ------------------------------------------------------------------ login
 
