@@ -259,3 +259,23 @@ def test_cli_ingests_a_page_and_gates_a_draft_against_it(tmp_path: Path) -> None
     assert bad.stderr.strip().splitlines() == [
         "tieout: error: bad.html: looks binary (it holds NUL bytes); give tieout an HTML page"
     ]
+
+
+SAMPLE = Path(tieout.__file__).parent / "sample_docs" / "filings"
+
+
+def test_the_sample_filing_and_draft_behave_as_the_readme_says() -> None:
+    text, media = read_source(SAMPLE / "acme-annual-2025.html")
+    assert media == "markdown"
+    assert "48,213" in text and "ix:" not in text and "(1)" not in text
+    doc = tieout.Document.from_text("acme-annual-2025", text, media_type="markdown")
+    revenue = next(f for f in doc.figures if f.text == "$48,213")
+    assert (revenue.value, revenue.where) == (
+        Decimal(48213000),
+        "row Revenue, column Year Ended December 31, 2025",
+    )
+    eps = next(f for f in doc.figures if f.text == "$(0.41)")
+    assert eps.value == Decimal("-0.41")  # a per-share row: never scaled
+    draft = (SAMPLE / "draft-annual-summary.md").read_text(encoding="utf-8")
+    result = tieout.gate(draft, sources=[text])
+    assert [(c.text, c.line) for c in result.rejected] == [("$38.1 million", 2)]
