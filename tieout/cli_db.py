@@ -1,4 +1,5 @@
-"""`tieout db …`: the database schema — upgrade, downgrade, the current revision, the history."""
+"""`tieout db …`: the database schema — upgrade, downgrade, the current revision, the history;
+the application role on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -93,3 +94,44 @@ def history_command(db: str | None) -> None:
             "← current" if r.revision == at else "",
         )
     _console().print(table)
+
+
+@db_group.command("grant-app-role")
+@click.argument("role", metavar="ROLE")
+@click.option(
+    "--password-env",
+    metavar="VAR",
+    default=None,
+    help="Give a new ROLE the password in environment variable VAR (never on the command line).",
+)
+@db_option
+@handles_errors
+def grant_app_role_command(role: str, password_env: str | None, db: str | None) -> None:
+    """Create ROLE on PostgreSQL and grant it only what tieout needs (run as the owner).
+
+    The application then connects as ROLE: it may read and append, but it owns no table, so
+    it cannot disable the audit trail's triggers. Idempotent; run it again after an upgrade.
+    """
+    import os
+
+    from tieout.errors import ConfigError
+    from tieout.registry.roles import grant_app_role
+
+    password = None
+    if password_env is not None:
+        password = os.environ.get(password_env)
+        if not password:
+            raise ConfigError(
+                f"environment variable {password_env} is not set or empty; "
+                "export the role's password in it"
+            )
+    report = grant_app_role(db, role, password=password)
+    for line in (*report.changes, *report.notes):
+        click.echo(line)
+    if report.changes:
+        click.echo(f"role {role} now holds only what tieout needs on schema {report.schema}")
+    else:
+        click.echo(
+            f"role {role} already holds exactly what tieout needs on schema {report.schema}; "
+            "nothing changed"
+        )

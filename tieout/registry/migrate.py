@@ -205,8 +205,51 @@ def downgrade(target: Target, revision: str) -> tuple[str | None, str | None]:
     return _run(target, "downgrade", revision)
 
 
+_NOT_OWNER = (
+    "the database at {url} is at schema revision {at}, not {head} (head), and user {user} may "
+    "not change its schema ({reason}); run `tieout db upgrade` as the owner of tieout's tables"
+)
+_NOT_VISIBLE = (
+    "the database at {url} shows user {user} no tieout tables, and it may not create them "
+    "({reason}); run `tieout db upgrade` as the owner of the schema, then "
+    "`tieout db grant-app-role {role}`"
+)
+
+
+def _privilege_refusal(err: StorageError) -> str | None:
+    """The database's reason if ``err`` is a refused privilege (not an append-only trigger)."""
+    orig = getattr(err.__cause__, "orig", None)
+    reason = str(orig).strip().splitlines()[0] if orig is not None else ""
+    if getattr(orig, "sqlstate", None) != "42501" or reason.startswith("tr_append_only"):
+        return None
+    return reason
+
+
 def ensure_schema(engine: Engine) -> None:
-    """Bring the database to :data:`HEAD` unless it is there already (one query when it is)."""
-    if current(engine) == HEAD:
+    """Bring the database to :data:`HEAD` unless it is there already (one query when it is).
+
+    A role that may not change the schema (an application role, see ``tieout db
+    grant-app-role``) gets one line saying to upgrade as the owner.
+    """
+    at = current(engine)
+    if at == HEAD:
         return
-    upgrade(engine, "head")
+    try:
+        upgrade(engine, "head")
+    except StorageError as err:
+        reason = _privilege_refusal(err)
+        if reason is None:
+            raise
+        name = engine.url.username
+        user = repr(name) if name else "(the default user)"
+        message = _NOT_VISIBLE if at is None else _NOT_OWNER
+        raise StorageError(
+            message.format(
+                url=display_url(engine.url),
+                at=at,
+                head=HEAD,
+                user=user,
+                role=name or "ROLE",
+                reason=reason,
+            )
+        ) from err
