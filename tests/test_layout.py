@@ -127,6 +127,22 @@ def test_which_rows_a_scale_note_scales(label: str, value: Decimal) -> None:
     assert figure(extract(text), "1,234").value == value
 
 
+def test_a_scale_in_a_rows_own_label_scales_that_row_only() -> None:
+    text = (
+        "(in thousands, except per share data)\n\n| | 2025 | 2024 |\n|---|---|---|\n"
+        "| Revenue | $4,200 | $3,900 |\n"
+        "| Weighted-average shares outstanding (in millions) | 12.5 | 11.9 |\n"
+        "| Net loss per share | $(0.41) | $(0.74) |\n"
+    )
+    figs = extract(text)
+    assert figure(figs, "$4,200").value == D(4200000)  # the table's note, not the row's
+    assert figure(figs, "12.5").value == D(12500000)  # the row's own note
+    assert figure(figs, "$(0.41)").value == D("-0.41")
+    # a note in the header's label cell is still the table's
+    heading = "| (In millions) | 2025 | 2024 |\n|---|---|---|\n| Revenue | 4.2 | 3.9 |\n"
+    assert figure(extract(heading), "4.2").value == D(4200000)
+
+
 MARKDOWN_NO_SEPARATOR = """\
 Subscription metrics ($ in millions)
 

@@ -75,6 +75,9 @@ class Table:
     caption: str
     note: ScaleNote | None
     currency: str | None  # the currency its cells are in, where the table says so
+    # a note in a row's own label ("Shares outstanding (in millions)") scales that row
+    # only, by the row's start
+    row_notes: dict[int, ScaleNote] = field(default_factory=dict, compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -451,7 +454,17 @@ def _build_table(
             for c in r.cells:
                 labels[c.col] = f"{labels[c.col]} {c.text}".strip()
     span = (rows_lines[0].start, rows_lines[-1].end)
-    note = next((n for n in notes if span[0] <= n.span[0] < span[1]), None)
+    note: ScaleNote | None = None
+    row_notes: dict[int, ScaleNote] = {}
+    starts = [r.span[0] for r in rows]
+    for n in notes:
+        if not span[0] <= n.span[0] < span[1]:
+            continue
+        r = rows[bisect_right(starts, n.span[0]) - 1]
+        if not r.header and any(c.col > 0 and _has_value(c.text) for c in r.cells):
+            row_notes.setdefault(r.span[0], n)  # a row of figures that names its own scale
+        elif note is None:
+            note = n
     if note is None:
         note = next((n for n in notes if context and n.text in context), None)
     head_context = f"{context} {labels[0]}".strip()
@@ -470,7 +483,7 @@ def _build_table(
                         if t.startswith(sym):
                             seen[CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
-    return Table(span, tuple(rows), tuple(labels), periods, context, note, currency)
+    return Table(span, tuple(rows), tuple(labels), periods, context, note, currency, row_notes)
 
 
 # --------------------------------------------------------------------------- reading
@@ -741,8 +754,9 @@ def _in_table(
     period = table.periods[cell.col] if cell.col < len(table.periods) else None
     column = table.columns[cell.col] if cell.col < len(table.columns) else ""
     where = f"row {row.label or '?'}, column {column or cell.col + 1}"
-    scale = table.note.scale if table.note else default_scale
-    currency = (table.note.currency if table.note else None) or table.currency or default_currency
+    note = table.row_notes.get(row.span[0]) or table.note
+    scale = note.scale if note else default_scale
+    currency = (note.currency if note else None) or table.currency or default_currency
     if (
         scale is None
         or f.kind not in ("number", "currency")
