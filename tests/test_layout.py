@@ -143,6 +143,36 @@ def test_a_scale_in_a_rows_own_label_scales_that_row_only() -> None:
     assert figure(extract(heading), "4.2").value == D(4200000)
 
 
+BALANCE_SHEET = """\
+CONSOLIDATED BALANCE SHEETS
+(Dollars in millions)
+
+                                          December 31,    December 31,
+                                              2025            2024
+Cash and cash equivalents                 $   1,234       $     987
+Total current assets                          2,001           1,750
+"""
+
+
+def test_a_heading_of_month_and_day_over_the_year_heads_the_columns() -> None:
+    figs = extract(BALANCE_SHEET)
+    cash = figure(figs, "$   1,234")
+    assert (cash.value, cash.where) == (
+        D(1234000000),
+        "row Cash and cash equivalents, column December 31, 2025",
+    )
+    assert cash.period is not None
+    assert (cash.period.start, cash.period.granularity) == (date(2025, 12, 31), "instant")
+    assert figure(figs, "1,750").value == D(1750000000)
+    # the heading's "31" and years are not amounts of the table
+    assert [f.value for f in figs if f.text in ("31", "2025", "2024")] == [
+        D(31),
+        D(31),
+        D(2025),
+        D(2024),
+    ]
+
+
 MARKDOWN_NO_SEPARATOR = """\
 Subscription metrics ($ in millions)
 

@@ -377,6 +377,14 @@ def _merge_symbols(text: str, cells: list[tuple[int, int]]) -> list[tuple[int, i
 
 
 @lru_cache(maxsize=4096)
+def month_day_heading(cell: str) -> bool:
+    """"December 31," over a year: a heading cell, not an amount."""
+    from tieout.periods import month_day_heading as read
+
+    return read(cell)
+
+
+@lru_cache(maxsize=4096)
 def column_period(header: str, context: str = "") -> Period | None:
     """The period a column header names (cached: filings repeat the same headers)."""
     from tieout.periods import column_period as read
@@ -404,7 +412,8 @@ def _header_rows(
             continue  # a label row ("Revenues:") neither heads nor ends the header
         values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
         if len(cells) > 1 and all(
-            not _has_value(v) or column_period(v) is not None for v in values
+            not _has_value(v) or column_period(v) is not None or month_day_heading(v)
+            for v in values
         ):
             found.add(i)
         else:

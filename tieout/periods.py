@@ -33,6 +33,7 @@ __all__ = [
     "claim_agrees",
     "column_period",
     "find_periods",
+    "month_day_heading",
     "parse_period",
     "relation",
 ]
@@ -324,6 +325,15 @@ def _found(phrase: str, fsm: int, default_year: int | None) -> Period | None:
         return _parse(_normalise(phrase), _Ctx(fsm, default_year, phrase))
     except PeriodNotRecognised:
         return None
+
+
+_MONTH_DAY_ONLY = _rx(rf"^\s*{_MON}\s+{_DAY}\s*,?\s*$")
+
+
+def month_day_heading(text: str) -> bool:
+    """Whether ``text`` is a month and day with no year ("December 31,", "Sept. 30"): the
+    first line of a balance sheet's column heading, whose year stands on the line below."""
+    return _MONTH_DAY_ONLY.match(text) is not None
 
 
 def column_period(
