@@ -119,6 +119,13 @@ RANGES: list[tuple[str, list[Row]]] = [
             ("$190k", "currency", "USD", D(190000), D(1000), False, (6, 11)),
         ],
     ),
+    (  # a hyphen after a percent sign joins a range; it does not make 15% negative
+        "growth of 10%-15%",
+        [
+            ("10%", "percent", "percent", D(10), D(1), False, (10, 13)),
+            ("15%", "percent", "percent", D(15), D(1), False, (14, 17)),
+        ],
+    ),
 ]
 
 PERCENT: list[tuple[str, list[Row]]] = [

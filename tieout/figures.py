@@ -446,6 +446,12 @@ def _prefix(text: str, pos: int) -> _Prefix | None:
     return _slow_prefix(text, pos)
 
 
+def _before_minus_ends_a_figure(c: str) -> bool:
+    """Whether a hyphen after ``c`` joins two things ("10%-15%", "Q1-2", "$130k-$190k")
+    rather than making the number after it negative."""
+    return c.isalnum() or c == "%"
+
+
 def _slow_prefix(text: str, pos: int) -> _Prefix:
     p = _Prefix(pos)
 
@@ -453,7 +459,7 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
         return text[k] if k >= 0 else " "
 
     i = pos
-    if at(i - 1) == "-" and not at(i - 2).isalnum():
+    if at(i - 1) == "-" and not _before_minus_ends_a_figure(at(i - 2)):
         p.negative = True
         i -= 1
     if at(i - 1) == "(":
@@ -468,7 +474,7 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
     if currency is not None:
         p.currency = currency
         i = k
-        if not p.negative and at(i - 1) == "-" and not at(i - 2).isalnum():
+        if not p.negative and at(i - 1) == "-" and not _before_minus_ends_a_figure(at(i - 2)):
             p.negative = True
             i -= 1
         if p.open_at < 0 and at(i - 1) == "(":
