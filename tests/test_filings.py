@@ -70,6 +70,23 @@ def test_income_statement_cells_tie_out(value: str, unit: str, row: str) -> None
     assert verdict == "pass", reason
 
 
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Product $45,123",  # "$   45,123" as the columns are aligned
+        "Product $ 45,123",
+        "Product   $   45,123    $   41,232",
+        "Product | $45,123 | $41,232",  # the row copied as a Markdown table row
+    ],
+)
+def test_a_quote_of_a_table_row_ties_however_its_cells_are_spaced(quote: str) -> None:
+    [(verdict, reason)] = verdicts(
+        [claim("45123", "USD_millions", quote, "row: Revenues: Product")], [income_statement()]
+    )
+    assert verdict == "pass"
+    assert reason.endswith("quote found verbatim in row Revenues: Product")
+
+
 def test_label_rows_group_the_rows_under_them() -> None:
     lay = income_statement().layout
     rows = [s.title for s in lay.sections if s.kind == "row"]

@@ -36,7 +36,12 @@ _DROP = "*_`"
 _WS = re.compile(r"\s+")
 
 
-_FOLD_RUN = re.compile(r"[*_`]+|\s{2,}|[^\S ]")  # single plain spaces need no edit
+# emphasis marks go; a table's cell bars and the spaces around them are one space (a
+# quote of a row reads "Revenue $48,213", however its cells were drawn); runs of white
+# space are one space (a single plain space needs no edit)
+# white space between a currency sign and its digits goes ("$   1,234" as filings align
+# it is the "$1,234" a quote writes)
+_FOLD_RUN = re.compile(r"[*_`]+|(?<=[$€£¥])\s+(?=\d)|\s*\|[\s|]*|\s{2,}|[^\S ]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +90,8 @@ def fold(text: str) -> str:
 
 
 def fold_text(text: str) -> Folded:
-    """Fold normalised text (lower case, one space for any run of spaces, no Markdown
-    emphasis), keeping the way back to positions in ``text``."""
+    """Fold normalised text (lower case, one space for any run of spaces or table cell
+    bars, no Markdown emphasis), keeping the way back to positions in ``text``."""
     lowered = text.lower()
     if len(lowered) != len(text):  # a rare character whose lower case is longer: keep it
         lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
@@ -107,7 +112,8 @@ def fold_text(text: str) -> Folded:
         if lowered[a] in "*_`" and prev in ("", " "):
             while b < len(lowered) and lowered[b] == " ":
                 b += 1  # "a ** b": drop the space after dropped emphasis too
-        rep = "" if lowered[a] in "*_`" or prev in ("", " ") else " "
+        glued = a > 0 and lowered[a - 1] in "$€£¥" and lowered[b : b + 1].isdigit()
+        rep = "" if lowered[a] in "*_`" or glued or prev in ("", " ") else " "
         edits.append((out, len(rep), a, b - a))
         pieces.append(rep)
         out += len(rep)
