@@ -341,6 +341,36 @@ def test_documents_add_list_and_readd(api: Api) -> None:
     }
 
 
+def test_an_html_page_is_ingested_as_the_text_read_from_it(api: Api) -> None:
+    page = (SAMPLES / "filings" / "acme-annual-2025.html").read_text(encoding="utf-8")
+    resp = api.client.post(
+        "/documents",
+        json={"id": "acme-annual-2025", "text": page, "media_type": "html"},
+        headers=api.auth("admin"),
+    )
+    assert resp.status_code == 201, resp.text
+    assert resp.json()["media_type"] == "markdown"
+    gated = api.client.post(
+        "/gate",
+        json={
+            "draft": "Revenue was $48,213,000; net loss was $3.4 million.",
+            "doc_ids": ["acme-annual-2025"],
+        },
+        headers=api.auth("agent"),
+    )
+    assert gated.status_code == 200, gated.text
+    assert [c["text"] for c in gated.json()["rejected"]] == ["$3.4 million"]
+    bad = api.client.post(
+        "/documents",
+        json={"id": "x", "text": "no tags at all", "media_type": "html"},
+        headers=api.auth("admin"),
+    )
+    assert (bad.status_code, bad.json()) == (
+        400,
+        {"error": "x: does not look like HTML (no tags near the start); save it as .txt instead"},
+    )
+
+
 def test_unknown_run_is_404(api: Api) -> None:
     resp = api.client.get("/runs/nope", headers=api.auth("admin"))
     assert resp.status_code == 404

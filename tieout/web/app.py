@@ -108,12 +108,15 @@ class DocumentIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     id: str = Field(min_length=1, max_length=200, description="The document id claims cite.")
-    text: str = Field(description="The document's text (plain, Markdown or CSV).")
+    text: str = Field(
+        description="The document's text (plain, Markdown or CSV), or an HTML page "
+        "(media_type html: stored as the text read from it)."
+    )
     period_start: date | None = None
     period_end: date | None = None
     published: date | None = None
     scale: str | None = Field(default=None, description="Default scale, e.g. USD_thousands.")
-    media_type: str = Field(default="text", description="text, markdown or csv.")
+    media_type: str = Field(default="text", description="text, markdown, csv or html.")
 
     _check_text = field_validator("id", "text", "scale", "media_type")(_no_nul)
 
@@ -413,22 +416,27 @@ def _check(store: Store, body: bytes, key: ApiKeyRecord, all_checks: bool) -> Re
 def _ingest(store: Store, body: DocumentIn) -> tuple[DocumentRecord, bool]:
     from tieout.documents import Document
 
+    text, media = body.text, body.media_type
+    if media == "html":  # an HTML page is stored as the text tieout reads from it
+        from tieout.documents.html import read_html
+
+        text, media = read_html(text.encode("utf-8", "surrogatepass"), body.id), "markdown"
     doc = Document.from_text(
         body.id,
-        body.text,
+        text,
         period_start=body.period_start,
         period_end=body.period_end,
         published=body.published,
         scale=body.scale,
-        media_type=body.media_type,
+        media_type=media,
     )
     doc.read()  # a bad scale or unreadable structure fails before anything is stored
     rec = DocumentRecord(
         doc_id=doc.doc_id,
-        sha256=hashlib.sha256(body.text.encode("utf-8", "surrogatepass")).hexdigest(),
-        text=body.text,
+        sha256=hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
+        text=text,
         source_name=f"{body.id} (HTTP)",
-        media_type=body.media_type,
+        media_type=media,
         period_start=doc.period.start if doc.period else None,
         period_end=doc.period.end if doc.period else None,
         published=body.published,
