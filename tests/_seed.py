@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tieout.operations import ingest_file
 from tieout.schemas import MetricDefinition
@@ -13,6 +13,26 @@ if TYPE_CHECKING:
     from tieout.registry import Store
 
 DOC_ID = "investor-update-2026-08"
+
+#: The July 2026 update the seeded document holds.
+CASH_UPDATE = """\
+# Brightwell Labs — July 2026 investor update
+
+## Cash and runway
+
+Cash in bank at month end was $1.4M (as of July 31, 2026).
+"""
+#: A claim that passes every check against :data:`CASH_UPDATE`.
+CASH_CLAIM: dict[str, Any] = {
+    "metric_key": "cash_balance",
+    "value": 1.4,
+    "unit": "USD_millions",
+    "period_start": "2026-07-01",
+    "period_end": "2026-07-31",
+    "source_doc_id": DOC_ID,
+    "source_quote": "Cash in bank at month end was $1.4M",
+    "source_locator": "section: Cash and runway, paragraph 1",
+}
 
 
 def seed_cash_update(store: Store, tmp_path: Path, text: str) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 import psycopg
 import pytest
 import sqlalchemy as sa
-from _seed import DOC_ID, seed_cash_update
+from _seed import CASH_CLAIM, CASH_UPDATE, DOC_ID, seed_cash_update
 from click.testing import CliRunner
 from psycopg import sql
 from sqlalchemy.engine import make_url
@@ -41,23 +41,8 @@ from tieout.web.auth import create_key, revoke_key, verify_key
 Admin = psycopg.Connection[tuple[Any, ...]]
 ON_POSTGRES = pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
 
-UPDATE_TEXT = """\
-# Brightwell Labs — July 2026 investor update
-
-## Cash and runway
-
-Cash in bank at month end was $1.4M (as of July 31, 2026).
-"""
-GOOD: dict[str, Any] = {
-    "metric_key": "cash_balance",
-    "value": 1.4,
-    "unit": "USD_millions",
-    "period_start": "2026-07-01",
-    "period_end": "2026-07-31",
-    "source_doc_id": DOC_ID,
-    "source_quote": "Cash in bank at month end was $1.4M",
-    "source_locator": "section: Cash and runway, paragraph 1",
-}
+UPDATE_TEXT = CASH_UPDATE
+GOOD = CASH_CLAIM
 WRONG = {**GOOD, "value": 2.4}
 NO_QUOTE = {k: v for k, v in GOOD.items() if k != "source_quote"}
 T0 = datetime(2026, 11, 24, 9, 30, tzinfo=UTC)

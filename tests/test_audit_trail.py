@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from _seed import seed_cash_update
+from _seed import CASH_CLAIM, CASH_UPDATE, seed_cash_update
 from sqlalchemy.exc import DBAPIError
 
 import tieout
@@ -52,23 +52,8 @@ REFERENCED = ("check_runs", "claim_results", "calibration_samples", "review_queu
 #: one takes over, and an API key is revoked.
 MUTABLE = ("metric_registry", "api_keys")
 
-UPDATE_TEXT = """\
-# Brightwell Labs — July 2026 investor update
-
-## Cash and runway
-
-Cash in bank at month end was $1.4M (as of July 31, 2026).
-"""
-GOOD: dict[str, Any] = {
-    "metric_key": "cash_balance",
-    "value": 1.4,
-    "unit": "USD_millions",
-    "period_start": "2026-07-01",
-    "period_end": "2026-07-31",
-    "source_doc_id": "investor-update-2026-08",
-    "source_quote": "Cash in bank at month end was $1.4M",
-    "source_locator": "section: Cash and runway, paragraph 1",
-}
+UPDATE_TEXT = CASH_UPDATE
+GOOD = CASH_CLAIM
 NO_QUOTE = {k: v for k, v in GOOD.items() if k != "source_quote"}
 T0 = datetime(2026, 11, 24, 9, 30, tzinfo=UTC)  # Tuesday of 2026-W48
 

@@ -16,10 +16,9 @@ import subprocess
 import sys
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
-from _seed import seed_cash_update
+from _seed import CASH_CLAIM, CASH_UPDATE, seed_cash_update
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -207,23 +206,8 @@ def test_week_bounds_contain_every_day_of_the_week(day: date) -> None:
 # --------------------------------------------------------------------------- the sheet
 
 
-UPDATE_TEXT = """\
-# Brightwell Labs investor update
-
-## Cash and runway
-
-Cash in bank at month end was $1.4M (as of July 31, 2026).
-"""
-GOOD: dict[str, Any] = {
-    "metric_key": "cash_balance",
-    "value": 1.4,
-    "unit": "USD_millions",
-    "period_start": "2026-07-01",
-    "period_end": "2026-07-31",
-    "source_doc_id": "investor-update-2026-08",
-    "source_quote": "Cash in bank at month end was $1.4M",
-    "source_locator": "section: Cash and runway, paragraph 1",
-}
+UPDATE_TEXT = CASH_UPDATE
+GOOD = CASH_CLAIM
 
 
 def real_run(store: Store, tmp_path: Path) -> str:
