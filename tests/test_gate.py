@@ -103,6 +103,12 @@ def test_seed_004_draft_rejects_exactly_the_dollar_ninety(words: bool) -> None:
         "in neither this run's anchors nor its sources; "
         'source 1 has "90%", which is a different unit'
     )
+    # the model is told too, in the line naming the figure
+    assert bad.hint == 'the sources have "90%", which is a different unit'
+    assert (
+        "  - line 1: '$90' (currency); the sources have \"90%\", which is a different unit\n"
+        in result.message
+    )
     nine = result.claims[0]
     assert (nine.cls, nine.text, nine.key) == ("words", "nine", "number:9")
     assert nine.status == ("found" if words else "unchecked")
@@ -717,7 +723,7 @@ def test_contract_workflow_does_not_check_percent() -> None:
         (
             "[w]\ncolour = 'red'\n",
             "workflow 'w': unknown setting 'colour'; settings are check_code, claim_classes, "
-            "enabled, max_rejections, skip_urls, sources, words",
+            "enabled, max_rejections, rounding, skip_urls, sources, words",
         ),
         ("w = 3\n", "'w' must be a table such as [w] with enabled = true"),
     ],
@@ -936,6 +942,7 @@ def test_lines_spans_and_to_dict() -> None:
             "status": "missing",
             "found_in": None,
             "reason": "in neither this run's anchors nor its sources",
+            "hint": None,
         }
     ]
 

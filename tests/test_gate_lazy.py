@@ -153,6 +153,39 @@ def test_lazy_answers_equal_the_full_reading_on_random_sources(
             assert (lazy is None) == (want is None), (v.text, v.kind, str(v.value), text)
 
 
+def _coarser(f):  # type: ignore[no-untyped-def]
+    """``f`` written one and two digits coarser ("$4,213" -> "$4,210", "$4,200")."""
+    if f.value is None or f.kind == "section" or f.value == 0:
+        return
+    for k in (1, 2):
+        step = f.precision.scaleb(k)
+        rounded = f.value.copy_abs().quantize(step, rounding="ROUND_HALF_UP")
+        if rounded != 0:
+            yield replace(f, value=rounded, precision=step, negative=False)
+
+
+@settings(
+    max_examples=int(os.environ.get("TIEOUT_LAZY_EXAMPLES", "150")) // 2,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(_blocks, _separators)
+def test_lazy_roundings_equal_the_full_reading_on_random_sources(
+    blocks: list[str], seps: list[str]
+) -> None:
+    """Whether a coarser spelling is a rounding of a stated figure (the rejection's hint,
+    or the pass under ``rounding = "accept"``) is answered alike by both readings."""
+    text = normalize("".join(b + s for b, s in zip(blocks, seps, strict=False)))
+    reference = LazySource(text, "s").full()
+    shared = LazySource(text, "s")
+    for f in extract(text, words=True):
+        for v in _coarser(f):
+            cls = claim_class(v) or "numeric"
+            lazy = shared.rounding_of(cls, v)
+            want = reference.rounding_of(cls, v)
+            assert (lazy is None) == (want is None), (v.text, v.kind, str(v.value), text)
+
+
 def test_a_clause_numbered_with_a_trailing_zero_is_found() -> None:
     """A clause "2.10" stands under the digit run "2.10", whose canonical digits are "2.1"."""
     text = normalize("Terms.\n\n2.10 Fees. The fee is due.\n")

@@ -116,12 +116,19 @@ def _render(result: object) -> None:
     if result.outcome == "disabled":
         console.print(f"[yellow]NOT CHECKED[/yellow] — {escape(result.message)}")
         return
-    checked = [c for c in result.claims if c.status in ("found", "missing")]
+    checked = [c for c in result.claims if c.status in ("found", "rounded")]
     if result.passed:
+        rounded = f" ({result.rounded} as roundings)" if result.rounded else ""
         marked = f", {result.marked} marked [not in source]" if result.marked else ""
         console.print(
-            f"[green]PASSED[/green] — {len(checked)} figures found in the sources{escape(marked)}{where}"
+            f"[green]PASSED[/green] — {len(checked)} figures found in the sources"
+            f"{rounded}{escape(marked)}{where}"
         )
+        for c in result.claims:
+            if c.status == "rounded":
+                console.print(
+                    f" line {c.line:<4} {c.cls:<9} {escape(c.text)}  [dim]{escape(c.reason)}[/dim]"
+                )
     else:
         n = len(result.rejected)
         console.print(

@@ -16,10 +16,11 @@ from typing import Any
 
 from tieout.errors import ConfigError
 
-__all__ = ["CLAIM_CLASSES", "DEFAULT", "SOURCE_KINDS", "WorkflowConfig", "load_config"]
+__all__ = ["CLAIM_CLASSES", "DEFAULT", "ROUNDING", "SOURCE_KINDS", "WorkflowConfig", "load_config"]
 
 CLAIM_CLASSES = ("currency", "percent", "numeric", "words")
 SOURCE_KINDS = ("anchors", "extraction_source", "fact_sheet")
+ROUNDING = ("reject", "accept")
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class WorkflowConfig:
     check_code: bool = True  # fenced code blocks are checked unless this is false
     skip_urls: bool = True  # figures inside URLs are carve-outs
     max_rejections: int = 3  # consecutive rejections that end a run
+    rounding: str = "reject"  # "accept": a rounding of a stated figure passes (see rounding.py)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -55,6 +57,7 @@ class WorkflowConfig:
             "check_code",
             "skip_urls",
             "max_rejections",
+            "rounding",
         }
         unknown = sorted(set(data) - known)
         if unknown:
@@ -78,6 +81,13 @@ class WorkflowConfig:
                         f"{at}workflow {name!r}: {key} has {bad[0]!r}; choose from {', '.join(allowed)}"
                     )
                 kwargs[key] = tuple(value)
+        if "rounding" in data:
+            if data["rounding"] not in ROUNDING:
+                raise ConfigError(
+                    f'{at}workflow {name!r}: rounding must be "reject" or "accept" '
+                    f"(got {data['rounding']!r})"
+                )
+            kwargs["rounding"] = data["rounding"]
         if "max_rejections" in data:
             n = data["max_rejections"]
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:

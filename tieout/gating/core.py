@@ -20,8 +20,17 @@ from tieout.errors import ConfigError
 from tieout.figures import Figure, extract, normalize
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
 from tieout.gating.lazy import LazySource
-from tieout.gating.messages import MARKER, disabled_message, pass_message, rejection_message
+from tieout.gating.messages import (
+    MARKER,
+    disabled_message,
+    other_unit_hint,
+    pass_message,
+    rejection_message,
+    rounded_reason,
+    rounds_hint,
+)
 from tieout.gating.result import CarveOut, GateClaim, GateResult, key_text
+from tieout.gating.rounding import MIN_SIGNIFICANT, significant
 from tieout.gating.sources import SourceIndex, anchors_index, document_index, text_index
 
 if TYPE_CHECKING:
@@ -193,7 +202,7 @@ def gate(
         same = (cls, fig.kind, fig.unit, magnitude, key)
         seen = looked.get(same)
         if seen is None:
-            seen = looked[same] = _look_up(cls, fig, line, key, indexes)
+            seen = looked[same] = _look_up(cls, fig, line, key, indexes, cfg.rounding)
             claims.append(seen)
         else:
             # the same answer at another place (built directly: dataclasses.replace is slow)
@@ -207,6 +216,7 @@ def gate(
                     seen.status,
                     seen.found_in,
                     seen.reason,
+                    seen.hint,
                 )
             )
     rejected = [c for c in claims if c.status == "missing"]
@@ -221,15 +231,27 @@ def gate(
             tuple(carve),
             cfg.name,
         )
-    checked = sum(1 for c in claims if c.status == "found")
+    checked = sum(1 for c in claims if c.status in ("found", "rounded"))
     marked = sum(1 for c in claims if c.status == "marked")
+    rounded = sum(1 for c in claims if c.status == "rounded")
     return GateResult(
-        True, "pass", text, pass_message(checked, marked), tuple(claims), tuple(carve), cfg.name
+        True,
+        "pass",
+        text,
+        pass_message(checked, marked, rounded),
+        tuple(claims),
+        tuple(carve),
+        cfg.name,
     )
 
 
 def _look_up(
-    cls: str, fig: Figure, line: int, key: str, indexes: list[SourceIndex | LazySource]
+    cls: str,
+    fig: Figure,
+    line: int,
+    key: str,
+    indexes: list[SourceIndex | LazySource],
+    rounding: str = "reject",
 ) -> GateClaim:
     for idx in indexes:
         hit = idx.lookup(cls, fig)
@@ -245,17 +267,39 @@ def _look_up(
                 idx.label,
                 f"found in {idx.label}: {where}",
             )
-    return GateClaim(
-        cls, fig.text, fig.span, line, key, "missing", None, _why_missing(fig, indexes)
-    )
-
-
-def _why_missing(fig: Figure, indexes: list[Any]) -> str:
     reason = "in neither this run's anchors nor its sources"
     if not indexes:
-        return reason + " (no sources were given)"
+        return GateClaim(
+            cls, fig.text, fig.span, line, key, "missing", None, reason + " (no sources were given)"
+        )
+    for idx in indexes:
+        near = idx.rounding_of(cls, fig)
+        if near is None:
+            continue
+        source, value = " ".join(near.text.split()), near.display()
+        if rounding == "accept" and significant(fig) >= MIN_SIGNIFICANT:
+            return GateClaim(
+                cls,
+                fig.text,
+                fig.span,
+                line,
+                key,
+                "rounded",
+                idx.label,
+                rounded_reason(source, value, idx.label),
+            )
+        coarse = MIN_SIGNIFICANT if rounding == "accept" else 0
+        hint = rounds_hint(source, value, coarse=coarse)
+        why = rounds_hint(source, value, coarse=coarse, label=idx.label)
+        return GateClaim(
+            cls, fig.text, fig.span, line, key, "missing", None, f"{reason}; {why}", hint
+        )
     for idx in indexes:
         other = idx.other_unit(fig)
         if other is not None:
-            return f'{reason}; {idx.label} has "{other.text}", which is a different unit'
-    return reason
+            hint = other_unit_hint(other.text)
+            why = other_unit_hint(other.text, idx.label)
+            return GateClaim(
+                cls, fig.text, fig.span, line, key, "missing", None, f"{reason}; {why}", hint
+            )
+    return GateClaim(cls, fig.text, fig.span, line, key, "missing", None, reason)

@@ -25,12 +25,14 @@ readings to the same answers on random sources.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from itertools import chain, islice
 
 from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
 from tieout.figures import (
+    EXACT,
     Figure,
     canonical_digits,
     clean_cut,
@@ -39,6 +41,7 @@ from tieout.figures import (
     number_places,
     scan_window,
 )
+from tieout.gating.rounding import first_rounded, rounding_range
 from tieout.gating.sources import SourceIndex
 from tieout.layout import Layout, apply_context, note_anchor, prose_line, read_layout
 from tieout.wordnumbers import NUMBER_WORDS
@@ -191,6 +194,7 @@ class LazySource:
         self._block_notes: dict[tuple[int, int], bool] = {}  # blocks a scale note may be in
         self._hints: dict[str, bool] = {}  # what its words allow (see _may_be_spelled)
         self._low: str | None = None
+        self._floats: list[float] | None = None  # digit runs' values, for roundings
 
     # ---------------------------------------------------------------- readings
 
@@ -472,6 +476,47 @@ class LazySource:
         twin.__dict__.update(self.__dict__)
         twin.label = label
         return twin
+
+    def rounding_of(self, cls: str, fig: Figure) -> Figure | None:
+        """The figure this source states that ``fig`` is a rounding of, or None (see
+        ``gating/rounding.py``): candidates are the digit runs whose value, under each
+        spelling a look-up tries (as printed, in basis points, under a table's scale),
+        falls in the figure's rounding range, each confirmed by :meth:`lookup`."""
+        if self._full is not None:
+            return self._full.rounding_of(cls, fig)
+        span = rounding_range(fig)
+        if span is None:
+            return None
+        lo, hi = span
+        floats = self._sorted_values()
+        values: list[Decimal] = []
+        for places in (0, -2) if fig.kind == "percent" else (0, *_SCALE_PLACES):
+            # floats only bracket the candidates (with a margin for their rounding);
+            # ``first_rounded`` keeps the values that round exactly
+            k_lo, k_hi = float(lo.scaleb(-places, EXACT)), float(hi.scaleb(-places, EXACT))
+            k_lo, k_hi = k_lo - abs(k_lo) * 1e-9, k_hi + abs(k_hi) * 1e-9
+            for f in floats[bisect_left(floats, k_lo) : bisect_right(floats, k_hi)]:
+                values.extend(k.scaleb(places, EXACT) for k in self._keys_of(f))
+        if self._may_be_spelled(fig):
+            values.extend(self._words().magnitudes(lo, hi))
+        return first_rounded(self.lookup, cls, fig, values)
+
+    def _sorted_values(self) -> list[float]:
+        """The value of every digit run, as floats, sorted and once each (made on first
+        use: a reading that finds every figure never needs them)."""
+        if self._floats is None:
+            self._floats = sorted({float(k) for k in self._places_of if k.count(".") <= 1})
+        return self._floats
+
+    def _keys_of(self, f: float) -> list[Decimal]:
+        """The exact values of the digit runs whose float is ``f``: the float's shortest
+        spelling when it has 15 significant digits or fewer (every such decimal has a
+        float of its own), else found among the runs."""
+        shown = repr(f)
+        mantissa = shown.partition("e")[0].replace(".", "").replace("-", "").lstrip("0")
+        if len(mantissa) < 15:
+            return [Decimal(shown)]
+        return [Decimal(k) for k in self._places_of if k.count(".") <= 1 and float(k) == f]
 
     def other_unit(self, fig: Figure) -> Figure | None:
         """The same magnitude under another unit, for the rejection's hint ("$90" when the

@@ -9,7 +9,16 @@ from collections.abc import Sequence
 
 from tieout.gating.result import GateClaim
 
-__all__ = ["MARKER", "aborted_message", "disabled_message", "pass_message", "rejection_message"]
+__all__ = [
+    "MARKER",
+    "aborted_message",
+    "disabled_message",
+    "other_unit_hint",
+    "pass_message",
+    "rejection_message",
+    "rounded_reason",
+    "rounds_hint",
+]
 
 #: The marker that exempts a line: the figure stays, labelled as unsourced.
 MARKER = "[not in source]"
@@ -22,7 +31,7 @@ Every specific figure you write must be copied from the sources. For each figure
   (2) if it is a deliberate estimate that no source states, keep it and add the marker {marker} at the end of the same line.
 Do not invent numbers, amounts, percentages or clause references, and do not respell a figure in words to get it past this check."""
 
-_ITEM = "  - line {line}: {text!r} ({cls})"
+_ITEM = "  - line {line}: {text!r} ({cls}){hint}"
 
 _ABORTED = (
     "The run has ended: the draft was rejected {n} times in a row, so nothing was saved. "
@@ -33,12 +42,32 @@ _DISABLED = (
     "Workflow {name!r} has the gate switched off: nothing was checked, the draft may be saved."
 )
 
-_PASSED = "Saved: every checked figure ({checked}) is in this run's sources or anchors{marked}."
+_PASSED = (
+    "Saved: every checked figure ({checked}) is in this run's sources or anchors{rounded}{marked}."
+)
+
+# what the gate tells the model (about "the sources") and the reviewer (about one source)
+# when the sources state something close to a missing figure
+_ROUNDS = '{who} "{source}" ({value}), which it rounds: write that figure exactly'
+_ROUNDS_COARSE = (
+    '{who} "{source}" ({value}), which it rounds to fewer than {digits} '
+    "significant digits: write that figure exactly, or to at least {digits} significant digits"
+)
+_ROUNDED = 'rounds "{source}" ({value}) in {label}'
+_OTHER_UNIT = '{who} "{source}", which is a different unit'
+
+
+def _who(label: str | None, one: str, many: str) -> str:
+    """'source 1 states' of one source, 'the sources state' of them all."""
+    return f"{label} {one}" if label else f"the sources {many}"
 
 
 def rejection_message(rejected: Sequence[GateClaim]) -> str:
     count = f"{len(rejected)} figure{'s' if len(rejected) != 1 else ''}"
-    items = "\n".join(_ITEM.format(line=c.line, text=c.text, cls=c.cls) for c in rejected)
+    items = "\n".join(
+        _ITEM.format(line=c.line, text=c.text, cls=c.cls, hint=f"; {c.hint}" if c.hint else "")
+        for c in rejected
+    )
     return _REJECTED.format(count=count, items=items, marker=MARKER)
 
 
@@ -51,10 +80,30 @@ def disabled_message(name: str) -> str:
     return _DISABLED.format(name=name)
 
 
-def pass_message(checked: int, marked: int) -> str:
+def pass_message(checked: int, marked: int, rounded: int = 0) -> str:
     tail = (
         f"; {marked} figure{'s' if marked != 1 else ''} kept on lines marked {MARKER}"
         if marked
         else ""
     )
-    return _PASSED.format(checked=checked, marked=tail)
+    rounds = f" ({rounded} of them written as roundings of the figures stated)" if rounded else ""
+    return _PASSED.format(checked=checked, marked=tail, rounded=rounds)
+
+
+def rounds_hint(source: str, value: str, *, coarse: int = 0, label: str | None = None) -> str:
+    """What the sources (or the source ``label``) state that a missing figure rounds;
+    ``coarse``: the fewest significant digits an accepted rounding keeps, when the figure
+    kept fewer."""
+    who = _who(label, "states", "state")
+    if coarse:
+        return _ROUNDS_COARSE.format(who=who, source=source, value=value, digits=coarse)
+    return _ROUNDS.format(who=who, source=source, value=value)
+
+
+def rounded_reason(source: str, value: str, label: str) -> str:
+    return _ROUNDED.format(source=source, value=value, label=label)
+
+
+def other_unit_hint(source: str, label: str | None = None) -> str:
+    """The same magnitude the sources (or the source ``label``) state in another unit."""
+    return _OTHER_UNIT.format(who=_who(label, "has", "have"), source=source)

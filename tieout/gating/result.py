@@ -29,9 +29,10 @@ class GateClaim:
     span: tuple[int, int]  # in sanitized_text
     line: int
     key: str
-    status: str  # 'found' | 'missing' | 'marked' | 'unchecked'
+    status: str  # 'found' | 'rounded' | 'missing' | 'marked' | 'unchecked'
     found_in: str | None = None
     reason: str = ""
+    hint: str | None = None  # for the model: what the sources state instead, when known
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -43,6 +44,7 @@ class GateClaim:
             "status": self.status,
             "found_in": self.found_in,
             "reason": self.reason,
+            "hint": self.hint,
         }
 
 
@@ -82,6 +84,11 @@ class GateResult:
         """Figures kept on lines marked [not in source]: unsourced, and labelled so."""
         return sum(1 for c in self.claims if c.status == "marked")
 
+    @property
+    def rounded(self) -> int:
+        """Figures accepted as roundings of what the sources state (``rounding = "accept"``)."""
+        return sum(1 for c in self.claims if c.status == "rounded")
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "passed": self.passed,
@@ -91,6 +98,7 @@ class GateResult:
             "rejections_in_a_row": self.rejections_in_a_row,
             "message": self.message,
             "marked": self.marked,
+            "rounded": self.rounded,
             "rejected": [c.to_dict() for c in self.rejected],
             "claims": [c.to_dict() for c in self.claims],
             "carve_outs": [c.to_dict() for c in self.carve_outs],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tieout.errors import InputError
 from tieout.figures import Figure, extract, over
+from tieout.gating.rounding import first_rounded, rounding_range
 
 if TYPE_CHECKING:
     from tieout.documents import Document
@@ -83,6 +85,27 @@ class SourceIndex:
         if fig.kind != "percent":
             return self.by_key.get(("percent", "percent", mag))
         return self.by_value.get(mag)
+
+    def magnitudes(self, lo: Decimal, hi: Decimal) -> list[Decimal]:
+        """Every magnitude this source states (any kind, as read or as printed before a
+        table's scale) in ``[lo, hi)``; the sorted list is made on first use."""
+        sizes = (len(self.by_key), len(self.by_value), len(self.written))
+        cached = self.__dict__.get("_sorted")
+        if cached is None or cached[0] != sizes:
+            values = {k[2] for k in self.by_key}
+            values.update(self.by_value, self.written)
+            cached = (sizes, sorted(values))
+            self.__dict__["_sorted"] = cached
+        mags: list[Decimal] = cached[1]
+        return mags[bisect_left(mags, lo) : bisect_left(mags, hi)]
+
+    def rounding_of(self, cls: str, fig: Figure) -> Figure | None:
+        """The figure this source states that ``fig`` is a rounding of ("$478.4 million"
+        for "478,390" under "(in thousands)"), or None (see ``gating/rounding.py``)."""
+        span = rounding_range(fig)
+        if span is None:
+            return None
+        return first_rounded(self.lookup, cls, fig, self.magnitudes(*span))
 
     def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
         """Where this source states ``fig`` (a figure, or a label for sections), or None."""
