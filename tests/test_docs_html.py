@@ -112,6 +112,42 @@ def test_the_table_figures_take_scale_period_and_row() -> None:
     assert got["73.8%"][:2] == ("percent", Decimal("73.8"))
 
 
+QUARTERLY = """\
+<table>
+<tr><td colspan="14">(in thousands, except per share data)</td></tr>
+<tr><td></td><td colspan="6">Three Months Ended<br>September 30,</td><td></td>
+    <td colspan="6">Nine Months Ended<br>September 30,</td></tr>
+<tr><td></td><td colspan="2">2026</td><td></td><td colspan="2">2025</td><td></td><td></td>
+    <td colspan="2">2026</td><td></td><td colspan="2">2025</td><td></td></tr>
+<tr><td>Net revenues</td><td>$</td><td>165,214</td><td></td><td>$</td><td>152,917</td><td></td>
+    <td></td><td>$</td><td>478,390</td><td></td><td>$</td><td>441,006</td><td></td></tr>
+<tr><td>Other income (expense), net</td><td></td><td>(1,102</td><td>)</td><td></td><td>(844</td>
+    <td>)</td><td></td><td></td><td>(2,977</td><td>)</td><td></td><td>(3,015</td><td>)</td></tr>
+</table>
+"""
+
+
+def test_a_quarterly_statements_two_level_heading_heads_each_year_column() -> None:
+    # "Three Months Ended" spans both years of the quarter; each year spans its "$" and
+    # figure cells: the years make the columns, the heading above heads each of them
+    text = read_html(QUARTERLY.encode("utf-8"), "10q.html")
+    assert text.splitlines()[2:5] == [
+        "|  | Three Months Ended September 30, | Three Months Ended September 30, "
+        "| Nine Months Ended September 30, | Nine Months Ended September 30, |",
+        "|  | 2026 | 2025 | 2026 | 2025 |",
+        "|---|---|---|---|---|",
+    ]
+    doc = tieout.Document.from_text("10q", text, media_type="markdown")
+    got = {
+        f.text: (f.value, str(f.period.start), str(f.period.end))
+        for f in doc.figures
+        if f.where and f.period
+    }
+    assert got["$165,214"] == (Decimal(165214000), "2026-07-01", "2026-09-30")
+    assert got["$478,390"] == (Decimal(478390000), "2026-01-01", "2026-09-30")
+    assert got["(844)"] == (Decimal(-844000), "2025-07-01", "2025-09-30")
+
+
 def test_hidden_facts_and_scripts_are_not_what_the_page_states() -> None:
     text = read_html(FILING.encode("utf-8"), "acme.html")
     assert "7,777,777" not in text and "987654" not in text and "td {" not in text

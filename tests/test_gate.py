@@ -654,10 +654,21 @@ def test_disabled_workflow_passes_and_says_so() -> None:
     )
 
 
-def test_sample_workflows_are_the_seeds_two() -> None:
+def test_sample_workflows_are_the_seeds_two_and_a_filing_summary() -> None:
     workflows = load_config(WORKFLOWS)
-    assert sorted(workflows) == ["contract_comparison", "financial_statement_summary"]
+    assert sorted(workflows) == [
+        "contract_comparison",
+        "filing_summary",
+        "financial_statement_summary",
+    ]
     cc, fs = workflows["contract_comparison"], workflows["financial_statement_summary"]
+    fy = workflows["filing_summary"]
+    assert (fy.enabled, fy.rounding, fy.claim_classes) == (
+        True,
+        "accept",
+        ("currency", "percent", "numeric"),
+    )
+    assert (cc.rounding, fs.rounding) == ("reject", "reject")
     assert (cc.enabled, cc.claim_classes, cc.sources) == (
         True,
         ("numeric", "currency"),
@@ -756,7 +767,7 @@ def test_config_error_is_an_input_error_and_a_value_error(tmp_path: Path) -> Non
     assert isinstance(err.value, ValueError)
     assert isinstance(err.value, TieoutError)
     assert str(err.value) == (
-        "workflow 'nope' is not configured (known: contract_comparison, "
+        "workflow 'nope' is not configured (known: contract_comparison, filing_summary, "
         "financial_statement_summary); add [nope] to tieout.toml"
     )
 

@@ -219,7 +219,7 @@ def test_bad_inputs_exit_2_with_one_error_line(tmp_path: Path) -> None:
         ),
         "unknown workflow": (
             ("draft.md", "--workflow", "nope", "--config", WORKFLOWS),
-            "workflow 'nope' is not configured (known: contract_comparison, "
+            "workflow 'nope' is not configured (known: contract_comparison, filing_summary, "
             "financial_statement_summary); add [nope] to tieout.toml",
         ),
         "unknown workflow, no config": (

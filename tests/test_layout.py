@@ -606,3 +606,63 @@ def test_clauses_on_consecutive_lines() -> None:
     )
     lay = read_layout(normalize(text))
     assert [c.number for c in sections(lay, "clause")] == ["2", "2.1", "2.2", "2.3"]
+
+
+# --------------------------------------------------------------------------- 10-Q headings
+
+QUARTERLY = """\
+                                             Three Months Ended          Nine Months Ended
+                                                September 30,               September 30,
+(in thousands, except per share data)          2026          2025          2026          2025
+Net revenues                              $  165,214    $  152,917    $  478,390    $  441,006
+Restructuring                                  1,250                         3,900         2,115
+Net income per share:
+  Diluted                                 $     0.42    $     0.31    $     0.38    $     0.32
+"""
+
+
+def test_a_quarterly_statements_three_line_heading_heads_each_pair_of_columns() -> None:
+    figs = extract(QUARTERLY)
+    lay = read_layout(normalize(QUARTERLY))
+    [table] = lay.tables
+    assert table.columns[1:] == (
+        "Three Months Ended September 30, 2026",
+        "Three Months Ended September 30, 2025",
+        "Nine Months Ended September 30, 2026",
+        "Nine Months Ended September 30, 2025",
+    )
+    q3 = (date(2026, 7, 1), date(2026, 9, 30), "quarter")
+    ytd = (date(2026, 1, 1), date(2026, 9, 30), "span")
+    revenue = figure(figs, "$  165,214")
+    assert (revenue.value, period_of(revenue)) == (D(165_214_000), q3)
+    assert revenue.where == "row Net revenues, column Three Months Ended September 30, 2026"
+    nine = figure(figs, "$  478,390")
+    assert (nine.value, period_of(nine)) == (D(478_390_000), ytd)
+    eps = figure(figs, "$     0.38")
+    assert (eps.value, period_of(eps)) == (D("0.38"), ytd)  # per share: not scaled
+
+
+def test_a_row_with_a_blank_cell_keeps_its_values_in_their_columns() -> None:
+    # no charge in the prior-year quarter: the cell is blank, not a dash
+    figs = extract(QUARTERLY)
+    assert [
+        (f.value, period_of(f)[0] if f.period else None)
+        for f in figs
+        if "Restructuring" in (f.where or "")
+    ] == [
+        (D(1_250_000), date(2026, 7, 1)),
+        (D(3_900_000), date(2026, 1, 1)),
+        (D(2_115_000), date(2025, 1, 1)),
+    ]
+
+
+def test_prose_with_double_spaces_above_a_table_is_not_a_heading() -> None:
+    text = (
+        "Revenue grew.  See the table below.\n"
+        "                 2026        2025\n"
+        "Revenue         4,200       3,150\n"
+        "Costs           1,100         980\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.columns == ("", "2026", "2025")
+    assert table.span[0] == text.index("                 2026")

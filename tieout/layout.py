@@ -346,6 +346,32 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
             if len(spans) >= 2:
                 ln.kind, ln.cells = "aligned", spans
+    if csv:
+        return
+    # column headings with no digit stand right above a filing's aligned rows
+    # ("Three Months Ended      Nine Months Ended" over "September 30," over the years):
+    # each heads the columns under it, so they are rows of the table
+    for k in range(len(lines) - 2, -1, -1):
+        ln = lines[k]
+        if ln.kind == "text" and lines[k + 1].kind == "aligned" and "  " in ln.text.strip():
+            heads = _heading_cells(ln)
+            if heads:
+                ln.kind, ln.cells = "aligned", heads
+
+
+def _heading_cells(ln: _Line) -> list[tuple[int, int]] | None:
+    """The cells of a line of column headings (two or more short phrases apart, with no
+    digit and no sentence among them), or None."""
+    t = ln.text
+    if _has_digit(t):
+        return None
+    spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
+    if len(spans) < 2:
+        return None
+    for a, b in spans:
+        if b - a > 40 or t[b - ln.start - 1] in ".!?;":
+            return None
+    return spans
 
 
 def _label_row(lines: list[_Line], j: int, family: str) -> bool:
@@ -424,6 +450,54 @@ def _header_rows(
 _SYMBOL_FIRSTS = frozenset("U$€£")
 
 
+def _column_extents(
+    rows_lines: list[_Line], raw: list[list[tuple[int, int]]], ncols: int
+) -> list[tuple[int, int]] | None:
+    """Where each column of an aligned table stands in its lines (offsets from the line
+    start), from the rows with every cell filled; None when no row has them all."""
+    lo = [1 << 30] * ncols
+    hi = [-1] * ncols
+    for ln, cells in zip(rows_lines, raw, strict=True):
+        if len(cells) != ncols:
+            continue
+        for j, (a, b) in enumerate(cells):
+            lo[j] = min(lo[j], a - ln.start)
+            hi[j] = max(hi[j], b - ln.start)
+    if hi[0] < 0:
+        return None
+    return list(zip(lo, hi, strict=True))
+
+
+def _columns_under(extents: list[tuple[int, int]], a: int, b: int) -> list[int]:
+    """The columns a heading standing at ``[a, b)`` spans: those it overlaps, or the
+    nearest one."""
+    over = [j for j, (lo, hi) in enumerate(extents) if a < hi and lo < b]
+    if over:
+        return over
+    mid = (a + b) / 2
+    return [min(range(len(extents)), key=lambda j: abs((extents[j][0] + extents[j][1]) / 2 - mid))]
+
+
+def _places_in(extents: list[tuple[int, int]], at: list[tuple[int, int]]) -> list[int]:
+    """The column each value of a row with missing cells stands in: the one it overlaps
+    most (else the nearest), never the same column twice and always left to right."""
+    cols: list[int] = []
+    n = len(extents)
+    for idx, (a, b) in enumerate(at):
+        lowest = cols[-1] + 1 if cols else 0
+        highest = n - (len(at) - idx)  # leave a column for each cell still to place
+        best, score = lowest, None
+        for j in range(lowest, highest + 1):
+            lo, hi = extents[j]
+            overlap = min(b, hi) - max(a, lo)
+            gap = abs((lo + hi) / 2 - (a + b) / 2)
+            key = (overlap > 0, overlap, -gap)
+            if score is None or key > score:
+                best, score = j, key
+        cols.append(best)
+    return cols
+
+
 def _build_table(
     text: str, rows_lines: list[_Line], sep_at: int | None, context: str, notes: list[ScaleNote]
 ) -> Table:
@@ -433,20 +507,36 @@ def _build_table(
     headers = _header_rows(text, raw, kind, sep_at)
     rows: list[Row] = []
     group, group_indent = "", -1  # the label row above ("Net income per share:") and its indent
+    extents = _column_extents(rows_lines, raw, ncols) if kind == "aligned" else None
     for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
         k = len(cells)
         first = text[cells[0][0] : cells[0][1]]
         if kind in ("pipe", "csv") or k == ncols:
             cols = list(range(k))
+        elif extents is not None:
+            # by where the cells stand: a heading spans every column it stands over
+            # ("September 30," over both years of a quarter), a value takes the column
+            # it stands in (a row with a blank cell keeps its other values in place)
+            at = [(a - ln.start, b - ln.start) for a, b in cells]
+            if i in headers:
+                spans = [_columns_under(extents, a, b) for a, b in at]
+                cell_objs = tuple(
+                    Cell(c, text[c[0] : c[1]], col)
+                    for c, cols_of in zip(cells, spans, strict=True)
+                    for col in cols_of
+                )
+            else:
+                cols = _places_in(extents, at)
         elif i in headers:
             cols = list(range(ncols - k, ncols))  # headers sit over the value columns
         elif not _has_value(first):
             cols = [0, *range(ncols - k + 1, ncols)]
         else:
             cols = list(range(ncols - k, ncols))
-        cell_objs = tuple(
-            Cell(c, text[c[0] : c[1]], col) for c, col in zip(cells, cols, strict=True)
-        )
+        if extents is None or k == ncols or i not in headers:
+            cell_objs = tuple(
+                Cell(c, text[c[0] : c[1]], col) for c, col in zip(cells, cols, strict=True)
+            )
         label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
         indent = cells[0][0] - ln.start
         if i not in headers and label:

@@ -305,20 +305,27 @@ class _Reader(HTMLParser):
 _Lone = tuple[int, int] | None  # the columns a row's only filled cell spans, if it spans several
 
 
-def _grid(table: _Table) -> tuple[list[list[str]], list[tuple[int, int]], list[_Lone]]:
+def _grid(
+    table: _Table,
+) -> tuple[list[list[str]], list[tuple[int, int]], list[_Lone], list[dict[int, int]]]:
     """Rows expanded to columns (a cell's text in the first column it spans), the column
-    ranges that cells spanning several columns cover, and each row's lone spanning cell."""
+    ranges that cells spanning several columns cover, each row's lone spanning cell, and
+    each row's spanning cells (first column -> end)."""
     rows: list[list[str]] = []
     spans: list[tuple[int, int]] = []
     lones: list[_Lone] = []
+    row_spans: list[dict[int, int]] = []
     for row in table.rows:
         out: list[str] = []
         filled = [c for c in row if c.text]
         lone: _Lone = None
+        wide: dict[int, int] = {}
         for cell in row:
             if cell.span > 1:
                 if len(filled) > 1:
                     spans.append((len(out), len(out) + cell.span))
+                    if cell.text:
+                        wide[len(out)] = len(out) + cell.span
                 elif cell.text:  # a lone title's span joins no columns
                     lone = (len(out), len(out) + cell.span)
             out.append(cell.text)
@@ -326,7 +333,17 @@ def _grid(table: _Table) -> tuple[list[list[str]], list[tuple[int, int]], list[_
         if any(out):
             rows.append(out)
             lones.append(lone)
-    return rows, spans, lones
+            row_spans.append(wide)
+    return rows, spans, lones, row_spans
+
+
+def _innermost(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans holding no other span: "2026" over its "$" and figure cells joins them,
+    while "Three Months Ended" over both years heads each year's column."""
+    distinct = set(spans)
+    return {
+        s for s in distinct if not any(o != s and s[0] <= o[0] and o[1] <= s[1] for o in distinct)
+    }
 
 
 def _join_split_figures(row: list[str]) -> None:
@@ -367,13 +384,14 @@ def _groups(width: int, spans: list[tuple[int, int]]) -> list[int]:
 
 def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
     """The lines to print above the table (its title and note rows) and its ``|`` rows."""
-    rows, spans, lones = _grid(table)
+    rows, spans, lones, row_spans = _grid(table)
     above: list[str] = []
     # a title or a scale note a filing prints as the table's first rows, one cell spanning
     # from the label column on ("(In thousands, except per share data)"): a line above it
     while len(rows) > 1 and lones[0] is not None and lones[0][0] == 0:
         above.append(rows.pop(0)[0])
         lones.pop(0)
+        row_spans.pop(0)
     if not rows:
         return above, []
     width = max(len(r) for r in rows)
@@ -388,17 +406,25 @@ def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
         data_only = any(r[k + 1] for r in rows[heads:]) and not any(r[k + 1] for r in rows[:heads])
         if head_only and data_only:
             spans.append((k, k + 2))
-    group_of = _groups(width, spans)
+    inner = _innermost(spans)
+    group_of = _groups(width, sorted(inner))
     n = max(group_of) + 1
     merged = []
-    for r in rows:
+    filled = {0}  # the groups a cell of their own stands in (not only a heading spread over)
+    for r, wide in zip(rows, row_spans, strict=True):
         cells = [""] * n
         for k, text in enumerate(r):
             if text:
-                g = group_of[k]
-                cells[g] = f"{cells[g]} {text}" if cells[g] else text
+                end = wide.get(k)
+                if end is not None and (k, end) not in inner:
+                    targets = sorted({group_of[j] for j in range(k, min(end, width))})
+                else:
+                    targets = [group_of[k]]
+                    filled.add(group_of[k])
+                for g in targets:  # a heading over several groups heads each of them
+                    cells[g] = f"{cells[g]} {text}" if cells[g] else text
         merged.append(cells)
-    keep = [g for g in range(n) if g == 0 or any(r[g] for r in merged)]
+    keep = [g for g in range(n) if g in filled]
     for r, lone in zip(merged, lones, strict=True):
         if lone is not None and lone[0] > 0:
             # "Year Ended December 31," over every year column heads each of them
