@@ -173,6 +173,16 @@ NEGATIVE: list[tuple[str, list[Row]]] = [
     # a year in brackets is a year, not a negative; the brackets stay outside the span
     ("(2019)", [("2019", "number", None, D(2019), D(1), False, (1, 5))]),
     ("as restated (2019)", [("2019", "number", None, D(2019), D(1), False, (13, 17))]),
+    # a contract restates a figure spelled in words in brackets: the same figure, positive
+    ("thirty (30) days", [("30", "number", None, D(30), D(1), False, (8, 10))]),
+    ("twenty-five (25) days", [("25", "number", None, D(25), D(1), False, (13, 15))]),
+    (
+        "Fifty Thousand Dollars ($50,000)",
+        [("$50,000", "currency", "USD", D(50000), D(1), False, (24, 31))],
+    ),
+    ("ten percent (10%)", [("10%", "percent", "percent", D(10), D(1), False, (13, 16))]),
+    ("net loss (1,234)", [("(1,234)", "number", None, D(-1234), D(1), True, (9, 16))]),
+    ("Stage one  (1,234)", [("(1,234)", "number", None, D(-1234), D(1), True, (11, 18))]),
     # a hyphen between two numbers is a range joiner, not a sign
     (
         "pages 10-20",

@@ -494,6 +494,29 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
     return p
 
 
+_RESTATED_UNITS = frozenset(
+    ["dollar", "dollars", "cent", "cents", "percent", "euro", "euros", "pound", "pounds", "yen"]
+)
+
+
+def _restates_words(text: str, paren: int) -> bool:
+    """Whether the parenthesis at ``paren`` follows a figure spelled in words, as
+    contracts restate one ("thirty (30) days", "Fifty Thousand Dollars ($50,000)", "ten
+    percent (10%)"): the figure in it is that figure again, not a negative."""
+    j = paren
+    while j > 0 and text[j - 1] == " " and paren - j < 1:  # one space at most
+        j -= 1
+    k = j
+    while k > 0 and (text[k - 1].isalpha() or text[k - 1] == "-") and j - k < 24:
+        k -= 1
+    word = text[k:j].lower().rsplit("-", 1)[-1]
+    if not word or word in _RESTATED_UNITS:
+        return bool(word)
+    from tieout.wordnumbers import NUMBER_WORDS
+
+    return word in NUMBER_WORDS and word not in ("a", "an", "and", "point", "minus", "negative")
+
+
 def _decimal(num: str) -> Decimal:
     return Decimal(num.replace(",", "") if "," in num else num)
 
@@ -607,7 +630,9 @@ def _figure_from_match(
     elif code:
         end = m.end("pct") if pct else m.end("bps")
     negative = pre.negative
-    closed = pre.open_at >= 0 and text[end : end + 1] == ")"
+    closed = (
+        pre.open_at >= 0 and text[end : end + 1] == ")" and not _restates_words(text, pre.open_at)
+    )
     close_len = 1
     if closed and kind == "number" and text[end + 1 : end + 2] == "%":
         kind, unit = "percent", "percent"  # "(2.3)%", as tables print a negative percentage
