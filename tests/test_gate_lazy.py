@@ -108,14 +108,23 @@ _md_table = st.lists(_amount, min_size=2, max_size=6).map(
     )
 )
 _aligned_table = st.builds(
-    lambda note, xs, label: (
-        f"{note}\n\n{'':22}2026        2025\n"
+    lambda note, xs, label, style: (
+        f"{note}\n\n"
+        + (f"{'':20}Current year    Prior year\n" if style == "spans" else "")
+        + f"{'':22}2026        2025\n"
+        + (f"{'':20}----------  ----------\n" if style == "rules" else "")
         + (f"{label}\n" if label else "")
-        + "".join(f"  {'Item ' + str(i):<20}{a:>10,}  {a // 3:>10,}\n" for i, a in enumerate(xs))
+        + "".join(
+            f"  {('Item ' + str(i)).ljust(20, '.' if style == 'leaders' else ' ')}"
+            f"{a:>10,}  {a // 3:>10,}\n"
+            for i, a in enumerate(xs)
+        )
+        + (f"{'':20}==========  ==========\n" if style == "rules" else "")
     ),
     st.sampled_from(["(in thousands)", "(dollars in millions)", "($ in thousands)", "Summary"]),
     st.lists(_amount, min_size=2, max_size=5),
     st.sampled_from(["", "Revenues:", "Net income per share:"]),
+    st.sampled_from(["plain", "rules", "leaders", "spans"]),
 )
 _clause = st.builds(
     lambda a, b, n: f"{a}.{b} By Customer. Either party pays ${n:,} within thirty days.",

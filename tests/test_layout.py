@@ -569,19 +569,57 @@ def test_numbered_clauses() -> None:
 def test_item_headings(acme_10k: str) -> None:
     lay = read_layout(normalize(acme_10k))
     items = sections(lay, "heading")
-    assert [s.title for s in items] == [
-        "Item 6. Selected Financial Data",
+    item7_title = (
         "Item 7. Management's Discussion and Analysis of Financial Condition and Results "
-        "of Operations",
+        "of Operations"
+    )
+    assert [(s.level, s.title) for s in items] == [
+        (1, "PART II"),
+        (2, "Item 6. Selected Financial Data"),
+        (2, item7_title),
+        (3, "Overview"),  # MD&A's sub-headings: short title-case lines standing alone
+        (3, "Net Sales"),
+        (3, "Gross Margin"),
+        (3, "Operating Income (Loss)"),
     ]
-    item6, item7 = items
+    part, item6, item7, overview, net_sales = items[:5]
+    assert part.span == (acme_10k.index("PART II"), len(acme_10k))
     assert item6.span == (acme_10k.index("Item 6."), acme_10k.index("Item 7. Management"))
+    assert item7.span[1] == len(acme_10k)  # sub-headings nest inside it
+    assert overview.span == (acme_10k.index("Overview"), acme_10k.index("Net Sales\n"))
     assert [r.parent for r in sections(lay, "row")] == [item6.title] * 9
-    first_in_item7 = next(p for p in sections(lay, "paragraph") if p.parent == item7.title)
-    assert first_in_item7.index == 1
-    pos = acme_10k.index("$260.2 million")
-    found = lay.heading_at(pos)
-    assert found is not None and found.title == item7.title
+    # "Balance Sheet Data" runs straight into its table: a caption, not a heading
+    assert "Balance Sheet Data" not in [s.title for s in items]
+    first_in_net_sales = next(p for p in sections(lay, "paragraph") if p.parent == "Net Sales")
+    assert first_in_net_sales.index == 1
+    found = lay.heading_at(acme_10k.index("$260.2 million"))
+    assert found is not None and found.title == net_sales.title
+
+
+@pytest.mark.parametrize(
+    ("line", "heading"),
+    [
+        ("Results of Operations", True),
+        ("LIQUIDITY AND CAPITAL RESOURCES", True),
+        ("Fiscal 2025 Compared to Fiscal 2024", True),
+        ("Overview", True),
+        ("Critical Accounting Estimates", True),
+        ("Cash and runway", False),  # sentence case: could be a one-line paragraph
+        ("None.", False),
+        ("Revenues:", False),
+        ("Thank you for your continued support", False),
+        ("Revenue Was $4.2 Million", False),
+        ("Dear Shareholders,", False),
+        ("We Expect Growth to Continue in Every Segment Next Year Despite Headwinds", False),
+    ],
+)
+def test_a_short_title_line_standing_alone_is_a_sub_heading(line: str, heading: bool) -> None:
+    text = f"# Report\n\n{line}\n\nRevenue was $4.2 million for the quarter, up 12% on last year.\n"
+    lay = read_layout(text)
+    titles = [s.title for s in sections(lay, "heading")]
+    assert titles == (["Report", line] if heading else ["Report"])
+    [para] = [p for p in sections(lay, "paragraph") if "Revenue was" in text[p.span[0] : p.span[1]]]
+    assert (para.parent, para.index) == ((line, 1) if heading else ("Report", 2))
 
 
 def test_paragraphs_restart_under_a_heading_with_a_repeated_title() -> None:
@@ -666,3 +704,52 @@ def test_prose_with_double_spaces_above_a_table_is_not_a_heading() -> None:
     [table] = read_layout(text).tables
     assert table.columns == ("", "2026", "2025")
     assert table.span[0] == text.index("                 2026")
+
+
+# --------------------------------------------------------------------------- EDGAR text
+
+EDGAR_TEXT = """\
+                         CONSOLIDATED STATEMENTS OF OPERATIONS
+                        (In thousands, except per share amounts)
+
+                                                  Year Ended December 31,
+                                           ---------------------------------
+                                              2025        2024        2023
+                                           ---------   ---------   ---------
+Net revenues..............................  $ 48,213    $ 39,870    $ 31,002
+Cost of revenues..........................$19,115     16,442      13,980
+                                           ---------   ---------   ---------
+Net loss..................................  $ (3,412)   $ (5,120)   $ (7,004)
+                                           =========   =========   =========
+Net loss per share - basic and diluted....  $  (0.41)   $  (0.74)   $  (1.12)
+"""
+
+
+def test_a_text_filings_rules_and_dot_leaders_are_neither_rows_nor_headings() -> None:
+    [table] = read_layout(normalize(EDGAR_TEXT)).tables
+    assert table.columns == ("", "2025", "2024", "2023")
+    assert [r.label for r in table.rows if not r.header] == [
+        "Net revenues",
+        "Cost of revenues",
+        "Net loss",
+        "Net loss per share - basic and diluted",
+    ]
+    figs = extract(EDGAR_TEXT)
+    revenue = figure(figs, "$ 48,213")
+    assert (revenue.value, period_of(revenue)) == (
+        D(48_213_000),
+        (date(2025, 1, 1), date(2025, 12, 31), "year"),
+    )
+    assert revenue.where == "row Net revenues, column 2025"
+    glued = figure(figs, "$19,115")  # a figure glued to the leader is a cell of its own
+    assert (glued.value, glued.where) == (D(19_115_000), "row Cost of revenues, column 2025")
+    loss = figure(figs, "$  (1.12)")
+    assert (loss.value, period_of(loss)) == (
+        D("-1.12"),
+        (date(2023, 1, 1), date(2023, 12, 31), "year"),
+    )
+
+
+def test_an_ellipsis_in_prose_is_not_a_leader() -> None:
+    text = "Revenue grew... to $4.2 million in 2025.\nCosts fell... to $1.1 million in 2025.\n"
+    assert read_layout(text).tables == []

@@ -265,17 +265,25 @@ class _Line:
     text: str
     kind: str = "text"  # 'blank' | 'sep' | 'pipe' | 'tab' | 'aligned' | 'csv' | 'text'
     cells: list[tuple[int, int]] = field(default_factory=list)  # absolute spans, stripped
+    rule: bool = False  # only rules: "---------   ---------", "=========" under a total
 
 
 def prose_line(text: str) -> bool:
     """Whether a line of text is certainly prose: not blank and nothing a table row is
-    made of (no pipe, no tab, no run of spaces inside it). A line for which this is True is
-    never a row of a table that :func:`read_layout` reads (without ``csv``)."""
+    made of (no pipe, no tab, no run of spaces, no dot leader inside it). A line for which
+    this is True is never a row of a table that :func:`read_layout` reads (without ``csv``)."""
     inner = text.strip()
-    return bool(inner) and "|" not in text and "\t" not in inner and "  " not in inner
+    return (
+        bool(inner)
+        and "|" not in text
+        and "\t" not in inner
+        and "  " not in inner
+        and "...." not in inner  # dot leaders end a row's label
+    )
 
 
 _ASCII_DIGIT = re.compile(r"[0-9]")
+_RULE = re.compile(r"^[ \t]*[-=_]{3,}(?:[ \t]+[-=_]{3,})*[ \t]*$")
 
 
 def _has_digit(text: str) -> bool:
@@ -334,6 +342,8 @@ def _classify(lines: list[_Line], csv: bool) -> None:
         t = ln.text
         if not t.strip():
             ln.kind = "blank"
+        elif not csv and _RULE.match(t):
+            ln.rule = True  # stays "text": a Markdown rule or a setext underline as before
         elif csv:
             ln.kind, ln.cells = "csv", _split_csv(ln)
         elif "|" in t and _MD_SEP.match(t):
@@ -342,8 +352,10 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             ln.kind, ln.cells = "pipe", cells
         elif "\t" in t.strip() and len(cells := _split_cells(ln, "\t")) >= 2:
             ln.kind, ln.cells = "tab", [c for c in cells if c[1] > c[0]]
-        elif "  " in t.strip() and _has_digit(t):
+        elif ("  " in t.strip() or "...." in t) and _has_digit(t):
             spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
+            if "...." in t:
+                spans = _split_leaders(t, ln.start, spans)
             if len(spans) >= 2:
                 ln.kind, ln.cells = "aligned", spans
     if csv:
@@ -351,12 +363,42 @@ def _classify(lines: list[_Line], csv: bool) -> None:
     # column headings with no digit stand right above a filing's aligned rows
     # ("Three Months Ended      Nine Months Ended" over "September 30," over the years):
     # each heads the columns under it, so they are rows of the table
-    for k in range(len(lines) - 2, -1, -1):
+    below = None  # the next line that is not a rule
+    for k in range(len(lines) - 1, -1, -1):
         ln = lines[k]
-        if ln.kind == "text" and lines[k + 1].kind == "aligned" and "  " in ln.text.strip():
+        if ln.rule:
+            continue
+        if (
+            below is not None
+            and ln.kind == "text"
+            and below.kind == "aligned"
+            and "  " in ln.text.strip()
+        ):
             heads = _heading_cells(ln)
             if heads:
                 ln.kind, ln.cells = "aligned", heads
+        below = ln
+
+
+_LEADER = re.compile(r" *\.{4,}[. ]*")  # four dots or more: "..." is an ellipsis
+
+
+def _split_leaders(
+    t: str, start: int, spans: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """Dot leaders ("Net revenues..........  $ 48,213", as text filings print them) end
+    a row's label: the dots belong to no cell, and a figure glued to them is a cell of
+    its own."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        m = _LEADER.search(t, a - start, b - start)
+        if m is None or m.start() == a - start:
+            out.append((a, b))
+            continue
+        out.append((a, start + m.start()))
+        if start + m.end() < b:
+            out.append((start + m.end(), b))
+    return out
 
 
 def _heading_cells(ln: _Line) -> list[tuple[int, int]] | None:
@@ -649,7 +691,11 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
                 lines[j].kind == family
                 or (family == "pipe" and lines[j].kind == "sep")
                 or _label_row(lines, j, family)
+                or (lines[j].rule and family in ("aligned", "tab"))
             ):
+                if lines[j].rule:  # a rule under headings or above a total: not a row
+                    j += 1
+                    continue
                 if lines[j].kind == "text":  # "Revenues:" between rows of a filing's table
                     t = lines[j].text
                     lead = len(t) - len(t.lstrip())
@@ -697,6 +743,20 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
                 open_heading(Section("heading", it.group(1).strip(), (ln.start, len(text)), 2))
                 i += 1
                 continue
+        if (
+            c is None
+            and paragraph_start is None
+            and (i + 1 >= n or lines[i + 1].kind == "blank")
+            and (i == 0 or lines[i - 1].kind == "blank")
+            and _title_line(ln.text)
+        ):
+            # a filing's sub-heading: a short title-case line standing alone
+            # ("Results of Operations", "LIQUIDITY AND CAPITAL RESOURCES")
+            title = ln.text.strip()
+            level = 1 if _PART.match(title) else 3  # "PART II" holds the Items
+            open_heading(Section("heading", title, (ln.start, len(text)), level))
+            i += 1
+            continue
         if c is not None:
             number = c.group(1)
             depth = number.count(".") + 1
@@ -711,6 +771,32 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
     _inherit_notes(lay)
     lay.finish()
     return lay
+
+
+_PART = re.compile(r"PART\s+[IVX]+\b", re.IGNORECASE)
+_SMALL_WORDS = frozenset(
+    ["a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into", "of", "on", "or", "per", "the", "to", "vs", "versus", "with"]
+)
+
+
+def _title_line(text: str) -> bool:
+    """Whether a line reads as a title: at most 10 words, starting with a capital, every
+    word but the small ones ("of", "and" …) capitalised (or the line in capitals), no
+    figure and nothing that ends a sentence or a clause."""
+    t = text.strip()
+    if not 3 <= len(t) <= 80 or not t[0].isupper() or t[-1] in ".,;:!?" or "$" in t or "%" in t:
+        return False
+    words = t.split()
+    if len(words) > 10:
+        return False
+    if t.isupper():
+        return True
+    for w in words:
+        head = w.lstrip("(\"'")[:1]
+        if not head or head.isupper() or head.isdigit() or w.lower() in _SMALL_WORDS:
+            continue
+        return False
+    return True
 
 
 def _inherit_notes(lay: Layout) -> None:
@@ -743,7 +829,7 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
         if ln.kind in ("pipe", "tab", "aligned", "csv", "sep"):
             break
         text = ln.text.strip()
-        if ln.kind != "blank":
+        if ln.kind != "blank" and not ln.rule:
             if len(text) > 90:
                 break
             out.insert(0, text)

@@ -154,6 +154,7 @@ _NUMBERED = re.compile(
 )
 _PARA = re.compile(r"^(?:paragraph|para|¶)\s*(\d+)$", re.I)
 _LINE = re.compile(r"^line\s*(\d+)$", re.I)
+_TABLE = re.compile(r"^(?:the\s+)?table(?:\s*:?\s*#?(\d+))?$", re.I)
 
 
 def _same(a: str, b: str) -> bool:
@@ -205,6 +206,17 @@ def _resolve(doc: Document, locator: str) -> Region | None:
             if found is None:
                 return None
             heading, region = found, Region(found.span[0], found.span[1], f"§{num.group(1)}")
+            continue
+        bare = _TABLE.match(part)
+        if bare is not None:
+            # "table 2" is the second table; "table" alone is the only one, if there is
+            # one, and otherwise leaves the narrowing to the row after it
+            n = int(bare.group(1) or 0) or (1 if len(lay.tables) == 1 else 0)
+            if n:
+                if not 1 <= n <= len(lay.tables):
+                    return None
+                nth = lay.tables[n - 1]
+                region = Region(nth.span[0], nth.span[1], f"table {n}")
             continue
         if key in ("table",):
             t = next((t for t in lay.tables if _same(value, t.caption)), None)

@@ -49,7 +49,7 @@ from tieout.wordnumbers import NUMBER_WORDS
 __all__ = ["LazySource"]
 
 _SCALE_PLACES = (3, 6, 9, 12)  # the scales a table note may print figures under
-_TABLE_LINE = re.compile(r"\||\t|\S  +\S.*\d|\d.*\S  +\S")
+_TABLE_LINE = re.compile(r"\||\t|\S  +\S.*\d|\d.*\S  +\S|\.{4}.*\d|\d.*\.{4}")
 _PERCENTISH = re.compile(r"(?i)%|per|pct|bp|basis|pp")
 _TABLE_REACH = 8192  # the largest block worth reading alone is four times this
 _RUN_AT = re.compile(r"[\d.,]*")  # the rest of a digit run (a superset: it may run on)

@@ -1,0 +1,78 @@
+"""Locators as agents write them against a filing: a sub-heading and a paragraph in it, a
+table by position or alone, a row (``documents/locate.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tieout
+from tieout.documents.locate import resolve_locator
+
+FILING = """\
+ITEM 2. MANAGEMENT'S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS
+
+Results of Operations
+
+Net revenues for the quarter increased $12.3 million, or 8.1%, to $165.2 million.
+
+Gross margin was 71.4% compared to 69.8% in the prior-year period.
+
+Diluted earnings per share were $0.42 compared to $0.31 in the prior-year quarter.
+
+(in thousands)                 2026        2025
+Net revenues              $  165,214  $  152,917
+Net income                $   49,712  $   36,601
+
+Liquidity and Capital Resources
+
+Cash, cash equivalents and marketable securities were $612.5 million.
+
+                               2026        2025
+Cash                      $  612,500  $  540,100
+Debt                          40,000      45,000
+"""
+
+
+@pytest.fixture(scope="module")
+def doc() -> tieout.Document:
+    return tieout.Document.from_text("q3-10q", FILING)
+
+
+def text_at(doc: tieout.Document, locator: str) -> str | None:
+    region = resolve_locator(doc, locator)
+    return None if region is None else doc.text[region.start : region.end]
+
+
+@pytest.mark.parametrize(
+    ("locator", "starts"),
+    [
+        ("Results of Operations, paragraph 3", "Diluted earnings per share were $0.42"),
+        ("section: Liquidity and Capital Resources, paragraph 1", "Cash, cash equivalents"),
+        ("table, row: Net income", "Net income                $   49,712"),
+        ("table 1, row: Net revenues", "Net revenues              $  165,214"),
+        ("Table #2 - row: Debt", "Debt                          40,000"),
+        ("table 2", "                               2026"),
+        (
+            "Liquidity and Capital Resources, table, row: Cash",
+            "Cash                      $  612,500",
+        ),
+    ],
+)
+def test_locators_name_the_place(doc: tieout.Document, locator: str, starts: str) -> None:
+    found = text_at(doc, locator)
+    assert found is not None and found.startswith(starts), found
+
+
+@pytest.mark.parametrize(
+    "locator", ["table 3, row: Net revenues", "Segment Results", "table 0"]
+)
+def test_locators_naming_nothing_resolve_to_nothing(doc: tieout.Document, locator: str) -> None:
+    assert resolve_locator(doc, locator) is None
+
+
+def test_a_lone_table_is_the_only_table() -> None:
+    one = tieout.Document.from_text(
+        "t", "Summary\n\n          2026   2025\nRevenue  4,200  3,100\nCosts    1,100    900\n"
+    )
+    region = resolve_locator(one, "table")
+    assert region is not None and one.text[region.start : region.end].startswith("          2026")
