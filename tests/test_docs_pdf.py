@@ -440,3 +440,27 @@ def test_cli_refuses_a_garbage_pdf_in_one_line(tmp_path: Path) -> None:
         "tieout: error: garbage.pdf: is not a readable PDF "
         "(no %PDF- header: it is not a PDF file); re-export it\n"
     )
+
+
+def test_a_quarterly_statement_keeps_each_column_under_its_own_heading() -> None:
+    # "September 30," centred over its two years ends just before the second: it heads both
+    items: list[Item] = [(72, 720, "(in thousands)")]
+    items += [(250, 700, "Three Months Ended"), (420, 700, "Nine Months Ended")]
+    items += [(262, 688, "September 30,"), (432, 688, "September 30,")]
+    cols = [280, 350, 450, 520]
+    items += [right(x, 676, t) for x, t in zip(cols, ["2026", "2025", "2026", "2025"], strict=True)]
+    items.append((72, 660, "Net revenues"))
+    values = ["165,214", "152,917", "478,390", "441,006"]
+    items += [right(x, 660, v) for x, v in zip(cols, values, strict=True)]
+    text = read_pdf(build_pdf([items]), "10q.pdf")
+    got = [
+        (f.value, str(f.period.start), str(f.period.end))
+        for f in tieout.figures.extract(text)
+        if f.where and f.period
+    ]
+    assert got == [
+        (Decimal(165_214_000), "2026-07-01", "2026-09-30"),
+        (Decimal(152_917_000), "2025-07-01", "2025-09-30"),
+        (Decimal(478_390_000), "2026-01-01", "2026-09-30"),
+        (Decimal(441_006_000), "2025-01-01", "2025-09-30"),
+    ]

@@ -753,3 +753,14 @@ def test_a_text_filings_rules_and_dot_leaders_are_neither_rows_nor_headings() ->
 def test_an_ellipsis_in_prose_is_not_a_leader() -> None:
     text = "Revenue grew... to $4.2 million in 2025.\nCosts fell... to $1.1 million in 2025.\n"
     assert read_layout(text).tables == []
+
+
+def test_a_heading_far_from_a_column_does_not_head_it() -> None:
+    text = (
+        "                 Q3 2026     Q3 2025          Change\n"
+        "                                          $         %\n"
+        "Revenue           165.2       152.9     12.3      8.0%\n"
+        "Costs              47.3        46.2      1.1      2.4%\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.columns == ("", "Q3 2026", "Q3 2025", "Change $", "Change %")

@@ -434,7 +434,12 @@ def _merge_symbols(text: str, cells: list[tuple[int, int]]) -> list[tuple[int, i
     """'$' alone in a cell belongs to the amount after it ('$   260,174')."""
     out: list[tuple[int, int]] = []
     for c in cells:
-        if out and text[out[-1][0] : out[-1][1]] in CURRENCY_SYMBOLS and c[1] > c[0]:
+        if (
+            out
+            and text[out[-1][0] : out[-1][1]] in CURRENCY_SYMBOLS
+            and c[1] > c[0]
+            and _has_digit(text[c[0] : c[1]])  # a "$" over a "%" heads its own column
+        ):
             out[-1] = (out[-1][0], c[1])
         else:
             out.append(c)
@@ -510,14 +515,34 @@ def _column_extents(
     return list(zip(lo, hi, strict=True))
 
 
-def _columns_under(extents: list[tuple[int, int]], a: int, b: int) -> list[int]:
-    """The columns a heading standing at ``[a, b)`` spans: those it overlaps, or the
-    nearest one."""
-    over = [j for j, (lo, hi) in enumerate(extents) if a < hi and lo < b]
-    if over:
-        return over
-    mid = (a + b) / 2
-    return [min(range(len(extents)), key=lambda j: abs((extents[j][0] + extents[j][1]) / 2 - mid))]
+def _headed_columns(extents: list[tuple[int, int]], at: list[tuple[int, int]]) -> list[list[int]]:
+    """The columns each heading of a row standing at ``at`` heads: those it stands over,
+    and a value column no heading of the row stands over goes to the nearest heading when
+    no more than three characters lie between them ("September 30," centred over the
+    first of its two years); a heading over no column heads the nearest one."""
+
+    def gap(a: tuple[int, int], b: tuple[int, int]) -> int:
+        return max(0, max(a[0], b[0]) - min(a[1], b[1]))
+
+    out = [[j for j, (lo, hi) in enumerate(extents) if a < hi and lo < b] for a, b in at]
+    covered = {j for cols in out for j in cols}
+    for j in range(1, len(extents)):  # the label column takes only what stands over it
+        if j not in covered:
+            near = min(range(len(at)), key=lambda c: gap(at[c], extents[j]))
+            if gap(at[near], extents[j]) <= 3:
+                out[near].append(j)
+    for c, (a, b) in enumerate(at):
+        if not out[c]:
+            mid = (a + b) / 2
+            out[c] = [
+                min(
+                    range(len(extents)),
+                    key=lambda j: abs((extents[j][0] + extents[j][1]) / 2 - mid),
+                )
+            ]
+        else:
+            out[c].sort()
+    return out
 
 
 def _places_in(extents: list[tuple[int, int]], at: list[tuple[int, int]]) -> list[int]:
@@ -561,7 +586,7 @@ def _build_table(
             # it stands in (a row with a blank cell keeps its other values in place)
             at = [(a - ln.start, b - ln.start) for a, b in cells]
             if i in headers:
-                spans = [_columns_under(extents, a, b) for a, b in at]
+                spans = _headed_columns(extents, at)
                 cell_objs = tuple(
                     Cell(c, text[c[0] : c[1]], col)
                     for c, cols_of in zip(cells, spans, strict=True)
