@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from tieout.figures import Figure, extract, normalize, parse_amount
+from tieout.figures import Figure, extract, normalize, parse_amount, skipped
 
 D = Decimal
 M = D(10) ** 6
@@ -173,6 +173,12 @@ NEGATIVE: list[tuple[str, list[Row]]] = [
     # a year in brackets is a year, not a negative; the brackets stay outside the span
     ("(2019)", [("2019", "number", None, D(2019), D(1), False, (1, 5))]),
     ("as restated (2019)", [("2019", "number", None, D(2019), D(1), False, (13, 17))]),
+    # a scale after the closing bracket scales the negative ("$(1.2)M" in an investor update)
+    (
+        "loss of $(1.2)M",
+        [("$(1.2)M", "currency", "USD", D(-1_200_000), D(100_000), True, (8, 15))],
+    ),
+    ("(0.3)M", [("(0.3)M", "number", None, D(-300_000), D(100_000), True, (0, 6))]),
     # a contract restates a figure spelled in words in brackets: the same figure, positive
     ("thirty (30) days", [("30", "number", None, D(30), D(1), False, (8, 10))]),
     ("twenty-five (25) days", [("25", "number", None, D(25), D(1), False, (13, 15))]),
@@ -461,3 +467,31 @@ def test_arabic_thousands_separator() -> None:
 def test_iso_code_without_a_space(text: str, unit: str, value: Decimal) -> None:
     f = only(text)
     assert (f.kind, f.unit, f.value) == ("currency", unit, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("$1.2 MM", [("$1.2 MM", D(1_200_000))]),  # MM after a space, in capitals only
+        ("a 12 mm bolt", [("12", D(12))]),
+        ("USD 3.4MM", [("USD 3.4MM", D(3_400_000))]),
+    ],
+)
+def test_mm_is_millions_only_in_capitals(text: str, expected: list[tuple[str, Decimal]]) -> None:
+    assert [(f.text, f.value) for f in extract(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "figures", "unreadable"),
+    [
+        ("Revenue grew to €3,5 Mio.", [], [((16, 20), "€3,5", "unreadable")]),
+        ("margin up 2,5 %", [], [((10, 15), "2,5 %", "unreadable")]),
+        ("EUR 1,23 per unit", [], [((0, 8), "EUR 1,23", "unreadable")]),
+        ("items 1,23 and 4", ["4"], []),  # a bare "1,23" is as often a list as a figure
+    ],
+)
+def test_a_decimal_comma_amount_is_unreadable_not_misread(
+    text: str, figures: list[str], unreadable: list[object]
+) -> None:
+    assert [f.text for f in extract(text)] == figures  # never 3 and 5, never 2 and 5%
+    assert skipped(text) == unreadable

@@ -966,3 +966,27 @@ def test_gate_is_callable_through_the_package_and_the_function() -> None:
     assert a == b
     assert a.passed
     assert flat(a.message) == "Saved: every checked figure (1) is in this run's sources or anchors."
+
+
+def test_a_figure_written_with_a_decimal_comma_is_refused_not_passed_over() -> None:
+    draft = (
+        "Revenue grew to €3,5 Mio. in 2025.\n"
+        "Margin rose 2,5 % [not in source].\n"
+        "We shipped items 1,23 and 4.\n"
+    )
+    result = tieout.gate(draft, sources=["Revenue grew to €3.5 million in 2025."])
+    assert [(c.text, c.cls, c.status) for c in result.claims] == [
+        ("€3,5", "currency", "missing"),
+        ("2,5 %", "percent", "marked"),
+    ]
+    [bad] = result.rejected
+    assert bad.hint == (
+        "written with a decimal comma, which cannot be checked: write it with a decimal point "
+        "as the sources do (3.5 for 3,5)"
+    )
+    assert bad.key == "unreadable:€3,5"
+    fixed = tieout.gate(
+        draft.replace("€3,5 Mio.", "€3.5 million"),
+        sources=["Revenue grew to €3.5 million in 2025."],
+    )
+    assert fixed.passed and fixed.marked == 1

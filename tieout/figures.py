@@ -338,7 +338,7 @@ def _group(value: Decimal) -> str:
 _CODES = "|".join(sorted(CURRENCY_CODES))
 _CODES_BEHIND = "|".join(sorted(CURRENCY_CODES))  # all three letters: a fixed-width look-behind
 _SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|[kKmMbB])"
-_SCALE_WORD = r"(?i:thousand|million|billion|trillion|mln|bln|mn|bn)s?"
+_SCALE_WORD = r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn)s?|MM)"  # "$1.2 MM"
 
 # One pass over the normalised text. Every match is anchored on a digit (the leading
 # look-ahead lets the regex engine skip straight to candidates); what stands before the
@@ -381,6 +381,7 @@ _FIGURE = re.compile(
     re.VERBOSE,
 )
 
+_SUFFIX_AFTER = re.compile(rf"\)({_SCALE_SUFFIX})(?![A-Za-z0-9])")
 _PREFIX_CODE = re.compile(rf"(?:^|[^A-Za-z])(?P<code>{_CODES}) ?$")
 _PREFIX_WORD = re.compile(r"(?:^|[^A-Za-z])(?P<word>[A-Za-z]+)\.? ?$")
 _DOLLARS = sorted(
@@ -565,6 +566,10 @@ def _scan(
         if skip or bad:
             if skip and skips is not None:
                 skips.append((m.span("skip"), skip, _skip_reason(skip)))
+            elif skips is not None and bad and bad[0] == ",":
+                unreadable = _unreadable(text, m, groups)
+                if unreadable is not None:
+                    skips.append((unreadable, text[unreadable[0] : unreadable[1]], "unreadable"))
             continue
         pos = m.start()
         pre = _prefix(text, pos)
@@ -603,6 +608,18 @@ def _scan(
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
 
 
+def _unreadable(
+    text: str, m: re.Match[str], groups: tuple[str | None, ...]
+) -> tuple[int, int] | None:
+    """The span of an amount or percent written with a decimal comma ("€3,5 Mio.",
+    "3,5 %"), which the grammar does not read: a claim nobody can check, never one to
+    pass over. None for a bare number ("1,23"): a list or a code as often as a figure."""
+    pre = _prefix(text, m.start())
+    if any(groups[5:]) or (pre is not None and pre.currency):
+        return (pre.start if pre is not None else m.start(), m.end())
+    return None
+
+
 def _figure_from_match(
     text: str, m: re.Match[str], groups: tuple[str | None, ...], pre: _Prefix
 ) -> Figure:
@@ -637,6 +654,12 @@ def _figure_from_match(
     if closed and kind == "number" and text[end + 1 : end + 2] == "%":
         kind, unit = "percent", "percent"  # "(2.3)%", as tables print a negative percentage
         close_len = 2
+    if closed and scale == ONE and kind != "percent":
+        after = _SUFFIX_AFTER.match(text, end)
+        if after is not None:  # "$(1.2)M": the scale stands after the bracket
+            scale = SCALE_WORDS[after.group(1).lower()]
+            scale_source = "suffix"
+            close_len = after.end() - end
     if closed and not (
         kind == "number"
         and scale == ONE
@@ -818,6 +841,7 @@ _JOINING_WORDS = (
     "bln",
     "mn",
     "bn",
+    "mm",
     "dollar",
     "euro",
     "pound",

@@ -28,6 +28,7 @@ from tieout.gating.messages import (
     rejection_message,
     rounded_reason,
     rounds_hint,
+    unreadable_hint,
 )
 from tieout.gating.result import CarveOut, GateClaim, GateResult, key_text
 from tieout.gating.rounding import MIN_SIGNIFICANT, significant
@@ -41,6 +42,7 @@ __all__ = ["claim_class", "gate", "resolve_config", "sanitize"]
 ONE = Decimal(1)
 ZERO = Decimal(0)
 _URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]\"'`]+")
+_CURRENCY_MARK = re.compile(r"[^\w\s,.%]|\b[A-Z]{3}\b")  # a symbol or an ISO code
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
 Source = "str | Document | SourceIndex"
@@ -159,12 +161,18 @@ def gate(
             holes.append(m.span())
     skips: list[tuple[tuple[int, int], str, str]] = []
     figures = extract(text, words=True, skips=skips)
+    unreadable: list[tuple[tuple[int, int], str]] = []
     for span, what, reason in skips:
-        if not any(a <= span[0] < b for a, b in holes):
+        if any(a <= span[0] < b for a, b in holes):
+            continue
+        if reason == "unreadable":  # a figure nobody can check is a claim, never a carve-out
+            unreadable.append((span, what))
+        else:
             carve.append(CarveOut(reason, what, span, line_of(span[0])))
     marked_lines = {line_of(m.start()) for m in re.finditer(re.escape(MARKER), text, re.IGNORECASE)}
     claims: list[GateClaim] = []
     classes = cfg.classes
+    claims.extend(_unreadable_claims(unreadable, classes, marked_lines, line_of))
     looked: dict[tuple[object, ...], GateClaim] = {}  # the same figure written twice
     for fig in figures:
         cls = claim_class(fig)
@@ -219,6 +227,8 @@ def gate(
                     seen.hint,
                 )
             )
+    if unreadable:
+        claims.sort(key=lambda c: c.span)
     rejected = [c for c in claims if c.status == "missing"]
     carve.sort(key=lambda c: c.span)
     if rejected:
@@ -243,6 +253,33 @@ def gate(
         tuple(carve),
         cfg.name,
     )
+
+
+def _unreadable_claims(
+    found: list[tuple[tuple[int, int], str]],
+    classes: frozenset[str],
+    marked_lines: set[int],
+    line_of: Any,
+) -> list[GateClaim]:
+    """Amounts and percents written with a decimal comma ("€3,5 Mio."): claims no source
+    can confirm, so they are refused (or kept on a marked line) with the fix."""
+    out = []
+    for span, what in found:
+        cls = "percent" if "%" in what or "per" in what.lower() else "numeric"
+        if _CURRENCY_MARK.search(what):
+            cls = "currency"
+        line = line_of(span[0])
+        key = f"unreadable:{what}"
+        hint: str | None = None
+        if cls not in classes:
+            status, why = "unchecked", f"the workflow does not check {cls} claims"
+        elif line in marked_lines:
+            status, why = "marked", f"the line is marked {MARKER}"
+        else:
+            status, why = "missing", unreadable_hint(what)
+            hint = why
+        out.append(GateClaim(cls, what, span, line, key, status, None, why, hint))
+    return out
 
 
 def _look_up(

@@ -5,6 +5,7 @@ Kept here, as templates, so the wording is one decision made in one place.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from tieout.gating.result import GateClaim
@@ -18,6 +19,7 @@ __all__ = [
     "rejection_message",
     "rounded_reason",
     "rounds_hint",
+    "unreadable_hint",
 ]
 
 #: The marker that exempts a line: the figure stays, labelled as unsourced.
@@ -55,6 +57,10 @@ _ROUNDS_COARSE = (
 )
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
 _OTHER_UNIT = '{who} "{source}", which is a different unit'
+_UNREADABLE = (
+    "written with a decimal comma, which cannot be checked: write it with a decimal point "
+    "as the sources do ({example} for {written})"
+)
 
 
 def _who(label: str | None, one: str, many: str) -> str:
@@ -98,6 +104,13 @@ def rounds_hint(source: str, value: str, *, coarse: int = 0, label: str | None =
     if coarse:
         return _ROUNDS_COARSE.format(who=who, source=source, value=value, digits=coarse)
     return _ROUNDS.format(who=who, source=source, value=value)
+
+
+def unreadable_hint(text: str) -> str:
+    """Why a figure written with a decimal comma ("€3,5 Mio.") is refused, and the fix."""
+    m = re.search(r"(\d+),(\d{1,2})(?!\d)", text)
+    written, example = (m.group(0), f"{m.group(1)}.{m.group(2)}") if m else (text, "3.5")
+    return _UNREADABLE.format(example=example, written=written)
 
 
 def rounded_reason(source: str, value: str, label: str) -> str:
