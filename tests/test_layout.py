@@ -764,3 +764,62 @@ def test_a_heading_far_from_a_column_does_not_head_it() -> None:
     )
     [table] = read_layout(text).tables
     assert table.columns == ("", "Q3 2026", "Q3 2025", "Change $", "Change %")
+
+
+@pytest.mark.parametrize(
+    ("note", "scale", "currency", "except_per_share"),
+    [
+        ("(In thousands, except share and per share data)", D(1000), None, True),
+        ("(in thousands, except number of shares and per share amounts)", D(1000), None, True),
+        ("(000's omitted)", D(1000), None, False),
+        ("($ millions)", D(10**6), "USD", False),
+        ("(EUR thousands)", D(1000), "EUR", False),
+        ("€m", D(10**6), "EUR", False),
+        ("US$bn", D(10**9), "USD", False),
+        ("£'000", D(1000), "GBP", False),
+        ("EUR'000", D(1000), "EUR", False),
+    ],
+)
+def test_scale_notes_as_filings_word_them(
+    note: str, scale: Decimal, currency: str | None, except_per_share: bool
+) -> None:
+    text = f"{note}\n\n                      2025        2024\nRevenue             48,213      39,870\nCosts               12,004      11,870\n"
+    [table] = read_layout(text).tables
+    assert table.note is not None
+    assert (table.note.scale, table.note.currency, table.note.except_per_share) == (
+        scale,
+        currency,
+        except_per_share,
+    )
+    revenue = figure(extract(text), "48,213")
+    assert revenue.value == 48_213 * scale
+
+
+@pytest.mark.parametrize("text", ["Rm 12", "I am 12", "$m2 of office space", "12 mm bolts"])
+def test_what_only_looks_like_a_scale_note(text: str) -> None:
+    assert read_layout(text).notes == []
+
+
+def test_a_uk_statement_with_its_scale_over_each_column() -> None:
+    text = (
+        "Group income statement\n"
+        "                      2025      2024\n"
+        "                      £'000     £'000\n"
+        "Revenue              48,213    39,870\n"
+        "Operating profit      4,120     3,880\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.columns == ("", "2025", "2024")
+    revenue = figure(extract(text), "48,213")
+    assert (revenue.value, revenue.implied_unit, period_of(revenue)) == (
+        D(48_213_000),
+        "GBP",
+        (date(2025, 1, 1), date(2025, 12, 31), "year"),
+    )
+
+
+def test_a_currency_and_m_is_a_note_only_standing_alone() -> None:
+    assert read_layout("We spent $m on ads; revenue was 4,200.").notes == []
+    assert [n.text for n in read_layout("| $m | 2025 |\n|---|---|\n| Revenue | 4.2 |\n").notes] == [
+        "$m"
+    ]

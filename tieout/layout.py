@@ -172,8 +172,14 @@ _NOTE = re.compile(
     (?:
         (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+)?in\s+
         (?:(?P<c2>{_CUR})\s+)?(?P<s1>{_SCALE})(?:\s+of\s+(?P<c3>{_CUR}))?
-        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?per[\s-]share)?
+        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share)?
       | \(\s*(?P<c4>[$€£])?\s*(?P<s2>000s?|'000s?|mm|m|bn|k)\s*\)
+      | \(\s*(?P<c7>{_CUR})\s+(?P<s7>{_SCALE})\s*\)          # "($ millions)"
+      | \(?(?P<s4>000'?s)\s+omitted\)?                    # "(000's omitted)"
+      | (?P<c5>US\$|[$€£]|EUR|GBP|USD|AUD|CAD|CHF)\s?(?P<s5>'000s?)(?![\w'])  # "£'000"
+      | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ ))                 # standing alone in a
+        (?P<c6>US\$|[$€£])\s?(?P<s6>mn|bn|m)                   # cell: "€m", "$bn"
+        (?=[)|\t\n]|\ \ |\s*$|\ \|)
     )
     """,
     re.VERBOSE | re.IGNORECASE,
@@ -187,6 +193,7 @@ _SHORT_SCALE = {
     "m": "millions",
     "mm": "millions",
     "bn": "billions",
+    "mn": "millions",
 }
 
 
@@ -209,7 +216,9 @@ def _currency_word(word: str | None) -> str | None:
 
 
 _NOTE_ANCHOR = re.compile(
-    r"(?=[TtMmBb'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS|'?000s?\s*\)|\((?:[$€£]\s*)?(?:mm|m|bn|k)\))"
+    r"(?=[TtMmBb'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
+    r"|'?000s?\s*\)|\((?:[$€£]\s*)?(?:mm|m|bn|k)\)|'000|000'?s\s+omitted"
+    r"|(?<=[$€£])(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£])|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£]))"
 )
 
 
@@ -239,10 +248,15 @@ def note_anchor(text: str, start: int, end: int) -> bool:
 
 
 def _note(m: re.Match[str]) -> ScaleNote | None:
-    name = (m.group("s1") or _SHORT_SCALE.get((m.group("s2") or "").lower(), "")).lower()
+    short = m.group("s2") or m.group("s5") or m.group("s6") or ""
+    if m.group("s4"):
+        short = "000"
+    name = (m.group("s1") or m.group("s7") or _SHORT_SCALE.get(short.lower(), "")).lower()
     if name not in SCALE_NAMES:
         return None
-    cur = _currency_word(m.group("c1") or m.group("c2") or m.group("c3") or m.group("c4"))
+    cur = _currency_word(
+        m.group("c1") or m.group("c2") or m.group("c3") or m.group("c4") or m.group("c5")
+    ) or _currency_word(m.group("c6") or m.group("c7"))
     return ScaleNote(m.span(), SCALE_NAMES[name], cur, bool(m.group("x1")), m.group(0))
 
 
@@ -485,7 +499,10 @@ def _header_rows(
             continue  # a label row ("Revenues:") neither heads nor ends the header
         values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
         if len(cells) > 1 and all(
-            not _has_value(v) or column_period(v) is not None or month_day_heading(v)
+            not _has_value(v)
+            or column_period(v) is not None
+            or month_day_heading(v)
+            or _NOTE.fullmatch(v.strip()) is not None  # "£'000" over each column
             for v in values
         ):
             found.add(i)
@@ -618,6 +635,8 @@ def _build_table(
     for r in rows:
         if r.header:
             for c in r.cells:
+                if c.col > 0 and _NOTE.fullmatch(c.text.strip()):
+                    continue  # "£'000" scales the column; it names no period
                 labels[c.col] = f"{labels[c.col]} {c.text}".strip()
     span = (rows_lines[0].start, rows_lines[-1].end)
     note: ScaleNote | None = None
