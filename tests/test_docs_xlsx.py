@@ -518,3 +518,29 @@ def test_openpyxl_is_imported_only_when_a_workbook_is_read() -> None:
     code = "import sys, tieout.cli, tieout.documents.xlsx; print('openpyxl' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout) == (0, "False\n"), done.stderr
+
+
+def test_a_heading_merged_across_a_quarters_two_years_heads_both(tmp_path: Path) -> None:
+    # a workbook keeps a merged cell's text in its first cell only
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["(in thousands)"])
+    ws.append([None, "Three Months Ended", None, "Nine Months Ended", None])
+    ws.merge_cells("B2:C2")
+    ws.merge_cells("D2:E2")
+    ws.append([None] + ["September 30, 2026", "September 30, 2025"] * 2)
+    ws.append(["Net revenues", 165214, 152917, 478390, 441006])
+    doc = tieout.Document.from_text(
+        "q", markdown(save(wb, tmp_path / "q.xlsx")), media_type="markdown"
+    )
+    got = [
+        (f.value, str(f.period.start), str(f.period.end))
+        for f in doc.figures
+        if f.where and f.period
+    ]
+    assert got == [
+        (D(165_214_000), "2026-07-01", "2026-09-30"),
+        (D(152_917_000), "2025-07-01", "2025-09-30"),
+        (D(478_390_000), "2026-01-01", "2026-09-30"),
+        (D(441_006_000), "2025-01-01", "2025-09-30"),
+    ]

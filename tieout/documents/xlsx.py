@@ -228,14 +228,38 @@ def _table_text(rows: list[_Row | None]) -> str:
         header += 1
     if header == len(rows):
         header = 1  # words only: the first row names the columns
+    # the columns that hold figures, for the headings merged across several of them
+    valued = {
+        j
+        for r in rows[header:]
+        if r is not None
+        for j, c in enumerate(r[first:])
+        if c.kind != "empty"
+    }
     lines = []
     for i, r in enumerate(rows):
         cells = [c.text for c in r[first:]] if r is not None else []
         cells += [""] * (width - len(cells))
+        if i + 1 < header:
+            _spread(cells, valued)
         lines.append("| " + " | ".join(cells) + " |")
         if i + 1 == header:
             lines.append("|" + "---|" * width)
     return "\n".join(lines)
+
+
+def _spread(cells: list[str], valued: set[int]) -> None:
+    """A heading over the heading rows below it ("Three Months Ended" merged across both
+    years of a quarter, as a workbook stores it: in the first cell only) heads every column
+    of figures up to the next heading of its row."""
+    if sum(1 for t in cells[1:] if t) < 2:
+        return  # one heading heads the whole table as its caption does
+    last = ""
+    for j in range(1, len(cells)):
+        if cells[j]:
+            last = cells[j]
+        elif last and j in valued:
+            cells[j] = last
 
 
 # --------------------------------------------------------------------------- cells
