@@ -76,3 +76,25 @@ def test_a_long_run_and_a_large_text() -> None:
 def test_it_refuses_what_is_not_text() -> None:
     with pytest.raises(TypeError, match="takes a str, not bytes"):
         compiled.number_places(b"123")  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(ALPHABET, max_size=120))
+def test_sorted_values_are_the_references_on_any_text(text: str) -> None:
+    keys = number_places(text)
+    assert compiled.sorted_values(keys) == figures._sorted_values_python(keys)
+
+
+def test_sorted_values_sort_and_dedupe_and_skip_dotted_keys() -> None:
+    keys = ["1234", "0.5", "1.2.3", "٤٢", "1234.0", "9" * 400]
+    assert compiled.sorted_values(keys) == [0.5, 42.0, 1234.0, float("inf")]
+    assert figures.sorted_values(keys) == [0.5, 42.0, 1234.0, float("inf")]
+    with pytest.raises(TypeError):
+        compiled.sorted_values([1, 2])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.from_regex(r"\A[0-9]{1,20}(\.[0-9]{1,25})?\Z"), max_size=30))
+def test_sorted_values_read_every_number_exactly_as_float_does(keys: list[str]) -> None:
+    # 15 significant digits or fewer take a fast exact path in C; the rest float()'s own
+    assert compiled.sorted_values(keys) == sorted({float(k) for k in keys})

@@ -191,11 +191,160 @@ error:
     return NULL;
 }
 
+static const double POW10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/* The value of digits with one point at most, when it has 15 significant digits or fewer
+ * and 22 decimals at most: the digits are an exact integer, 10**decimals an exact power,
+ * and their quotient, rounded once, is the double float() reads. 0 otherwise. */
+static int
+exact_double(const char *s, Py_ssize_t len, double *out)
+{
+    unsigned long long mantissa = 0;
+    int significant = 0, decimals = 0, point = 0;
+    for (Py_ssize_t k = 0; k < len; k++) {
+        char c = s[k];
+        if (c == '.') {
+            point = 1;
+            continue;
+        }
+        if (c < '0' || c > '9') {
+            return 0;
+        }
+        if (significant || c != '0') {
+            significant++;
+        }
+        if (significant > 15) {
+            return 0;
+        }
+        mantissa = mantissa * 10 + (unsigned long long)(c - '0');
+        decimals += point;
+    }
+    if (decimals > 22 || len == 0) {
+        return 0;
+    }
+    *out = (double)mantissa / POW10[decimals];
+    return 1;
+}
+
+static int
+compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* sorted_values(keys): the values of the keys with one decimal point at most, as Python's
+ * float() reads them, sorted and once each (figures._sorted_values_python, compiled). */
+static PyObject *
+sorted_values(PyObject *self, PyObject *keys)
+{
+    PyObject *iter = PyObject_GetIter(keys);
+    if (iter == NULL) {
+        return NULL;
+    }
+    Py_ssize_t cap = 1024, n = 0;
+    double *vals = PyMem_Malloc(cap * sizeof(double));
+    if (vals == NULL) {
+        Py_DECREF(iter);
+        return PyErr_NoMemory();
+    }
+    PyObject *key;
+    while ((key = PyIter_Next(iter)) != NULL) {
+        if (!PyUnicode_Check(key)) {
+            Py_DECREF(key);
+            PyErr_SetString(PyExc_TypeError, "sorted_values() takes an iterable of str");
+            goto error;
+        }
+        int kind = PyUnicode_KIND(key);
+        const void *data = PyUnicode_DATA(key);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(key), dots = 0;
+        for (Py_ssize_t k = 0; k < len && dots < 2; k++) {
+            dots += PyUnicode_READ(kind, data, k) == '.';
+        }
+        if (dots > 1) {
+            Py_DECREF(key);
+            continue;
+        }
+        double v;
+        if (PyUnicode_IS_ASCII(key) && exact_double((const char *)data, len, &v)) {
+            Py_DECREF(key); /* 15 significant digits at most: exact, as float() gives it */
+        }
+        else if (PyUnicode_IS_ASCII(key)) { /* parsed in place, as float() does */
+            char *end;
+            v = PyOS_string_to_double((const char *)data, &end, NULL);
+            if (v == -1.0 && PyErr_Occurred()) {
+                Py_DECREF(key);
+                goto error;
+            }
+            if (*end != '\0') {
+                PyErr_Format(PyExc_ValueError, "could not convert string to float: %R", key);
+                Py_DECREF(key);
+                goto error;
+            }
+            Py_DECREF(key);
+        }
+        else { /* digits of other scripts: float() reads them */
+            PyObject *f = PyFloat_FromString(key);
+            Py_DECREF(key);
+            if (f == NULL) {
+                goto error;
+            }
+            v = PyFloat_AS_DOUBLE(f);
+            Py_DECREF(f);
+        }
+        if (n == cap) {
+            cap *= 2;
+            double *more = PyMem_Realloc(vals, cap * sizeof(double));
+            if (more == NULL) {
+                PyErr_NoMemory();
+                goto error;
+            }
+            vals = more;
+        }
+        vals[n++] = v;
+    }
+    if (PyErr_Occurred()) {
+        goto error;
+    }
+    Py_DECREF(iter);
+    qsort(vals, (size_t)n, sizeof(double), compare_doubles);
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        PyMem_Free(vals);
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (k > 0 && vals[k] == vals[k - 1]) {
+            continue;
+        }
+        PyObject *f = PyFloat_FromDouble(vals[k]);
+        if (f == NULL || PyList_Append(out, f) < 0) {
+            Py_XDECREF(f);
+            Py_DECREF(out);
+            PyMem_Free(vals);
+            return NULL;
+        }
+        Py_DECREF(f);
+    }
+    PyMem_Free(vals);
+    return out;
+error:
+    Py_DECREF(iter);
+    PyMem_Free(vals);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"number_places", number_places, METH_O,
      "number_places(text, /)\n--\n\n"
      "Where every digit run of text starts, by its canonical digits "
      "(what figures.number_places returns)."},
+    {"sorted_values", sorted_values, METH_O,
+     "sorted_values(keys, /)\n--\n\n"
+     "The float values of the keys with one decimal point at most, sorted, once each "
+     "(what figures.sorted_values returns)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from functools import lru_cache
@@ -56,6 +56,7 @@ __all__ = [
     "parse_amount",
     "scan_window",
     "skipped",
+    "sorted_values",
     "times",
 ]
 
@@ -814,10 +815,24 @@ def _number_places_python(text: str) -> dict[str, list[int]]:
 _DIGIT_RUN_SPLIT = re.compile(f"({_DIGIT_RUN.pattern})")
 _DIGIT_RUN_SPLIT_ASCII = re.compile(rb"([0-9][0-9,]*(?:\.[0-9]+)*|\.[0-9]+)")
 
+def sorted_values(keys: Iterable[str]) -> list[float]:
+    """The values of ``number_places`` keys (those with one decimal point at most) as
+    floats, sorted and once each: what the gate brackets a rounding's candidates with.
+    Compiled with the digit runs; :func:`_sorted_values_python` otherwise."""
+    return _sorted_values(keys)
+
+
+def _sorted_values_python(keys: Iterable[str]) -> list[float]:
+    """:func:`sorted_values` in Python: the reference the compiled one is held to."""
+    return sorted({float(k) for k in keys if k.count(".") <= 1})
+
+
 try:
     from tieout._digitruns import number_places as _number_places
+    from tieout._digitruns import sorted_values as _sorted_values
 except ImportError:  # installed without a C compiler: the same reading in Python
     _number_places = _number_places_python
+    _sorted_values = _sorted_values_python
 COMPILED_DIGIT_RUNS = _number_places is not _number_places_python
 
 

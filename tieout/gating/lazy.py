@@ -40,6 +40,7 @@ from tieout.figures import (
     extract,
     number_places,
     scan_window,
+    sorted_values,
 )
 from tieout.gating.rounding import first_rounded, rounding_range
 from tieout.gating.sources import SourceIndex
@@ -505,7 +506,7 @@ class LazySource:
         """The value of every digit run, as floats, sorted and once each (made on first
         use: a reading that finds every figure never needs them)."""
         if self._floats is None:
-            self._floats = sorted({float(k) for k in self._places_of if k.count(".") <= 1})
+            self._floats = sorted_values(self._places_of)
         return self._floats
 
     def _keys_of(self, f: float) -> list[Decimal]:
