@@ -290,53 +290,31 @@ def _look_up(
     indexes: list[SourceIndex | LazySource],
     rounding: str = "reject",
 ) -> GateClaim:
+    def claim(status: str, found_in: str | None, reason: str, hint: str | None = None) -> GateClaim:
+        return GateClaim(cls, fig.text, fig.span, line, key, status, found_in, reason, hint)
+
     for idx in indexes:
         hit = idx.lookup(cls, fig)
         if hit is not None:
             where = hit if isinstance(hit, str) else f'"{hit.text}"'
-            return GateClaim(
-                cls,
-                fig.text,
-                fig.span,
-                line,
-                key,
-                "found",
-                idx.label,
-                f"found in {idx.label}: {where}",
-            )
+            return claim("found", idx.label, f"found in {idx.label}: {where}")
     reason = "in neither this run's anchors nor its sources"
     if not indexes:
-        return GateClaim(
-            cls, fig.text, fig.span, line, key, "missing", None, reason + " (no sources were given)"
-        )
+        return claim("missing", None, reason + " (no sources were given)")
     for idx in indexes:
         near = idx.rounding_of(cls, fig)
         if near is None:
             continue
         source, value = " ".join(near.text.split()), near.display()
         if rounding == "accept" and significant(fig) >= MIN_SIGNIFICANT:
-            return GateClaim(
-                cls,
-                fig.text,
-                fig.span,
-                line,
-                key,
-                "rounded",
-                idx.label,
-                rounded_reason(source, value, idx.label),
-            )
+            return claim("rounded", idx.label, rounded_reason(source, value, idx.label))
         coarse = MIN_SIGNIFICANT if rounding == "accept" else 0
         hint = rounds_hint(source, value, coarse=coarse)
         why = rounds_hint(source, value, coarse=coarse, label=idx.label)
-        return GateClaim(
-            cls, fig.text, fig.span, line, key, "missing", None, f"{reason}; {why}", hint
-        )
+        return claim("missing", None, f"{reason}; {why}", hint)
     for idx in indexes:
         other = idx.other_unit(fig)
         if other is not None:
-            hint = other_unit_hint(other.text)
             why = other_unit_hint(other.text, idx.label)
-            return GateClaim(
-                cls, fig.text, fig.span, line, key, "missing", None, f"{reason}; {why}", hint
-            )
-    return GateClaim(cls, fig.text, fig.span, line, key, "missing", None, reason)
+            return claim("missing", None, f"{reason}; {why}", other_unit_hint(other.text))
+    return claim("missing", None, reason)
