@@ -615,7 +615,11 @@ def _unreadable(
     """The span of an amount or percent written with a decimal comma ("€3,5 Mio.",
     "3,5 %"), which the grammar does not read: a claim nobody can check, never one to
     pass over. None for a bare number ("1,23"): a list or a code as often as a figure."""
-    pre = _prefix(text, m.start())
+    pos = m.start()
+    before = text[pos - 1] if pos else ""
+    if not any(groups[5:]) and before not in " $(-" and not before.isupper() and before.isascii():
+        return None  # no unit after it and no currency before it ("1,1,1,…" reads fast)
+    pre = _prefix(text, pos)
     if any(groups[5:]) or (pre is not None and pre.currency):
         return (pre.start if pre is not None else m.start(), m.end())
     return None
