@@ -196,6 +196,7 @@ class LazySource:
         self._hints: dict[str, bool] = {}  # what its words allow (see _may_be_spelled)
         self._low: str | None = None
         self._floats: list[float] | None = None  # digit runs' values, for roundings
+        self._rounded: dict[tuple[object, ...], Figure | None] = {}  # rounding_of's answers
 
     # ---------------------------------------------------------------- readings
 
@@ -488,7 +489,13 @@ class LazySource:
         span = rounding_range(fig)
         if span is None:
             return None
-        lo, hi = span
+        asked = (cls, fig.kind, fig.unit, fig.magnitude, fig.precision)
+        if asked in self._rounded:
+            return self._rounded[asked]
+        self._rounded[asked] = found = self._rounding_of(cls, fig, *span)
+        return found
+
+    def _rounding_of(self, cls: str, fig: Figure, lo: Decimal, hi: Decimal) -> Figure | None:
         floats = self._sorted_values()
         values: list[Decimal] = []
         for places in (0, -2) if fig.kind == "percent" else (0, *_SCALE_PLACES):
