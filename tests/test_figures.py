@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import pytest
 
-from tieout.figures import Figure, extract, normalize, parse_amount, skipped
+from tieout.figures import Figure, decimal_comma, extract, normalize, parse_amount, skipped
 
 D = Decimal
 M = D(10) ** 6
@@ -495,3 +495,19 @@ def test_a_decimal_comma_amount_is_unreadable_not_misread(
 ) -> None:
     assert [f.text for f in extract(text)] == figures  # never 3 and 5, never 2 and 5%
     assert skipped(text) == unreadable
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("€3,5 Mio.", ("3,5", "3.5", "currency")),
+        ("1,23 EUR", ("1,23", "1.23", "currency")),
+        ("up 3,5 percent", ("3,5", "3.5", "percent")),
+        ("items 1,23 and 4", None),
+        ("$4.2 million", None),
+    ],
+)
+def test_decimal_comma_reads_what_skipped_lists_as_unreadable(
+    text: str, read: tuple[str, str, str] | None
+) -> None:
+    assert decimal_comma(text) == read

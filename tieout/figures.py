@@ -46,6 +46,7 @@ __all__ = [
     "canonical_digits",
     "clean_cut",
     "currency_before",
+    "decimal_comma",
     "digit_run_spans",
     "extract",
     "figure_key",
@@ -625,6 +626,24 @@ def _unreadable(
     return None
 
 
+def decimal_comma(text: str) -> tuple[str, str, str] | None:
+    """The first amount or percent ``text`` writes with a decimal comma, read by the
+    grammar: (as written, with a decimal point, kind), as ("3,5", "3.5", "currency") for
+    "€3,5 Mio."; None when there is none. What :func:`skipped` lists as "unreadable"."""
+    for m in _FIGURE.finditer(text):
+        groups = m.group(*_GROUPS)
+        num, bad = groups[2], groups[1]
+        if num is None or not bad or bad[0] != "," or _unreadable(text, m, groups) is None:
+            continue
+        pct, bps, _sfx, _word, code, cword = groups[5:11]
+        pre = _prefix(text, m.start())
+        kind = "percent" if pct or bps else "number"
+        if code or cword or (pre is not None and pre.currency):
+            kind = "currency"
+        return num + bad, f"{num}.{bad[1:]}", kind
+    return None
+
+
 def _figure_from_match(
     text: str, m: re.Match[str], groups: tuple[str | None, ...], pre: _Prefix
 ) -> Figure:
@@ -818,6 +837,7 @@ def _number_places_python(text: str) -> dict[str, list[int]]:
 
 _DIGIT_RUN_SPLIT = re.compile(f"({_DIGIT_RUN.pattern})")
 _DIGIT_RUN_SPLIT_ASCII = re.compile(rb"([0-9][0-9,]*(?:\.[0-9]+)*|\.[0-9]+)")
+
 
 def sorted_values(keys: Iterable[str]) -> list[float]:
     """The values of ``number_places`` keys (those with one decimal point at most) as

@@ -595,6 +595,8 @@ def _build_table(
     for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
         k = len(cells)
         first = text[cells[0][0] : cells[0][1]]
+        cols: list[int] | None = None  # each cell's column; or, in ``spread``, its columns
+        spread: list[list[int]] = []
         if kind in ("pipe", "csv") or k == ncols:
             cols = list(range(k))
         elif extents is not None:
@@ -603,12 +605,7 @@ def _build_table(
             # it stands in (a row with a blank cell keeps its other values in place)
             at = [(a - ln.start, b - ln.start) for a, b in cells]
             if i in headers:
-                spans = _headed_columns(extents, at)
-                cell_objs = tuple(
-                    Cell(c, text[c[0] : c[1]], col)
-                    for c, cols_of in zip(cells, spans, strict=True)
-                    for col in cols_of
-                )
+                spread = _headed_columns(extents, at)
             else:
                 cols = _places_in(extents, at)
         elif i in headers:
@@ -617,10 +614,13 @@ def _build_table(
             cols = [0, *range(ncols - k + 1, ncols)]
         else:
             cols = list(range(ncols - k, ncols))
-        if extents is None or k == ncols or i not in headers:
-            cell_objs = tuple(
-                Cell(c, text[c[0] : c[1]], col) for c, col in zip(cells, cols, strict=True)
-            )
+        if cols is not None:
+            spread = [[col] for col in cols]
+        cell_objs = tuple(
+            Cell(c, text[c[0] : c[1]], col)
+            for c, cols_of in zip(cells, spread, strict=True)
+            for col in cols_of
+        )
         label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
         indent = cells[0][0] - ln.start
         if i not in headers and label:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tieout.errors import ConfigError
-from tieout.figures import Figure, extract, normalize
+from tieout.figures import Figure, decimal_comma, extract, normalize
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
 from tieout.gating.lazy import LazySource
 from tieout.gating.messages import (
@@ -42,7 +42,6 @@ __all__ = ["claim_class", "gate", "resolve_config", "sanitize"]
 ONE = Decimal(1)
 ZERO = Decimal(0)
 _URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]\"'`]+")
-_CURRENCY_MARK = re.compile(r"[^\w\s,.%]|\b[A-Z]{3}\b")  # a symbol or an ISO code
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
 Source = "str | Document | SourceIndex"
@@ -265,9 +264,10 @@ def _unreadable_claims(
     can confirm, so they are refused (or kept on a marked line) with the fix."""
     out = []
     for span, what in found:
-        cls = "percent" if "%" in what or "per" in what.lower() else "numeric"
-        if _CURRENCY_MARK.search(what):
-            cls = "currency"
+        read = decimal_comma(what)
+        assert read is not None  # what the grammar listed as unreadable, it reads so again
+        written, example, kind = read
+        cls = "numeric" if kind == "number" else kind
         line = line_of(span[0])
         key = f"unreadable:{what}"
         hint: str | None = None
@@ -276,7 +276,7 @@ def _unreadable_claims(
         elif line in marked_lines:
             status, why = "marked", f"the line is marked {MARKER}"
         else:
-            status, why = "missing", unreadable_hint(what)
+            status, why = "missing", unreadable_hint(written, example)
             hint = why
         out.append(GateClaim(cls, what, span, line, key, status, None, why, hint))
     return out

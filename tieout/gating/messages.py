@@ -5,7 +5,6 @@ Kept here, as templates, so the wording is one decision made in one place.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from tieout.gating.result import GateClaim
@@ -106,10 +105,9 @@ def rounds_hint(source: str, value: str, *, coarse: int = 0, label: str | None =
     return _ROUNDS.format(who=who, source=source, value=value)
 
 
-def unreadable_hint(text: str) -> str:
-    """Why a figure written with a decimal comma ("€3,5 Mio.") is refused, and the fix."""
-    m = re.search(r"(\d+),(\d{1,2})(?!\d)", text)
-    written, example = (m.group(0), f"{m.group(1)}.{m.group(2)}") if m else (text, "3.5")
+def unreadable_hint(written: str, example: str) -> str:
+    """Why a figure written with a decimal comma ("3,5" in "€3,5 Mio.") is refused, and
+    the fix (``example``: it with a decimal point)."""
     return _UNREADABLE.format(example=example, written=written)
 
 
