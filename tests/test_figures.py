@@ -488,6 +488,19 @@ def test_mm_is_millions_only_in_capitals(text: str, expected: list[tuple[str, De
         ("margin up 2,5 %", [], [((10, 15), "2,5 %", "unreadable")]),
         ("EUR 1,23 per unit", [], [((0, 8), "EUR 1,23", "unreadable")]),
         ("items 1,23 and 4", ["4"], []),  # a bare "1,23" is as often a list as a figure
+        ("Preis 3,5 €", [], [((6, 11), "3,5 €", "unreadable")]),  # the symbol after it
+        # dots between thousands: never the version "1.234.567" and the count 89
+        ("Umsatz 1.234.567,89 € im Jahr", [], [((7, 21), "1.234.567,89 €", "unreadable")]),
+        ("Umsatz 1.234,5 Mio.", [], [((7, 14), "1.234,5", "unreadable")]),
+        ("2.500.000 Einwohner", [], [((0, 9), "2.500.000", "unreadable")]),
+        ("EUR 2.345.678 netto", [], [((0, 13), "EUR 2.345.678", "unreadable")]),
+        (
+            "Python 3.11.7 and 1.2.3",
+            [],
+            [((7, 13), "3.11.7", "version"), ((18, 23), "1.2.3", "version")],
+        ),
+        ("see clause 2.2.1", ["clause 2.2.1"], []),
+        ("a rate of 0.125,5", [], []),  # "0.125" has no thousands: a decimal, then a list
     ],
 )
 def test_a_decimal_comma_amount_is_unreadable_not_misread(
@@ -505,6 +518,12 @@ def test_a_decimal_comma_amount_is_unreadable_not_misread(
         ("up 3,5 percent", ("3,5", "3.5", "percent")),
         ("items 1,23 and 4", None),
         ("$4.2 million", None),
+        ("3,5 €", ("3,5", "3.5", "currency")),
+        ("1.234.567,89 €", ("1.234.567,89", "1,234,567.89", "currency")),
+        ("Umsatz 1.234,5 Mio.", ("1.234,5", "1,234.5", "number")),
+        ("up 1.234,56%", ("1.234,56", "1,234.56", "percent")),
+        ("2.500.000 Einwohner", ("2.500.000", "2,500,000", "number")),
+        ("Python 3.11.7", None),
     ],
 )
 def test_decimal_comma_reads_what_skipped_lists_as_unreadable(

@@ -990,3 +990,24 @@ def test_a_figure_written_with_a_decimal_comma_is_refused_not_passed_over() -> N
         sources=["Revenue grew to €3.5 million in 2025."],
     )
     assert fixed.passed and fixed.marked == 1
+
+
+def test_a_figure_with_dots_between_thousands_is_refused_with_the_fix() -> None:
+    # "1.234.567,89 €" once read as the version 1.234.567 and the count 89: it passed
+    source = "Umsatz 2025: EUR 1,234,567.89. Einwohner: 2,500,000."
+    draft = "Umsatz 1.234.567,89 €.\nEinwohner 2.500.000.\nBuild 3.11.7 shipped.\n"
+    result = tieout.gate(draft, sources=[source])
+    assert [(c.text, c.cls, c.status) for c in result.claims] == [
+        ("1.234.567,89 €", "currency", "missing"),
+        ("2.500.000", "numeric", "missing"),
+    ]
+    assert [c.hint for c in result.rejected] == [
+        "written with dots between thousands and a decimal comma, which cannot be checked: "
+        "write it with commas between thousands and a decimal point as the sources do "
+        "(1,234,567.89 for 1.234.567,89)",
+        "written with dots between thousands, which cannot be checked: write it with commas "
+        "between thousands as the sources do (2,500,000 for 2.500.000)",
+    ]
+    assert [(c.kind, c.text) for c in result.carve_outs] == [("version", "3.11.7")]
+    fixed = tieout.gate("Umsatz EUR 1,234,567.89.\nEinwohner 2,500,000.\n", sources=[source])
+    assert fixed.passed

@@ -561,9 +561,12 @@ def _scan(
     With ``start``/``stop``: the figures whose match starts in ``[start, stop)``, read as a
     scan of the whole text would read them provided no match of that scan straddles
     ``start`` (see :func:`scan_window`)."""
+    hidden = -1  # the end of an unreadable figure, past the match it was read from
     for m in _FIGURE.finditer(text, start):
         if stop is not None and m.start() >= stop:
             return
+        if m.start() < hidden:
+            continue
         skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
         if skip or bad:
             if skip and skips is not None:
@@ -589,9 +592,15 @@ def _scan(
             )
             continue
         if dotted or trailing:
-            if dotted and skips is not None and (pre is None or not pre.section):
-                span = (m.start("num"), m.end("dotted"))
-                skips.append((span, text[span[0] : span[1]], "version"))
+            if dotted and (pre is None or not pre.section):
+                span = _unreadable(text, m, groups)  # "1.234.567,89 €": dots between thousands
+                if span is not None:
+                    hidden = span[1]  # its decimals ",89" are no figure of their own
+                    if skips is not None:
+                        skips.append((span, text[span[0] : span[1]], "unreadable"))
+                elif skips is not None:
+                    span = (m.start("num"), m.end("dotted"))
+                    skips.append((span, text[span[0] : span[1]], "version"))
             continue  # a version string, an ordinal (1st), a code (2Q26, 4G): not a figure
         if pre is None and not any(groups[5:]):  # a bare number, the common case
             end = m.end()
@@ -610,38 +619,83 @@ def _scan(
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
 
 
+_DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")  # "1.234.567": dots between thousands
+_COMMA_DECIMALS = re.compile(r",\d+")
+_SYMBOL_AFTER = re.compile(r" ?(?:[€£¥₹₩₪₺$]|(?i:CHF|EUR|GBP|USD)\b|(?i:Mio|Mrd|Tsd)\b)")
+
+
 def _unreadable(
     text: str, m: re.Match[str], groups: tuple[str | None, ...]
 ) -> tuple[int, int] | None:
-    """The span of an amount or percent written with a decimal comma ("€3,5 Mio.",
-    "3,5 %"), which the grammar does not read: a claim nobody can check, never one to
-    pass over. None for a bare number ("1,23"): a list or a code as often as a figure."""
+    """The span of a figure written with European separators, which the grammar does not
+    read: an amount or percent with a decimal comma ("€3,5 Mio.", "3,5 %", "3,5 €"), or
+    a number with dots between its thousands ("1.234.567,89 €", "1.234,5", "2.500.000").
+    A claim nobody can check, never one to pass over. None for a bare "1,23" (a list or a
+    code as often as a figure) and for a version string ("3.11.7")."""
+    num, bad, dotted = groups[2] or "", groups[1] or "", groups[3] or ""
     pos = m.start()
-    before = text[pos - 1] if pos else ""
-    if not any(groups[5:]) and before not in " $(-" and not before.isupper() and before.isascii():
-        return None  # no unit after it and no currency before it ("1,1,1,…" reads fast)
+    end = m.end()
+    if dotted:
+        if not _DOT_GROUPS.fullmatch(num + dotted):
+            return None  # "3.11.7": a version, "2.2.1": a clause
+        comma = _COMMA_DECIMALS.match(text, end)
+        if comma is not None:
+            end = comma.end()
+        elif (num + dotted).count(".") < 2 and not _SYMBOL_AFTER.match(text, end):
+            return None  # "1.234.567" needs a decimal comma, a third group or a unit
+    elif _DOT_GROUPS.fullmatch(num) is None or not bad:  # "1.234,5" is European whatever follows
+        before = text[pos - 1] if pos else ""
+        unit = any(groups[5:]) or _SYMBOL_AFTER.match(text, end) is not None
+        if not unit and before not in " $(-" and not before.isupper() and before.isascii():
+            return None  # no unit after it and no currency before it ("1,1,1,…" reads fast)
+        pre = _prefix(text, pos)
+        if not unit and (pre is None or not pre.currency):
+            return None
+        return (pre.start if pre is not None else pos, _past_symbol(text, end))
     pre = _prefix(text, pos)
-    if any(groups[5:]) or (pre is not None and pre.currency):
-        return (pre.start if pre is not None else m.start(), m.end())
-    return None
+    return (pre.start if pre is not None else pos, _past_symbol(text, end))
+
+
+def _past_symbol(text: str, end: int) -> int:
+    """``end``, or past the currency written after the figure ending there ("3,5 €")."""
+    at = _SYMBOL_AFTER.match(text, end)
+    return at.end() if at is not None and _symbol_after(text, end) else end
 
 
 def decimal_comma(text: str) -> tuple[str, str, str] | None:
-    """The first amount or percent ``text`` writes with a decimal comma, read by the
-    grammar: (as written, with a decimal point, kind), as ("3,5", "3.5", "currency") for
-    "€3,5 Mio."; None when there is none. What :func:`skipped` lists as "unreadable"."""
+    """The first figure ``text`` writes with European separators, read by the grammar:
+    (as written, as the sources write it, kind): ("3,5", "3.5", "currency") for "€3,5
+    Mio.", ("1.234.567,89", "1,234,567.89", "number") for "1.234.567,89"; None when there
+    is none. What :func:`skipped` lists as "unreadable"."""
     for m in _FIGURE.finditer(text):
         groups = m.group(*_GROUPS)
-        num, bad = groups[2], groups[1]
-        if num is None or not bad or bad[0] != "," or _unreadable(text, m, groups) is None:
+        num, bad, dotted = groups[2], groups[1], groups[3]
+        if num is None or not ((bad and bad[0] == ",") or dotted):
             continue
+        span = _unreadable(text, m, groups)
+        if span is None:
+            continue
+        written = num + (dotted or bad or "")
+        comma = _COMMA_DECIMALS.match(text, m.end()) if dotted else None
+        if comma is not None:
+            written += comma.group()
+        whole, _, frac = written.replace(".", "").partition(",")
+        example = f"{int(whole):,}" + (f".{frac}" if frac else "")
         pct, bps, _sfx, _word, code, cword = groups[5:11]
         pre = _prefix(text, m.start())
         kind = "percent" if pct or bps else "number"
-        if code or cword or (pre is not None and pre.currency):
+        if code or cword or (pre is not None and pre.currency) or _symbol_after(text, m.end()):
             kind = "currency"
-        return num + bad, f"{num}.{bad[1:]}", kind
+        return written, example, kind
     return None
+
+
+def _symbol_after(text: str, end: int) -> bool:
+    """Whether a currency stands after the figure ending at ``end`` ("3,5 €", "1.234 EUR";
+    past a decimal comma the grammar did not read)."""
+    comma = _COMMA_DECIMALS.match(text, end)
+    at = _SYMBOL_AFTER.match(text, comma.end() if comma else end)
+    return at is not None and at.group().strip()[:1] in "€£¥₹₩₪₺$CEGUceguc"
 
 
 def _figure_from_match(

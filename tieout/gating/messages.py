@@ -57,9 +57,18 @@ _ROUNDS_COARSE = (
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
 _OTHER_UNIT = '{who} "{source}", which is a different unit'
 _UNREADABLE = (
-    "written with a decimal comma, which cannot be checked: write it with a decimal point "
+    "written with {how}, which cannot be checked: write it with {fix} "
     "as the sources do ({example} for {written})"
 )
+# how a figure with European separators is written, and the fix, by the separators it has
+_SEPARATORS = {
+    (True, False): ("a decimal comma", "a decimal point"),
+    (False, True): ("dots between thousands", "commas between thousands"),
+    (True, True): (
+        "dots between thousands and a decimal comma",
+        "commas between thousands and a decimal point",
+    ),
+}
 
 
 def _who(label: str | None, one: str, many: str) -> str:
@@ -106,9 +115,10 @@ def rounds_hint(source: str, value: str, *, coarse: int = 0, label: str | None =
 
 
 def unreadable_hint(written: str, example: str) -> str:
-    """Why a figure written with a decimal comma ("3,5" in "€3,5 Mio.") is refused, and
-    the fix (``example``: it with a decimal point)."""
-    return _UNREADABLE.format(example=example, written=written)
+    """Why a figure written with European separators ("3,5" in "€3,5 Mio.", "1.234.567,89")
+    is refused, and the fix (``example``: it as the sources write it)."""
+    how, fix = _SEPARATORS["," in written, "." in written]
+    return _UNREADABLE.format(how=how, fix=fix, example=example, written=written)
 
 
 def rounded_reason(source: str, value: str, label: str) -> str:
