@@ -10,7 +10,15 @@ from decimal import Decimal
 
 import pytest
 
-from tieout.figures import Figure, decimal_comma, extract, normalize, parse_amount, skipped
+from tieout.figures import (
+    Figure,
+    decimal_comma,
+    extract,
+    normalize,
+    normalize_with_map,
+    parse_amount,
+    skipped,
+)
 
 D = Decimal
 M = D(10) ** 6
@@ -392,6 +400,9 @@ NORMALISED: list[tuple[str, str, str, str | None, Decimal]] = [
     ("ﬁnal cost $4,200", "$4,200", "currency", "USD", D(4200)),  # a ligature before
     ("Revenue… $4.2M", "$4.2M", "currency", "USD", D("4.2") * M),  # an ellipsis before
     ("US$\u00a01.4\u00a0million", "US$\u00a01.4\u00a0million", "currency", "USD", D("1.4") * M),
+    ("CHF 1'234.50 per share", "CHF 1'234.50", "currency", "CHF", D("1234.50")),  # Swiss
+    ("CHF 1\u2019234\u2019567", "CHF 1\u2019234\u2019567", "currency", "CHF", D(1234567)),
+    ("it's 12'345 Mio. and more", "12'345 Mio", "number", None, D(12345) * M),
 ]
 
 
@@ -425,6 +436,32 @@ def test_normalize_is_meaning_free() -> None:
     )
     assert normalize("４２ ٤٢") == "42 42"
     assert normalize("$4.2M¹") == "$4.2M¹"  # superscripts stay: ¹ is a footnote, not a digit
+
+
+@pytest.mark.parametrize(
+    ("text", "normalised"),
+    [
+        ("CHF 1'234'567.50", "CHF 1,234,567.50"),
+        ("CHF 1\u2019234", "CHF 1,234"),
+        ("he is 5'10\" tall, it's the '90s", "he is 5'10\" tall, it's the '90s"),
+        ("12'3456 and 1'23 and 0'123", "12'3456 and 1'23 and 0'123"),  # no group of three
+        ("1'234'5", "1'234'5"),
+        ("'1'234'", "'1'234'"),  # quoted: the apostrophe beside it is no separator
+    ],
+)
+def test_an_apostrophe_between_groups_of_three_is_a_thousands_separator(
+    text: str, normalised: str
+) -> None:
+    norm = normalize_with_map(text)
+    assert norm.text == normalised
+    assert len(norm.text) == len(text) and norm.span_to_original(0, len(text)) == (0, len(text))
+
+
+def test_apostrophe_groups_read_in_linear_time_on_adversarial_input() -> None:
+    # each apostrophe is a candidate and none a separator: read once each, not re-walked
+    text = "12'3456" * 20_000
+    assert normalize(text) == text
+    assert normalize("1'234 " * 20_000) == "1,234 " * 20_000
 
 
 # --------------------------------------------------------------------------- known bugs
@@ -484,14 +521,14 @@ def test_mm_is_millions_only_in_capitals(text: str, expected: list[tuple[str, De
 @pytest.mark.parametrize(
     ("text", "figures", "unreadable"),
     [
-        ("Revenue grew to €3,5 Mio.", [], [((16, 20), "€3,5", "unreadable")]),
+        ("Revenue grew to €3,5 Mio.", [], [((16, 24), "€3,5 Mio", "unreadable")]),
         ("margin up 2,5 %", [], [((10, 15), "2,5 %", "unreadable")]),
         ("EUR 1,23 per unit", [], [((0, 8), "EUR 1,23", "unreadable")]),
         ("items 1,23 and 4", ["4"], []),  # a bare "1,23" is as often a list as a figure
         ("Preis 3,5 €", [], [((6, 11), "3,5 €", "unreadable")]),  # the symbol after it
         # dots between thousands: never the version "1.234.567" and the count 89
         ("Umsatz 1.234.567,89 € im Jahr", [], [((7, 21), "1.234.567,89 €", "unreadable")]),
-        ("Umsatz 1.234,5 Mio.", [], [((7, 14), "1.234,5", "unreadable")]),
+        ("Umsatz 1.234,5 Mio.", [], [((7, 18), "1.234,5 Mio", "unreadable")]),
         ("2.500.000 Einwohner", [], [((0, 9), "2.500.000", "unreadable")]),
         ("EUR 2.345.678 netto", [], [((0, 13), "EUR 2.345.678", "unreadable")]),
         (
@@ -530,3 +567,54 @@ def test_decimal_comma_reads_what_skipped_lists_as_unreadable(
     text: str, read: tuple[str, str, str] | None
 ) -> None:
     assert decimal_comma(text) == read
+
+
+# --------------------------------------------------------------------------- other conventions
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Indian grouping and scale words, and the rupee written out
+        ("Revenue was ₹1,23,45,678 in FY25.", [("₹1,23,45,678", "INR", D(12345678))]),
+        ("rose to Rs. 12.5 crore", [("Rs. 12.5 crore", "INR", D("12.5") * 10**7)]),
+        ("Rs.12.5 crore", [("Rs.12.5 crore", "INR", D("12.5") * 10**7)]),
+        ("Rs 4.5 lakhs", [("Rs 4.5 lakhs", "INR", D("4.5") * 10**5)]),
+        ("INR 3.2 lakh crore", [("INR 3.2 lakh crore", "INR", D("3.2") * 10**12)]),
+        ("a Rs12,500 fee", [("Rs12,500", "INR", D(12500))]),
+        ("Mrs 1,234 and yrs 2,345", [("1,234", None, D(1234)), ("2,345", None, D(2345))]),
+        # German scale abbreviations
+        (
+            "EUR 3.4 Mrd. und EUR 12 Mio.",
+            [("EUR 3.4 Mrd", "EUR", D("3.4") * 10**9), ("EUR 12 Mio", "EUR", D(12) * M)],
+        ),
+        ("CHF 250 Tsd.", [("CHF 250 Tsd", "CHF", D(250000))]),
+        # a figure restated in brackets is that figure again, never a negative
+        ("costs of €100m ($110m)", [("€100m", "EUR", D(100) * M), ("$110m", "USD", D(110) * M)]),
+        ("EUR 100 ($110)", [("EUR 100", "EUR", D(100)), ("$110", "USD", D(110))]),
+        ("fees of 5% (50 bps)", [("5%", "percent", D(5)), ("50 bps", "basis_point", D("0.5"))]),
+        (
+            "Rs. 12.5 crore ($1.5 million)",
+            [("Rs. 12.5 crore", "INR", D("12.5") * 10**7), ("$1.5 million", "USD", D("1.5") * M)],
+        ),
+        (
+            "EUR 250 million\n($272 million)",
+            [("EUR 250 million", "EUR", D(250) * M), ("$272 million", "USD", D(272) * M)],
+        ),
+        # … but a column of figures, one a line, and a bracket after a word stay negatives
+        ("1,234\n(1,234)", [("1,234", None, D(1234)), ("(1,234)", None, D(-1234))]),
+        ("the loss (1,234)", [("(1,234)", None, D(-1234))]),
+        (
+            "Net loss     (1,234)    (2,345)",
+            [("(1,234)", None, D(-1234)), ("(2,345)", None, D(-2345))],
+        ),
+        # the scale after the bracket of a negative; a footnote's mark glued to a figure
+        ("net loss of $(1.2) million", [("$(1.2) million", "USD", D("-1.2") * M)]),
+        ("Revenue $4,200(1) rose", [("$4,200", "USD", D(4200))]),
+        ("Q3(2) revenue", []),
+    ],
+)
+def test_figures_written_to_indian_german_and_restating_conventions(
+    text: str, expected: list[tuple[str, str | None, Decimal]]
+) -> None:
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected

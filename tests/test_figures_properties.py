@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from decimal import Decimal
 from itertools import pairwise
 
@@ -241,8 +242,12 @@ def test_number_places_lists_every_digit_run_by_its_canonical_digits(text: str) 
     from tieout.figures import _DIGIT_RUN, canonical_digits, number_places
 
     want: dict[str, list[int]] = {}
-    for m in _DIGIT_RUN.finditer(text):
+    pos = 0
+    while (m := _DIGIT_RUN.search(text, pos)) is not None:
         want.setdefault(canonical_digits(m.group()), []).append(m.start())
+        # ".5" after a letter ("x.5", as in "Rs.12.5"): its digits start a run of their own
+        after_letter = m.start() > 0 and text[m.start() - 1] in string.ascii_letters
+        pos = m.start() + 1 if m.group()[0] == "." and after_letter else m.end()
     assert number_places(text) == want
 
 

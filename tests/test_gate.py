@@ -976,7 +976,7 @@ def test_a_figure_written_with_a_decimal_comma_is_refused_not_passed_over() -> N
     )
     result = tieout.gate(draft, sources=["Revenue grew to €3.5 million in 2025."])
     assert [(c.text, c.cls, c.status) for c in result.claims] == [
-        ("€3,5", "currency", "missing"),
+        ("€3,5 Mio", "currency", "missing"),
         ("2,5 %", "percent", "marked"),
     ]
     [bad] = result.rejected
@@ -984,7 +984,7 @@ def test_a_figure_written_with_a_decimal_comma_is_refused_not_passed_over() -> N
         "written with a decimal comma, which cannot be checked: write it with a decimal point "
         "as the sources do (3.5 for 3,5)"
     )
-    assert bad.key == "unreadable:€3,5"
+    assert bad.key == "unreadable:€3,5 Mio"
     fixed = tieout.gate(
         draft.replace("€3,5 Mio.", "€3.5 million"),
         sources=["Revenue grew to €3.5 million in 2025."],
@@ -1011,3 +1011,43 @@ def test_a_figure_with_dots_between_thousands_is_refused_with_the_fix() -> None:
     assert [(c.kind, c.text) for c in result.carve_outs] == [("version", "3.11.7")]
     fixed = tieout.gate("Umsatz EUR 1,234,567.89.\nEinwohner 2,500,000.\n", sources=[source])
     assert fixed.passed
+
+
+def test_a_swiss_figure_is_read_with_its_apostrophes_as_thousands_separators() -> None:
+    # "CHF 2'800" once read as CHF 2 and 800: "CHF 2'900" passed on its "CHF 2"
+    source = "Net sales CHF 1'234.5 million; a dividend of CHF 2'800 per share."
+    ok = tieout.gate(
+        "Net sales were CHF 1,234.5 million, the dividend CHF 2\u2019800.", sources=[source]
+    )
+    assert [(c.text, c.status) for c in ok.claims] == [
+        ("CHF 1,234.5 million", "found"),
+        ("CHF 2,800", "found"),
+    ]
+    assert ok.sanitized_text == "Net sales were CHF 1,234.5 million, the dividend CHF 2,800."
+    bad = tieout.gate("The dividend was CHF 2'900.", sources=[source])
+    assert [(c.text, c.status) for c in bad.claims] == [("CHF 2,900", "missing")]
+
+
+def test_indian_swiss_and_german_figures_are_checked_against_a_filing_written_so() -> None:
+    source = (Path(__file__).parent / "data" / "international-2025.txt").read_text(encoding="utf-8")
+    draft = (
+        "Revenue from operations was ₹12,345.6 crore in FY25, or Rs. 123,456 million.\n"
+        "Other income was Rs. 234.5 crore and net profit ₹3.2 lakh crore.\n"
+        "Net sales were CHF 1,234.5 million; the dividend CHF 2'800.\n"
+        "Costs rose to $110m, fees to 50 bps, and the net loss was $1.2 million.\n"
+        "Other income was ₹234 crore and net profit ₹3.2 lakh.\n"
+    )
+    result = tieout.gate(draft, sources=[source])
+    assert [(c.text, c.status) for c in result.claims] == [
+        ("₹12,345.6 crore", "found"),
+        ("Rs. 123,456 million", "found"),
+        ("Rs. 234.5 crore", "found"),  # a cell of the table "(₹ in crore)"
+        ("₹3.2 lakh crore", "found"),
+        ("CHF 1,234.5 million", "found"),
+        ("CHF 2,800", "found"),
+        ("$110m", "found"),  # restated in brackets: never a negative
+        ("50 bps", "found"),
+        ("$1.2 million", "found"),  # the loss "$(1.2) million", its scale past the bracket
+        ("₹234 crore", "missing"),
+        ("₹3.2 lakh", "missing"),  # 320,000 rupees, not 3.2 lakh crore
+    ]

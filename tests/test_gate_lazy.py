@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TEXTS = [
     *sorted((ROOT / "sample_docs" / "documents").glob("*")),
     Path(__file__).parent / "data" / "income-statement-2023.txt",
+    Path(__file__).parent / "data" / "international-2025.txt",
 ]
 
 

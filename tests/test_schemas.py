@@ -214,6 +214,8 @@ def test_all_problems_are_collected_in_document_order() -> None:
         ('"32%"', "percent", "write 32 and put the unit in unit (percent)"),
         ('"$1,400"', "USD", "write 1400 and put the currency in unit (USD)"),
         ('"1.4"', "USD_millions", "write 1.4 without quotes"),
+        # a scale no unit names: the whole amount, never 12.5 rupees
+        ('"Rs. 12.5 crore"', "INR", "write 125000000 and put the currency in unit (INR)"),
         (
             '"n/a"',
             "USD",

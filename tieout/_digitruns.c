@@ -3,7 +3,9 @@
  * figures._number_places_python is the reference; this is the same reading done in one
  * pass without a Python object per character run of text between figures. A run is what
  * the regular expression \d[\d,]*(?:\.\d+)*|\.\d+ matches, leftmost and without overlap,
- * where \d is a Unicode decimal digit (as Python's re reads \d in a str pattern). Its key
+ * where \d is a Unicode decimal digit (as Python's re reads \d in a str pattern), except
+ * that a run ".12" after an ASCII letter is followed by the run its digits start ("Rs.12.5"
+ * gives ".12" and "12.5"). Its key
  * is the run without commas, put in canonical form (figures.canonical_digits) when it
  * starts with "0" or "." or is a decimal ending in "0". tests/test_digitruns.py holds the
  * two implementations to the same answers on random text.
@@ -85,7 +87,7 @@ number_places(PyObject *Py_UNUSED(module), PyObject *arg)
     Py_ssize_t i = 0;
     while (i < n) {
         Py_UCS4 ch = PyUnicode_READ(kind, data, i);
-        Py_ssize_t start = i, len = 0;
+        Py_ssize_t start = i, len = 0, rescan = -1;
         /* buf[0] stays free for a leading zero (see canonical) */
 #define PUSH(c)                                                        \
     do {                                                               \
@@ -124,7 +126,13 @@ number_places(PyObject *Py_UNUSED(module), PyObject *arg)
             }
         }
         else if (ch == '.' && i + 1 < n && is_digit(PyUnicode_READ(kind, data, i + 1))) {
-            /* \.\d+ */
+            /* \.\d+; after a letter, the digits also start a run of their own ("Rs.12.5") */
+            if (i > 0) {
+                Py_UCS4 b = PyUnicode_READ(kind, data, i - 1);
+                if ((b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z')) {
+                    rescan = i + 1;
+                }
+            }
             PUSH('.');
             i++;
             while (i < n && is_digit(PyUnicode_READ(kind, data, i))) {
@@ -181,6 +189,9 @@ number_places(PyObject *Py_UNUSED(module), PyObject *arg)
         Py_DECREF(key);
         if (failed < 0) {
             goto error;
+        }
+        if (rescan >= 0) {
+            i = rescan;
         }
     }
     PyMem_Free(buf);

@@ -104,6 +104,13 @@ SCALE_WORDS: dict[str, Decimal] = {
     "tn": Decimal(10) ** 12,
     "trillion": Decimal(10) ** 12,
     "trillions": Decimal(10) ** 12,
+    "tsd": Decimal(1000),  # German: Tsd., Mio., Mrd.
+    "mio": Decimal(10) ** 6,
+    "mrd": Decimal(10) ** 9,
+    "lakh": Decimal(10) ** 5,  # Indian: a lakh is 1,00,000, a crore 1,00,00,000
+    "lac": Decimal(10) ** 5,
+    "crore": Decimal(10) ** 7,
+    "lakh crore": Decimal(10) ** 12,
 }
 
 #: Scale names used in unit strings ("USD_thousands") -> multiplier.
@@ -111,6 +118,10 @@ SCALE_NAMES: dict[str, Decimal] = {
     "thousands": Decimal(1000),
     "millions": Decimal(10) ** 6,
     "billions": Decimal(10) ** 9,
+    "lakhs": Decimal(10) ** 5,  # Indian statements: "(₹ in lakhs)", "(Rs. in crore)"
+    "lakh": Decimal(10) ** 5,
+    "crores": Decimal(10) ** 7,
+    "crore": Decimal(10) ** 7,
 }
 
 #: Words that introduce a section reference ("Section 11.3", "clause 4").

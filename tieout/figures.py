@@ -190,10 +190,11 @@ def normalize_with_map(text: str) -> Normalized:
 
     Only meaning-free typographic changes are made. A thin space, NBSP or figure space
     between digit groups becomes a comma ("4 200 000" typeset with thin spaces is
-    4,200,000); any other odd space becomes a plain space.
+    4,200,000), and so does an apostrophe between groups of three ("CHF 1'234.50", as
+    Swiss documents group figures); any other odd space becomes a plain space.
     """
     if text.isascii():
-        return Normalized(text, text)
+        return _apostrophe_groups(Normalized(text, text)) if "'" in text else Normalized(text, text)
     pieces: list[str] = []
     edits: list[tuple[int, int, int]] = []
     last = 0
@@ -220,9 +221,47 @@ def normalize_with_map(text: str) -> Normalized:
             out += len(rep)
         last = end
     if not edits:
-        return Normalized(text, text)  # only characters that stay as they are
+        norm = Normalized(text, text)  # only characters that stay as they are
+    else:
+        pieces.append(text[last:])
+        norm = Normalized("".join(pieces), text, tuple(edits))
+    return _apostrophe_groups(norm) if "'" in norm.text else norm
+
+
+# "1'234'567.50": an apostrophe between groups of three, as Swiss documents group figures
+# (a typographic ’ is folded to ' before this is read); never "5'10", "the '90s"
+_APOSTROPHE_GROUPS = re.compile(r"(?<![\d'])[1-9]\d{0,2}(?:'\d{3})+(?![\d'])")
+_APOSTROPHE_AFTER_DIGIT = re.compile(r"'(?<=\d')\d{3}")  # a literal first: a C-level scan
+
+
+def _apostrophe_groups(norm: Normalized) -> Normalized:
+    """``norm`` with each apostrophe between digit groups made a comma (one character
+    for one: every position stays where it was)."""
+    text = norm.text
+    pieces: list[str] = []
+    edits = {e[0]: e for e in norm._edits}
+    last = done = 0
+    for a in _APOSTROPHE_AFTER_DIGIT.finditer(text):
+        if a.start() < done:
+            continue
+        i = a.start()
+        floor = max(done, i - 64)  # a number's groups reach this far back at most
+        while i > floor and text[i - 1] in "0123456789'":
+            i -= 1
+        m = _APOSTROPHE_GROUPS.match(text, i)
+        if m is None or m.start() > a.start() or m.end() <= a.start():
+            done = a.end()
+            continue
+        pieces.append(text[last : m.start()])
+        pieces.append(m.group().replace("'", ","))
+        last = done = m.end()
+        for k in range(m.start(), m.end()):
+            if text[k] == "'":
+                edits[k] = (k, 1, norm.to_original(k))
+    if not pieces:
+        return norm
     pieces.append(text[last:])
-    return Normalized("".join(pieces), text, tuple(edits))
+    return Normalized("".join(pieces), norm.original, tuple(sorted(edits.values())))
 
 
 def normalize(text: str) -> str:
@@ -340,7 +379,11 @@ def _group(value: Decimal) -> str:
 _CODES = "|".join(sorted(CURRENCY_CODES))
 _CODES_BEHIND = "|".join(sorted(CURRENCY_CODES))  # all three letters: a fixed-width look-behind
 _SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|[kKmMbB])"
-_SCALE_WORD = r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn)s?|MM)"  # "$1.2 MM"
+# "$1.2 MM"; German "Tsd./Mio./Mrd."; Indian "lakh" (100,000), "crore" (10,000,000), "lakh crore"
+_SCALE_WORD = (
+    r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn|lakh\ crore|crore|lakh|lac)s?"
+    r"|MM|Tsd|Mio|Mrd)"
+)
 
 # One pass over the normalised text. Every match is anchored on a digit (the leading
 # look-ahead lets the regex engine skip straight to candidates); what stands before the
@@ -351,6 +394,7 @@ _FIGURE = re.compile(
     (?:
         (?<![A-Za-z0-9_./:])                         # not inside a word, a code or a number
       | (?<={_CODES_BEHIND})                         # "USD4.2m"
+      | (?:(?<=Rs\.)|(?<=[^A-Za-z]Rs)|(?<=^Rs))(?=\d)  # "Rs.12.5 crore", "Rs12,500"
       | (?<=[vV])(?=\d+(?:\.\d+){{2,}})              # "v1.2.3": read, to be listed as a version
     )
     (?:
@@ -361,7 +405,9 @@ _FIGURE = re.compile(
           | \d{{1,2}}:\d\d(?::\d\d)?(?!\d)
           | \d{{3}}\)?[ .-]\d{{3}}[ .-]\d{{4}}(?!\d)
         )
-      | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)
+      | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?!\d)(?:\.\d+)?
+               | \d{{1,2}}(?:,\d\d)+,\d{{3}}(?!\d)(?:\.\d+)?  # Indian groups: 1,23,45,678
+               | \d+(?:\.\d+)?|\.\d+)
         (?:
             (?P<dotted>(?:\.\d+)+)                   # 3.11.7, 1.2.3.4: versions, clause numbers
           | (?P<bad>,\d{{1,2}}(?!\d)|/\d)               # 1,23 (a decimal comma), 1/2
@@ -383,7 +429,8 @@ _FIGURE = re.compile(
     re.VERBOSE,
 )
 
-_SUFFIX_AFTER = re.compile(rf"\)({_SCALE_SUFFIX})(?![A-Za-z0-9])")
+# "$(1.2)M", "$(1.2) million": the scale after the bracket of a negative
+_SUFFIX_AFTER = re.compile(rf"\)(?:({_SCALE_SUFFIX})(?![A-Za-z0-9])| ({_SCALE_WORD})\b)")
 _PREFIX_CODE = re.compile(rf"(?:^|[^A-Za-z])(?P<code>{_CODES}) ?$")
 _PREFIX_WORD = re.compile(r"(?:^|[^A-Za-z])(?P<word>[A-Za-z]+)\.? ?$")
 _DOLLARS = sorted(
@@ -413,6 +460,10 @@ def currency_before(text: str, j: int) -> tuple[str | None, int]:
     code = _SINGLE_SYMBOLS.get(last)
     if code is not None:
         return code, j - 1
+    if last in ".s":  # "Rs. 12.5 crore", "Rs 500": rupees
+        k = j - 3 if last == "." else j - 2
+        if k >= 0 and text.startswith("Rs", k) and (k == 0 or not text[k - 1].isalpha()):
+            return "INR", k
     if "A" <= last <= "Z":
         window = text[max(0, j - 4) : j]
         m = _PREFIX_CODE.search(window)
@@ -435,6 +486,8 @@ def _prefix(text: str, pos: int) -> _Prefix | None:
         if c2.islower() or c2 in ",;:!?\n":  # "was 1,234", "clause 4", "up, 12"
             if c2 not in _SECTION_ENDINGS:
                 return None
+            if c2 == "s" and text[pos - 3 : pos - 1] == "Rs":
+                return _slow_prefix(text, pos)  # "Rs 500"
             window = text[max(0, pos - 12) : pos]
             w = _PREFIX_WORD.search(window)
             if w is not None and w.group("word").lower() in SECTION_WORDS:
@@ -503,21 +556,35 @@ _RESTATED_UNITS = frozenset(
 
 
 def _restates_words(text: str, paren: int) -> bool:
-    """Whether the parenthesis at ``paren`` follows a figure spelled in words, as
-    contracts restate one ("thirty (30) days", "Fifty Thousand Dollars ($50,000)", "ten
-    percent (10%)"): the figure in it is that figure again, not a negative."""
+    """Whether the parenthesis at ``paren`` follows a figure, as prose restates one in
+    other words, units or currency ("thirty (30) days", "Fifty Thousand Dollars
+    ($50,000)", "ten percent (10%)", "€100m ($110m)", "₹12.5 crore ($1.5 million)", "5%
+    (50 bps)"): the figure in it is that figure again, not a negative."""
     j = paren
-    while j > 0 and text[j - 1] == " " and paren - j < 1:  # one space at most
+    if j > 0 and text[j - 1] in " \n":  # one space, or the line break of wrapped prose
         j -= 1
+    before = text[j - 1] if j > 0 else ""
+    if before.isdigit() or before == "%":
+        # "EUR 100 ($110)", "5% (50 bps)"; never "1,234(1)", nor a column of figures
+        return j < paren and text[j] == " "
     k = j
     while k > 0 and (text[k - 1].isalpha() or text[k - 1] == "-") and j - k < 24:
         k -= 1
     word = text[k:j].lower().rsplit("-", 1)[-1]
-    if not word or word in _RESTATED_UNITS:
-        return bool(word)
+    if not word:
+        return False
+    if word in _RESTATED_UNITS:
+        return True
+    if word in SCALE_WORDS or word.rstrip("s") in SCALE_WORDS or word in _BASIS_WORDS:
+        while k > 0 and text[k - 1] == " " and j - k < 26:
+            k -= 1
+        return k > 0 and text[k - 1].isdigit()  # "€100m (", "12.5 crore (", "50 bps ("
     from tieout.wordnumbers import NUMBER_WORDS
 
     return word in NUMBER_WORDS and word not in ("a", "an", "and", "point", "minus", "negative")
+
+
+_BASIS_WORDS = frozenset(["bp", "bps", "pp", "pct", "points"])
 
 
 def _decimal(num: str) -> Decimal:
@@ -616,6 +683,16 @@ def _scan(
                 decimal="." in num,
             )
             continue
+        if (
+            pre is not None
+            and pre.open_at == pos - 1
+            and len(num) <= 2
+            and pos > 1
+            and (text[pos - 2].isalnum() or text[pos - 2] in "%)")
+            and text[m.end() : m.end() + 1] == ")"
+            and not any(groups[5:])
+        ):
+            continue  # "$4,200(1)", "Revenue(2)": a footnote's mark, not a negative
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
 
 
@@ -717,6 +794,7 @@ def _figure_from_match(
         kind, unit = "percent", "basis_point"
     elif sfx or word:
         token = (sfx or word or "").lower()
+        token = " ".join(token.split())  # "lakh crore"
         scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
         scale_source = "suffix" if sfx else "word"
     code = code_group or (CURRENCY_WORDS.get(cword.lower()) if cword else None)
@@ -735,8 +813,9 @@ def _figure_from_match(
     if closed and scale == ONE and kind != "percent":
         after = _SUFFIX_AFTER.match(text, end)
         if after is not None:  # "$(1.2)M": the scale stands after the bracket
-            scale = SCALE_WORDS[after.group(1).lower()]
-            scale_source = "suffix"
+            token = (after.group(1) or after.group(2)).lower()
+            scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
+            scale_source = "suffix" if after.group(1) else "word"
             close_len = after.end() - end
     if closed and not (
         kind == "number"
@@ -854,7 +933,9 @@ def number_places(text: str) -> dict[str, list[int]]:
 
     A superset of what :func:`extract` reads (it also lists dates, versions and digit runs
     inside words); the places it points at are confirmed by :func:`extract`, never trusted.
-    A run is what ``_DIGIT_RUN`` matches. The compiled ``tieout._digitruns`` does the
+    A run is what ``_DIGIT_RUN`` matches, scanning on from its end; but where a run
+    ".12" follows a letter, the scan goes on from its digits ("Rs.12.5" is read with the
+    rupee, so "12.5" is a run too). The compiled ``tieout._digitruns`` does the
     reading when it was built (``pip install`` builds it where a C compiler is found);
     :func:`_number_places_python` otherwise, with the same answers.
     """
@@ -875,9 +956,20 @@ def _number_places_python(text: str) -> dict[str, list[int]]:
         joined = b"\n".join(runs).replace(b",", b"").decode("ascii")
     else:
         joined = "\n".join(runs).replace(",", "")
+    keys = joined.split("\n")
+    if _LETTER_DOT_DIGIT.search(text) is not None:
+        # after a letter, a run's digits past its point start a run of their own
+        # ("Rs.12.5": ".12", then "12.5"), and the scan goes on from there
+        keys, starts = [], []
+        pos = 0
+        while (m := _DIGIT_RUN.search(text, pos)) is not None:
+            keys.append(m.group().replace(",", ""))
+            starts.append(m.start())
+            after_letter = m.start() > 0 and _LETTER_DOT_DIGIT.match(text, m.start() - 1)
+            pos = m.start() + 1 if m.group()[0] == "." and after_letter else m.end()
     places: dict[str, list[int]] = {}
     get = places.get
-    for key, start in zip(joined.split("\n"), starts, strict=False):  # runs hold no newline
+    for key, start in zip(keys, starts, strict=False):  # runs hold no newline
         first = key[0]
         if first == "0" or first == "." or (key[-1] == "0" and "." in key):
             key = canonical_digits(key)  # otherwise its digits are its canonical form
@@ -890,6 +982,7 @@ def _number_places_python(text: str) -> dict[str, list[int]]:
 
 
 _DIGIT_RUN_SPLIT = re.compile(f"({_DIGIT_RUN.pattern})")
+_LETTER_DOT_DIGIT = re.compile(r"[A-Za-z]\.\d")
 _DIGIT_RUN_SPLIT_ASCII = re.compile(rb"([0-9][0-9,]*(?:\.[0-9]+)*|\.[0-9]+)")
 
 
@@ -935,6 +1028,12 @@ _JOINING_WORDS = (
     "mn",
     "bn",
     "mm",
+    "tsd",
+    "mio",
+    "mrd",
+    "lakh",
+    "lac",
+    "crore",
     "dollar",
     "euro",
     "pound",
@@ -960,8 +1059,8 @@ def clean_cut(text: str, pos: int) -> bool:
     if pos >= len(text):
         return True
     first = text[pos]
-    if first in _JOINS_ABOVE:
-        return False
+    if first in _JOINS_ABOVE or first == " ":
+        return False  # inside a run of spaces: "$    4,200", as filings align a column
     if not first.isalpha():
         return True
     head = text[pos : pos + 8]

@@ -166,7 +166,10 @@ class Layout:
 # --------------------------------------------------------------------------- scale notes
 
 _SCALE = "|".join(SCALE_NAMES)
-_CUR = r"US\$|U\.S\.\s+dollars?|dollars?|euros?|pounds?|[$€£¥]|" + "|".join(sorted(CURRENCY_CODES))
+_CUR = (
+    r"US\$|U\.S\.\s+dollars?|dollars?|euros?|pounds?|rupees?|Rs\.?|[$€£¥₹]|"
+    + "|".join(sorted(CURRENCY_CODES))
+)
 _NOTE = re.compile(
     rf"""
     (?:
@@ -212,11 +215,14 @@ def _currency_word(word: str | None) -> str | None:
         return "EUR"
     if lw.startswith("pound"):
         return "GBP"
+    if lw.startswith(("rupee", "rs")):
+        return "INR"
     return None
 
 
 _NOTE_ANCHOR = re.compile(
-    r"(?=[TtMmBb'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
+    r"(?=[TtMmBbCcLl'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
+    r"|[Cc]rores?\b|[Ll]akhs?\b|CRORES?\b|LAKHS?\b"
     r"|'?000s?\s*\)|\((?:[$€£]\s*)?(?:mm|m|bn|k)\)|'000|000'?s\s+omitted"
     r"|(?<=[$€£])(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£])|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£]))"
 )

@@ -49,7 +49,9 @@ from tieout.wordnumbers import NUMBER_WORDS
 
 __all__ = ["LazySource"]
 
-_SCALE_PLACES = (3, 6, 9, 12)  # the scales a table note may print figures under
+# the scales a figure may be printed under: a table's note, or a scale word after the
+# digits ("$4.2M", "₹12.5 crore", "3.2 lakh")
+_SCALE_PLACES = (3, 6, 9, 12, 5, 7)
 _TABLE_LINE = re.compile(r"\||\t|\S  +\S.*\d|\d.*\S  +\S|\.{4}.*\d|\d.*\.{4}")
 
 
@@ -59,6 +61,8 @@ def _table_line(line: str) -> bool:
     if "|" in line or "\t" in line:
         return True
     return ("  " in line or "...." in line) and _TABLE_LINE.search(line) is not None
+
+
 _PERCENTISH = re.compile(r"(?i)%|per|pct|bp|basis|pp")
 _TABLE_REACH = 8192  # the largest block worth reading alone is four times this
 _RUN_AT = re.compile(r"[\d.,]*")  # the rest of a digit run (a superset: it may run on)
@@ -395,6 +399,9 @@ class LazySource:
                     return None
                 lo = 0
                 break
+            if text[k + 1] == " ":  # inside a run of spaces, where no cut is: go before it
+                while k > floor and text[k - 1] == " ":
+                    k -= 1
             lo = k + 1
         run = _RUN_AT.match(text, pos)
         hi = run.end() if run is not None else pos
@@ -407,6 +414,8 @@ class LazySource:
                 hi = n
                 break
             hi = min(ks) + 1
+            while hi < cap and text[hi] == " ":
+                hi += 1  # past a run of spaces
         return lo, hi
 
     def _clauses(self, a: int, b: int) -> dict[str, str]:

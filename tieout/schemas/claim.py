@@ -526,6 +526,7 @@ def _value_hint(given: object, unit_text: object) -> str:
     scale = _SCALE_NAMES.get(fig.scale)
     if scale is not None:
         return f"write {number} and put the scale in unit ({code or 'USD'}_{scale})"
+    number = format(normalize_decimal(fig.value), "f")  # "12.5 crore", a scale units lack
     if fig.kind == "currency":
         return f"write {number} and put the currency in unit ({code})"
     return f"write {number} without quotes"
