@@ -618,3 +618,48 @@ def test_figures_written_to_indian_german_and_restating_conventions(
     text: str, expected: list[tuple[str, str | None, Decimal]]
 ) -> None:
     assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "the 3 1/2% Senior Notes due 2029",
+            [("3 1/2%", "percent", D("3.5")), ("2029", None, D(2029))],
+        ),
+        ("the 3½% Notes", [("3½%", "percent", D("3.5"))]),  # kept, never NFKC's "31/2"
+        ("the 4 ⅛% Notes", [("4 ⅛%", "percent", D("4.125"))]),
+        ("a 1/2% fee", [("1/2%", "percent", D("0.5"))]),
+        ("priced at 99 3/4", [("99 3/4", None, D("99.75"))]),
+        ("$3 1/8 a share", [("$3 1/8", "USD", D("3.125"))]),
+        ("a $1/2 million cap", [("$1/2 million", "USD", D(500000))]),
+        ("1/16%", [("1/16%", "percent", D("0.0625"))]),
+        # a fraction alone, without a unit, is a ratio, a score or a date as often as a figure
+        ("split 3/4 of it, rated 4/5, open 24/7", []),
+        ("on 1/2/2025", []),
+    ],
+)
+def test_fractions_in_halves_to_64ths_are_read_exactly(
+    text: str, expected: list[tuple[str, str | None, Decimal]]
+) -> None:
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "unreadable", "read"),
+    [
+        ("a 1/3% fee", ((2, 6), "1/3%", "unreadable"), ("1/3", "0.3333…", "percent")),
+        ("a 1/5% fee", ((2, 6), "1/5%", "unreadable"), ("1/5", "0.2", "percent")),
+        (
+            "costs of $2/3 million",
+            ((9, 21), "$2/3 million", "unreadable"),
+            ("2/3", "0.6667…", "currency"),
+        ),
+    ],
+)
+def test_a_fraction_the_grammar_cannot_read_exactly_is_unreadable(
+    text: str, unreadable: tuple[object, ...], read: tuple[str, str, str]
+) -> None:
+    assert extract(text) == []
+    assert skipped(text) == [unreadable]
+    assert decimal_comma(text) == read

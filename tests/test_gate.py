@@ -1051,3 +1051,23 @@ def test_indian_swiss_and_german_figures_are_checked_against_a_filing_written_so
         ("₹234 crore", "missing"),
         ("₹3.2 lakh", "missing"),  # 320,000 rupees, not 3.2 lakh crore
     ]
+
+
+def test_a_bond_written_with_a_fraction_is_checked_not_passed_over() -> None:
+    # "3 1/2%" was read as the count 3: any coupon written so passed
+    source = "Long-term debt\n\nThe 3 1/2% Senior Notes due 2029 were issued at 99 3/4.\n"
+    result = tieout.gate(
+        "The 3.5% Senior Notes, issued at 99.75; the 3 3/4% Notes; a 1/3% fee.\n",
+        sources=[source],
+    )
+    assert [(c.text, c.status) for c in result.claims] == [
+        ("3.5%", "found"),
+        ("99.75", "found"),
+        ("3 3/4%", "missing"),
+        ("1/3%", "missing"),
+    ]
+    assert result.rejected[1].hint == (
+        "written with a fraction, which cannot be checked: write it with a decimal point as "
+        "the sources do (0.3333… for 1/3)"
+    )
+    assert tieout.gate("The 3½% Senior Notes.", sources=[source]).passed

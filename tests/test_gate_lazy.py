@@ -98,6 +98,9 @@ _prose = st.builds(
             "(in millions) sales of $ {m}",
             "Total\n{g}",
             "per share\n{g}",
+            "the {p} 1/2% Notes priced at {n} 3/4",  # fractions: no digit run of their value
+            "a 1/8% fee on ${n}½ million",
+            "Rs. {g} crore (${m} million), CHF {n}'500",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

@@ -24,6 +24,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
+from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from tieout.periods import Period
 
 __all__ = [
+    "FRACTION_HINT",
     "Figure",
     "Normalized",
     "canonical_digits",
@@ -124,8 +126,10 @@ def _fold_char(ch: str) -> str:
     if ch.isdecimal():  # digits of any script: fullwidth, Arabic-Indic, Devanagari …
         return str(unicodedata.decimal(ch))
     decomposition = unicodedata.decomposition(ch)
-    if decomposition.startswith(("<super>", "<sub>")):
-        return ch  # footnote markers stay as they are: "$4.2M¹" is not $4.2M1
+    if decomposition.startswith(("<super>", "<sub>", "<fraction>")):
+        # footnote markers stay as they are: "$4.2M¹" is not $4.2M1; so do fractions,
+        # which NFKC would glue to the digits before them ("3½" is not "31/2")
+        return ch
     folded = unicodedata.normalize("NFKC", ch)
     return "".join(_FIXED.get(c, c) for c in folded)
 
@@ -408,9 +412,14 @@ _FIGURE = re.compile(
       | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?!\d)(?:\.\d+)?
                | \d{{1,2}}(?:,\d\d)+,\d{{3}}(?!\d)(?:\.\d+)?  # Indian groups: 1,23,45,678
                | \d+(?:\.\d+)?|\.\d+)
+        (?P<frac>                                    # fractions in halves to 64ths
+            \ [1-9]\d?/(?:2|4|8|16|32|64)(?![\d/])     # "3 1/2% Notes", "99 3/4"
+          | /(?:2|4|8|16|32|64)(?![\d/.,])             # "1/2%" (a unit is needed)
+          | \ ?[½¼¾⅛⅜⅝⅞]                            # "3½%"
+        )?
         (?:
             (?P<dotted>(?:\.\d+)+)                   # 3.11.7, 1.2.3.4: versions, clause numbers
-          | (?P<bad>,\d{{1,2}}(?!\d)|/\d)               # 1,23 (a decimal comma), 1/2
+          | (?P<bad>,\d{{1,2}}(?!\d)|/\d+)              # 1,23 (a decimal comma), 1/3
         )?
         (?:
             \s?(?P<pct>%|(?i:percent|per\ cent|pct|percentage\ points?)\b|pp\b)
@@ -604,7 +613,30 @@ _GROUPS = (
     "code",
     "cword",
     "mult",
+    "frac",
 )
+# where a fraction may be written ("3 1/2%", "1/2%", "3½%"): a hint, confirmed by the grammar
+FRACTION_HINT = re.compile(r"[½¼¾⅛⅜⅝⅞]|\d/\d")
+_VULGAR = {"½": (1, 2), "¼": (1, 4), "¾": (3, 4), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8)}
+
+
+def _fraction(num: str, frac: str) -> tuple[Decimal, Decimal]:
+    """The value of ``num`` and the fraction written after it, and one step in its last
+    place: ('3', ' 1/2') -> (3.5, 0.5); ('1', '/2') -> (0.5, 0.5); ('3', '½') -> (3.5, 0.5).
+    Every denominator read is a power of two, so the value is exact."""
+    frac = frac.strip()
+    if frac in _VULGAR:
+        top, bottom = _VULGAR[frac]
+        whole = _decimal(num)
+    elif frac[0] == "/":
+        top, bottom = int(num.replace(",", "")), int(frac[1:])
+        whole = Decimal(0)
+    else:
+        a, _, b = frac.partition("/")
+        top, bottom = int(a), int(b)
+        whole = _decimal(num)
+    step = Decimal(1) / Decimal(bottom)
+    return whole + top * step, step
 _PRECISION: dict[int, Decimal] = {}
 
 
@@ -638,13 +670,16 @@ def _scan(
         if skip or bad:
             if skip and skips is not None:
                 skips.append((m.span("skip"), skip, _skip_reason(skip)))
-            elif skips is not None and bad and bad[0] == ",":
+            elif skips is not None and bad and bad[0] in ",/":
                 unreadable = _unreadable(text, m, groups)
                 if unreadable is not None:
                     skips.append((unreadable, text[unreadable[0] : unreadable[1]], "unreadable"))
             continue
         pos = m.start()
         pre = _prefix(text, pos)
+        frac = groups[12]
+        if frac and frac[0] == "/" and not any(groups[5:12]) and (pre is None or not pre.currency):
+            continue  # "1/2", "3/4" alone: a ratio, a score or a date as often as a figure
         if pre is not None and pre.section:
             section = num + (dotted or "")
             end = m.end("dotted") if dotted else m.end("num")
@@ -747,7 +782,7 @@ def decimal_comma(text: str) -> tuple[str, str, str] | None:
     for m in _FIGURE.finditer(text):
         groups = m.group(*_GROUPS)
         num, bad, dotted = groups[2], groups[1], groups[3]
-        if num is None or not ((bad and bad[0] == ",") or dotted):
+        if num is None or not ((bad and bad[0] in ",/") or dotted):
             continue
         span = _unreadable(text, m, groups)
         if span is None:
@@ -756,8 +791,11 @@ def decimal_comma(text: str) -> tuple[str, str, str] | None:
         comma = _COMMA_DECIMALS.match(text, m.end()) if dotted else None
         if comma is not None:
             written += comma.group()
-        whole, _, frac = written.replace(".", "").partition(",")
-        example = f"{int(whole):,}" + (f".{frac}" if frac else "")
+        if "/" in written:  # "1/3%": a fraction in other than halves to 64ths
+            example = _decimal_of_fraction(written)
+        else:
+            whole, _, frac = written.replace(".", "").partition(",")
+            example = f"{int(whole):,}" + (f".{frac}" if frac else "")
         pct, bps, _sfx, _word, code, cword = groups[5:11]
         pre = _prefix(text, m.start())
         kind = "percent" if pct or bps else "number"
@@ -765,6 +803,19 @@ def decimal_comma(text: str) -> tuple[str, str, str] | None:
             kind = "currency"
         return written, example, kind
     return None
+
+
+def _decimal_of_fraction(written: str) -> str:
+    """'1/5' -> '0.2'; '1/3' -> '0.3333…' (four places, marked, where it never ends)."""
+    top, _, bottom = written.partition("/")
+    q = Fraction(int(top.replace(",", "")), int(bottom) or 1)
+    rest = q.denominator
+    for p in (2, 5):
+        while rest % p == 0:
+            rest //= p
+    if rest == 1:
+        return format(Decimal(q.numerator) / Decimal(q.denominator), "f")
+    return f"{Decimal(q.numerator) / Decimal(q.denominator):.4f}…"
 
 
 def _symbol_after(text: str, end: int) -> bool:
@@ -780,9 +831,12 @@ def _figure_from_match(
 ) -> Figure:
     num = groups[2]
     assert num is not None
-    pct, bps, sfx, word, code_group, cword, _mult = groups[5:]
-    value = _decimal(num)
-    precision = _precision(num)
+    pct, bps, sfx, word, code_group, cword, _mult, frac = groups[5:]
+    if frac:
+        value, precision = _fraction(num, frac)
+    else:
+        value = _decimal(num)
+        precision = _precision(num)
     scale = ONE
     scale_source = "none"
     unit: str | None = pre.currency
@@ -849,9 +903,9 @@ def _figure_from_match(
         scale_source=scale_source,
         precision=precision,
         negative=negative,
-        digits=len(num) - num.count(",") - num.count("."),
+        digits=len(num) - num.count(",") - num.count(".") + sum(c.isdigit() for c in frac or ""),
         grouped="," in num,
-        decimal="." in num,
+        decimal="." in num or bool(frac),
     )
 
 

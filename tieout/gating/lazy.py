@@ -33,6 +33,7 @@ from itertools import chain, islice
 from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
 from tieout.figures import (
     EXACT,
+    FRACTION_HINT,
     Figure,
     canonical_digits,
     clean_cut,
@@ -52,6 +53,7 @@ __all__ = ["LazySource"]
 # the scales a figure may be printed under: a table's note, or a scale word after the
 # digits ("$4.2M", "₹12.5 crore", "3.2 lakh")
 _SCALE_PLACES = (3, 6, 9, 12, 5, 7)
+_MAX_FRACTIONS = 2000  # past this many fractions' hints, reading the whole source is cheaper
 _TABLE_LINE = re.compile(r"\||\t|\S  +\S.*\d|\d.*\S  +\S|\.{4}.*\d|\d.*\.{4}")
 
 
@@ -195,6 +197,9 @@ class LazySource:
         self.label = label
         self.kind = kind
         self._places_of = number_places(text)
+        # a figure written with a fraction ("3 1/2%") has no digit run of its value:
+        # its places are read on first use (``_fraction_places``)
+        self._fractions_read = FRACTION_HINT.search(text) is None
         self._full: SourceIndex | None = None
         self._spelled: SourceIndex | None = None
         self._blocks: dict[tuple[int, int], SourceIndex] = {}
@@ -306,7 +311,7 @@ class LazySource:
         return answer
 
     def _look(self, cls: str, fig: Figure) -> Figure | str | None:
-        places = _places(self._places_of, _spellings(fig))
+        places = _places(self._places(), _spellings(fig))
         first = next(places, None)
         if first is None:
             # no digit run could be this figure; only a spelled-out one still could
@@ -344,6 +349,35 @@ class LazySource:
             if hit is not None:
                 return hit
         return self._words().lookup(cls, fig) if self._may_be_spelled(fig) else None
+
+    def _places(self) -> dict[str, list[int]]:
+        """The digit runs' places by canonical digits, and those of the figures written
+        with a fraction by the digits of their value as printed ("3 1/2%" under "3.5",
+        "$1/2 million" under "0.5"), each read by the grammar where a fraction's hint is."""
+        if not self._fractions_read:
+            self._fractions_read = True
+            hints = [h.start() for h in islice(FRACTION_HINT.finditer(self.text), _MAX_FRACTIONS)]
+            if len(hints) == _MAX_FRACTIONS:
+                self.full()  # a source of fractions: read it all, once
+                return self._places_of
+            places = {k: list(v) for k, v in self._places_of.items()}
+            for h in hints:
+                idx = self._line(h)
+                if idx is None:  # no clean cut near, or a block too large
+                    self.full()
+                    return self._places_of
+                for f in idx.by_key.values():
+                    if f.value is None or not FRACTION_HINT.search(f.text):
+                        continue
+                    printed = f.value.copy_abs() / f.scale
+                    if f.unit == "basis_point":
+                        printed *= 100
+                    bucket = places.setdefault(canonical_digits(format(printed, "f")), [])
+                    if f.span[0] not in bucket:
+                        bucket.append(f.span[0])
+                        bucket.sort()
+            self._places_of = places
+        return self._places_of
 
     # ---------------------------------------------------------------- prose lines
 
@@ -530,7 +564,7 @@ class LazySource:
         """The value of every digit run, as floats, sorted and once each (made on first
         use: a reading that finds every figure never needs them)."""
         if self._floats is None:
-            self._floats = sorted_values(self._places_of)
+            self._floats = sorted_values(self._places())
         return self._floats
 
     def _keys_of(self, f: float) -> list[Decimal]:
@@ -541,7 +575,7 @@ class LazySource:
         mantissa = shown.partition("e")[0].replace(".", "").replace("-", "").lstrip("0")
         if len(mantissa) < 15:
             return [Decimal(shown)]
-        return [Decimal(k) for k in self._places_of if k.count(".") <= 1 and float(k) == f]
+        return [Decimal(k) for k in self._places() if k.count(".") <= 1 and float(k) == f]
 
     def other_unit(self, fig: Figure) -> Figure | None:
         """The same magnitude under another unit, for the rejection's hint ("$90" when the
@@ -554,7 +588,7 @@ class LazySource:
         if key in self._hinted:
             return self._hinted[key]
         hit = None
-        places = islice(_places(self._places_of, _spellings(fig)), 5)
+        places = islice(_places(self._places(), _spellings(fig)), 5)
         for p in places:
             idx = self._line(p) if self._read_chars <= len(self.text) else None
             if idx is None:

@@ -116,8 +116,12 @@ def rounds_hint(source: str, value: str, *, coarse: int = 0, label: str | None =
 
 def unreadable_hint(written: str, example: str) -> str:
     """Why a figure written with European separators ("3,5" in "€3,5 Mio.", "1.234.567,89")
-    is refused, and the fix (``example``: it as the sources write it)."""
-    how, fix = _SEPARATORS["," in written, "." in written]
+    or as a fraction the grammar does not read ("1/3%") is refused, and the fix
+    (``example``: it as the sources write it)."""
+    if "/" in written:
+        how, fix = "a fraction", "a decimal point"
+    else:
+        how, fix = _SEPARATORS["," in written, "." in written]
     return _UNREADABLE.format(how=how, fix=fix, example=example, written=written)
 
 
