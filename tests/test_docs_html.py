@@ -148,6 +148,56 @@ def test_a_quarterly_statements_two_level_heading_heads_each_year_column() -> No
     assert got["(844)"] == (Decimal(-844000), "2025-07-01", "2025-09-30")
 
 
+# the shape of an XBRL viewer's statement page (EDGAR's R2.htm, R4.htm …): the title in a
+# cell spanning both heading rows down (rowspan), one period heading over every year
+# (colspan), one cell a year, the scale in the title
+VIEWER_PAGE = """<html><body>
+<span style="display: none;">v3.24.0.1</span>
+<table class="report" border="0" cellspacing="2">
+<tr>
+<th class="tl" colspan="1" rowspan="2"><div><strong>Consolidated Statements Of Income - USD ($)<br> $ in Millions</strong></div></th>
+<th class="th" colspan="3">12 Months Ended</th>
+</tr>
+<tr>
+<th class="th"><div>Dec. 31, 2025</div></th>
+<th class="th"><div>Dec. 31, 2024</div></th>
+<th class="th"><div>Dec. 31, 2023</div></th>
+</tr>
+<tr class="re"><td class="pl"><a class="a"><strong>Operating Revenues</strong></a></td>
+<td class="text">&#160;<span></span></td><td class="text">&#160;<span></span></td><td class="text">&#160;<span></span></td></tr>
+<tr class="ro"><td class="pl"><a class="a">Total operating revenues</a></td>
+<td class="nump">$ 98,310<span></span></td><td class="nump">$ 95,207<span></span></td><td class="nump">$ 101,442<span></span></td></tr>
+<tr class="reu"><td class="pl"><a class="a">Operating Income (Loss)</a></td>
+<td class="nump">17,455<span></span></td><td class="num">(3,912)<span></span></td><td class="nump">19,008<span></span></td></tr>
+<tr class="ro"><td class="pl"><a class="a">Diluted Earnings (Loss) Per Share Attributable to Common Stock</a></td>
+<td class="nump">$ 1.56<span></span></td><td class="num">$ (0.88)<span></span></td><td class="nump">$ 1.91<span></span></td></tr>
+</table>
+</body></html>
+"""
+
+
+def test_a_viewer_statement_page_keeps_one_column_a_year_under_its_rowspan_title() -> None:
+    # the rowspan was not read, so the years' row slid under the title, and "12 Months
+    # Ended" over the three years joined them into one cell: "17,455 (3,912) 19,008"
+    text = read_html(VIEWER_PAGE.encode("utf-8"), "R4.htm")
+    assert text.splitlines()[:3] == [
+        "| Consolidated Statements Of Income - USD ($) $ in Millions | 12 Months Ended "
+        "| 12 Months Ended | 12 Months Ended |",
+        "|  | Dec. 31, 2025 | Dec. 31, 2024 | Dec. 31, 2023 |",
+        "|---|---|---|---|",
+    ]
+    doc = tieout.Document.from_text("R4", text, media_type="markdown")
+    got = {f.text: (f.value, f.period.label if f.period else None) for f in doc.figures if f.where}
+    assert got["$ 98,310"] == (Decimal(98310) * 10**6, "12 Months Ended Dec. 31, 2025")
+    assert got["(3,912)"] == (Decimal(-3912) * 10**6, "12 Months Ended Dec. 31, 2024")
+    assert got["$ 1.91"] == (Decimal("1.91"), "12 Months Ended Dec. 31, 2023")  # per share
+    result = tieout.gate(
+        "Revenue was $98.31 billion in 2025; the operating loss was $3,912 million in 2024.",
+        sources=[text],
+    )
+    assert result.passed
+
+
 def test_hidden_facts_and_scripts_are_not_what_the_page_states() -> None:
     text = read_html(FILING.encode("utf-8"), "acme.html")
     assert "7,777,777" not in text and "987654" not in text and "td {" not in text

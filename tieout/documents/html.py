@@ -87,12 +87,21 @@ def _footnote_mark(text: str) -> bool:
 class _Cell:
     text: str
     span: int  # colspan
+    down: int = 1  # rowspan: the rows it holds its columns in
 
 
 @dataclass
 class _Table:
     rows: list[list[_Cell]] = field(default_factory=list)
     caption: str = ""
+
+
+def _span(value: str | None) -> int:
+    """A colspan or rowspan attribute as a count of columns or rows (1 when it is none)."""
+    try:
+        return max(1, min(int(value or 1), 100))
+    except ValueError:
+        return 1
 
 
 def _decode(data: bytes) -> str:
@@ -138,6 +147,7 @@ class _Reader(HTMLParser):
         self.tables: list[_Table] = []  # open tables (nested ones are read flat)
         self.cell: list[str] | None = None
         self.cell_span = 1
+        self.cell_down = 1
         self.in_caption = False
         self.sup: list[str] | None = None  # the text of an open <sup>
 
@@ -209,10 +219,8 @@ class _Reader(HTMLParser):
         elif tag in ("td", "th") and self.tables:
             self._close_cell()
             self.cell = []
-            try:
-                self.cell_span = max(1, min(int(dict(attrs).get("colspan") or 1), 100))
-            except ValueError:
-                self.cell_span = 1
+            self.cell_span = _span(dict(attrs).get("colspan"))
+            self.cell_down = _span(dict(attrs).get("rowspan"))
         elif tag == "tr" and self.tables:
             self._close_cell()
             self.tables[-1].rows.append([])
@@ -283,9 +291,10 @@ class _Reader(HTMLParser):
         if self.tables:
             if not self.tables[-1].rows:
                 self.tables[-1].rows.append([])
-            self.tables[-1].rows[-1].append(_Cell(text, self.cell_span))
+            self.tables[-1].rows[-1].append(_Cell(text, self.cell_span, self.cell_down))
         self.cell = None
         self.cell_span = 1
+        self.cell_down = 1
 
     def close(self) -> None:
         super().close()
@@ -307,20 +316,28 @@ _Lone = tuple[int, int] | None  # the columns a row's only filled cell spans, if
 
 def _grid(
     table: _Table,
-) -> tuple[list[list[str]], list[tuple[int, int]], list[_Lone], list[dict[int, int]]]:
-    """Rows expanded to columns (a cell's text in the first column it spans), the column
-    ranges that cells spanning several columns cover, each row's lone spanning cell, and
-    each row's spanning cells (first column -> end)."""
+) -> tuple[list[list[str]], list[tuple[int, int]], list[_Lone], list[dict[int, int]], list[int]]:
+    """Rows expanded to columns (a cell's text in the first column it spans, a column a
+    cell above spans down into left empty), the column ranges that cells spanning several
+    columns cover, each row's lone spanning cell, each row's spanning cells (first column
+    -> end), and the rows each row's label cell spans down (its rowspan, 1 without)."""
     rows: list[list[str]] = []
     spans: list[tuple[int, int]] = []
     lones: list[_Lone] = []
     row_spans: list[dict[int, int]] = []
+    downs: list[int] = []
+    held: dict[int, int] = {}  # columns a cell above holds (rowspan) -> rows it holds yet
     for row in table.rows:
         out: list[str] = []
         filled = [c for c in row if c.text]
         lone: _Lone = None
         wide: dict[int, int] = {}
         for cell in row:
+            while held.get(len(out), 0) > 0:  # a column a cell above spans down into
+                out.append("")
+            if cell.down > 1:
+                for k in range(len(out), len(out) + cell.span):
+                    held[k] = max(held.get(k, 0), cell.down)
             if cell.span > 1:
                 if len(filled) > 1:
                     spans.append((len(out), len(out) + cell.span))
@@ -330,11 +347,26 @@ def _grid(
                     lone = (len(out), len(out) + cell.span)
             out.append(cell.text)
             out.extend([""] * (cell.span - 1))
+        held = {k: n - 1 for k, n in held.items() if n > 1}
         if any(out):
             rows.append(out)
             lones.append(lone)
             row_spans.append(wide)
-    return rows, spans, lones, row_spans
+            downs.append(row[0].down if row and out[0] else 1)
+    return rows, spans, lones, row_spans, downs
+
+
+def _heading_rows(rows: list[list[str]], downs: list[int]) -> int:
+    """How many rows head the table: those above the first row with a label (filings
+    leave the label cell of "Year Ended December 31," and "2025 | 2024" empty), the rows
+    a title in the label column spans down counted as unlabelled ("Statements of
+    Income - USD ($) $ in Millions" beside both heading rows); 0 when every row is."""
+    i = 0
+    while i < len(rows):
+        if rows[i][0] and downs[i] == 1:
+            return i
+        i += max(1, downs[i] if rows[i][0] else 1)
+    return 0
 
 
 def _innermost(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -384,7 +416,7 @@ def _groups(width: int, spans: list[tuple[int, int]]) -> list[int]:
 
 def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
     """The lines to print above the table (its title and note rows) and its ``|`` rows."""
-    rows, spans, lones, row_spans = _grid(table)
+    rows, spans, lones, row_spans, downs = _grid(table)
     above: list[str] = []
     # a title or a scale note a filing prints as the table's first rows, one cell spanning
     # from the label column on ("(In thousands, except per share data)"): a line above it
@@ -392,15 +424,23 @@ def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
         above.append(rows.pop(0)[0])
         lones.pop(0)
         row_spans.pop(0)
+        downs.pop(0)
     if not rows:
         return above, []
     width = max(len(r) for r in rows)
     for r in rows:
         r.extend([""] * (width - len(r)))
         _join_split_figures(r)
+    # only a span over the pieces of one figure joins columns; a heading over columns that
+    # each hold a figure of their own ("12 Months Ended" over three years) heads each one
+    spans = [
+        (a, b)
+        for a, b in spans
+        if not any(sum(1 for k in range(a, min(b, width)) if r[k]) > 1 for r in rows)
+    ]
     # a heading over a column that holds only the "$" of split figures (no colspan to say
     # so): the heading belongs to the figures' column beside it
-    heads = next((i for i, r in enumerate(rows) if r[0]), 0)
+    heads = _heading_rows(rows, downs)
     for k in range(1, width - 1):
         head_only = any(r[k] for r in rows[:heads]) and not any(r[k] for r in rows[heads:])
         data_only = any(r[k + 1] for r in rows[heads:]) and not any(r[k + 1] for r in rows[:heads])
@@ -439,7 +479,7 @@ def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
     if len(lines) > 1:
         # the heading rows: those above the first row with a label (filings leave the label
         # cell of "Year Ended December 31," and "2025 | 2024" empty), else the first row
-        heads = next((i for i, r in enumerate(merged) if r[0]), 0) or 1
+        heads = _heading_rows(merged, downs) or 1
         heads = min(heads, len(lines) - 1)
         lines.insert(heads, "|" + "---|" * len(keep))
     return above, lines
