@@ -564,18 +564,20 @@ _RESTATED_UNITS = frozenset(
 )
 
 
-def _restates_words(text: str, paren: int) -> bool:
+def _restates_words(text: str, paren: int, bare: bool = False) -> bool:
     """Whether the parenthesis at ``paren`` follows a figure, as prose restates one in
     other words, units or currency ("thirty (30) days", "Fifty Thousand Dollars
     ($50,000)", "ten percent (10%)", "€100m ($110m)", "₹12.5 crore ($1.5 million)", "5%
-    (50 bps)"): the figure in it is that figure again, not a negative."""
+    (50 bps)"): the figure in it is that figure again, not a negative. A ``bare`` number
+    (no unit, no scale) after a figure is a negative still: "17,455 (3,912)" is two cells
+    of a row whose columns lost their spacing."""
     j = paren
     if j > 0 and text[j - 1] in " \n":  # one space, or the line break of wrapped prose
         j -= 1
     before = text[j - 1] if j > 0 else ""
     if before.isdigit() or before == "%":
         # "EUR 100 ($110)", "5% (50 bps)"; never "1,234(1)", nor a column of figures
-        return j < paren and text[j] == " "
+        return j < paren and text[j] == " " and not bare
     k = j
     while k > 0 and (text[k - 1].isalpha() or text[k - 1] == "-") and j - k < 24:
         k -= 1
@@ -858,7 +860,9 @@ def _figure_from_match(
         end = m.end("pct") if pct else m.end("bps")
     negative = pre.negative
     closed = (
-        pre.open_at >= 0 and text[end : end + 1] == ")" and not _restates_words(text, pre.open_at)
+        pre.open_at >= 0
+        and text[end : end + 1] == ")"
+        and not _restates_words(text, pre.open_at, kind == "number" and scale == ONE)
     )
     close_len = 1
     if closed and kind == "number" and text[end + 1 : end + 2] == "%":
