@@ -667,3 +667,23 @@ def test_a_fraction_the_grammar_cannot_read_exactly_is_unreadable(
     assert extract(text) == []
     assert skipped(text) == [unreadable]
     assert decimal_comma(text) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a $1.2-billion deal", [("$1.2-billion", "USD", D("1.2") * 10**9)]),  # never $1.20
+        ("a $300-million term loan", [("$300-million", "USD", D(300) * M)]),
+        ("EPS of 45 cents a share", [("45 cents", "USD", D("0.45"))]),
+        ("1 cent", [("1 cent", "USD", D("0.01"))]),
+        ("up 12 per cent", [("12 per cent", "percent", D(12))]),
+        ("$0.45 cents", [("$0.45 cents", "USD", D("0.45"))]),  # the currency said it first
+        ("a return of minus 3.4%", [("minus 3.4%", "percent", D("-3.4"))]),
+        ("a negative 2.1% margin", [("negative 2.1%", "percent", D("-2.1"))]),
+        ("$4-5 million", [("$4", "USD", D(4) * M), ("5 million", "USD", D(5) * M)]),
+    ],
+)
+def test_hyphenated_scales_cents_and_words_of_sign(
+    text: str, expected: list[tuple[str, str | None, Decimal]]
+) -> None:
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected

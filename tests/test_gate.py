@@ -1071,3 +1071,18 @@ def test_a_bond_written_with_a_fraction_is_checked_not_passed_over() -> None:
         "the sources do (0.3333… for 1/3)"
     )
     assert tieout.gate("The 3½% Senior Notes.", sources=[source]).passed
+
+
+def test_an_amount_in_cents_is_a_currency_claim() -> None:
+    # "47 cents" was the bare count 47, never checked: an invented EPS passed
+    source = "Diluted EPS was 45 cents, against $0.38 a year earlier, on a $300-million loan."
+    result = tieout.gate(
+        "EPS rose to $0.45 from 38 cents. EPS was 47 cents. The loan was $300 million.",
+        sources=[source],
+    )
+    assert [(c.text, c.cls, c.status) for c in result.claims] == [
+        ("$0.45", "currency", "found"),
+        ("38 cents", "currency", "found"),
+        ("47 cents", "currency", "missing"),
+        ("$300 million", "currency", "found"),
+    ]

@@ -101,6 +101,7 @@ _prose = st.builds(
             "the {p} 1/2% Notes priced at {n} 3/4",  # fractions: no digit run of their value
             "a 1/8% fee on ${n}½ million",
             "Rs. {g} crore (${m} million), CHF {n}'500",
+            "EPS of {p} cents, minus {p}%, a ${n}-million loan",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from tieout.periods import Period
 
 __all__ = [
+    "CENTS_HINT",
     "FRACTION_HINT",
     "Figure",
     "Normalized",
@@ -425,12 +426,12 @@ _FIGURE = re.compile(
             \s?(?P<pct>%|(?i:percent|per\ cent|pct|percentage\ points?)\b|pp\b)
           | \s?(?P<bps>bps\b|bp\b|basis\ points?\b)
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
-          | \s?(?P<word>{_SCALE_WORD})\b
+          | [\s-]?(?P<word>{_SCALE_WORD})\b             # "$1.2 billion", "a $300-million loan"
           | (?P<mult>x)(?![A-Za-z0-9])                # "12.5x": a multiple
         )?
         (?:
             \s?(?P<code>(?:{_CODES}))\b
-          | \s(?P<cword>dollars?|euros?|pounds?|yen)\b
+          | \s(?P<cword>dollars?|euros?|pounds?|yen|cents?)\b  # "45 cents": $0.45
         )?
         (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
     )
@@ -497,6 +498,10 @@ def _prefix(text: str, pos: int) -> _Prefix | None:
                 return None
             if c2 == "s" and text[pos - 3 : pos - 1] == "Rs":
                 return _slow_prefix(text, pos)  # "Rs 500"
+            if text.endswith(("minus ", "negative "), max(0, pos - 9), pos):
+                k = pos - (6 if text[pos - 6] == "m" else 9)
+                if k == 0 or not text[k - 1].isalpha():
+                    return _Prefix(k, negative=True)  # "minus 3.4%", "a negative 2.1% return"
             window = text[max(0, pos - 12) : pos]
             w = _PREFIX_WORD.search(window)
             if w is not None and w.group("word").lower() in SECTION_WORDS:
@@ -617,6 +622,8 @@ _GROUPS = (
     "mult",
     "frac",
 )
+# where an amount may be written in cents ("45 cents" is $0.45): a hint
+CENTS_HINT = re.compile(r"\d\scents?\b")
 # where a fraction may be written ("3 1/2%", "1/2%", "3½%"): a hint, confirmed by the grammar
 FRACTION_HINT = re.compile(r"[½¼¾⅛⅜⅝⅞]|\d/\d")
 _VULGAR = {"½": (1, 2), "¼": (1, 4), "¾": (3, 4), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8)}
@@ -853,7 +860,8 @@ def _figure_from_match(
         token = " ".join(token.split())  # "lakh crore"
         scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
         scale_source = "suffix" if sfx else "word"
-    code = code_group or (CURRENCY_WORDS.get(cword.lower()) if cword else None)
+    cents = bool(cword) and cword.startswith("cent") and pre.currency is None
+    code = code_group or ("USD" if cents else CURRENCY_WORDS.get(cword.lower()) if cword else None)
     if code and kind != "percent":
         unit, kind = code, "currency"
     elif code:
@@ -886,8 +894,8 @@ def _figure_from_match(
         negative = True  # "(1,234)" is -1,234; "(2019)" is a year in brackets
     else:
         closed = False
-    if unit == "basis_point":
-        value = over(value, HUNDRED)
+    if unit == "basis_point" or (cents and kind == "currency"):
+        value = over(value, HUNDRED)  # 150 bps is 1.5%; 45 cents is $0.45
         precision = over(precision, HUNDRED)
     if scale != ONE:
         value = times(value, scale)
@@ -1096,6 +1104,7 @@ _JOINING_WORDS = (
     "euro",
     "pound",
     "yen",
+    "cent",
     "to",
     "through",
 )

@@ -32,6 +32,7 @@ from itertools import chain, islice
 
 from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
 from tieout.figures import (
+    CENTS_HINT,
     EXACT,
     FRACTION_HINT,
     Figure,
@@ -163,17 +164,19 @@ def _shifted(digits: str, places: int) -> str:
     return canonical_digits(f"{whole}.{frac}" if frac else whole)
 
 
-def _spellings(fig: Figure) -> Iterator[str]:
+def _spellings(fig: Figure, cents: bool = False) -> Iterator[str]:
     """Canonical digit strings a source may have printed ``fig`` with, likeliest first:
     its own, in basis points for a percent, and with a scale ("$4.2M", or a cell under a
-    note) for the rest. Made one at a time: most figures are found under their own."""
+    note) for the rest, or in cents where the source writes amounts so (``cents``: "45
+    cents" for $0.45). Made one at a time: most figures are found under their own."""
     if fig.kind == "section":
         yield canonical_digits(fig.section or "")  # "2.10" is listed under "2.1"
         return
     assert fig.value is not None
     own = canonical_digits(format(fig.value.copy_abs(), "f"))
     yield own
-    for places in (-2,) if fig.kind == "percent" else _SCALE_PLACES:
+    shifts = _SCALE_PLACES + ((-2,) if cents and fig.kind != "section" else ())
+    for places in (-2,) if fig.kind == "percent" else shifts:
         other = _shifted(own, places)
         if other != own:
             yield other
@@ -200,6 +203,7 @@ class LazySource:
         # a figure written with a fraction ("3 1/2%") has no digit run of its value:
         # its places are read on first use (``_fraction_places``)
         self._fractions_read = FRACTION_HINT.search(text) is None
+        self._cents = CENTS_HINT.search(text) is not None  # "45 cents": $0.45 under "45"
         self._full: SourceIndex | None = None
         self._spelled: SourceIndex | None = None
         self._blocks: dict[tuple[int, int], SourceIndex] = {}
@@ -311,7 +315,7 @@ class LazySource:
         return answer
 
     def _look(self, cls: str, fig: Figure) -> Figure | str | None:
-        places = _places(self._places(), _spellings(fig))
+        places = _places(self._places(), _spellings(fig, self._cents))
         first = next(places, None)
         if first is None:
             # no digit run could be this figure; only a spelled-out one still could
@@ -549,7 +553,8 @@ class LazySource:
     def _rounding_of(self, cls: str, fig: Figure, lo: Decimal, hi: Decimal) -> Figure | None:
         floats = self._sorted_values()
         values: list[Decimal] = []
-        for places in (0, -2) if fig.kind == "percent" else (0, *_SCALE_PLACES):
+        cents = (-2,) if self._cents else ()
+        for places in (0, -2) if fig.kind == "percent" else (0, *_SCALE_PLACES, *cents):
             # floats only bracket the candidates (with a margin for their rounding);
             # ``first_rounded`` keeps the values that round exactly
             k_lo, k_hi = float(lo.scaleb(-places, EXACT)), float(hi.scaleb(-places, EXACT))
@@ -588,7 +593,7 @@ class LazySource:
         if key in self._hinted:
             return self._hinted[key]
         hit = None
-        places = islice(_places(self._places(), _spellings(fig)), 5)
+        places = islice(_places(self._places(), _spellings(fig, self._cents)), 5)
         for p in places:
             idx = self._line(p) if self._read_chars <= len(self.text) else None
             if idx is None:
