@@ -860,7 +860,7 @@ def _figure_from_match(
         token = " ".join(token.split())  # "lakh crore"
         scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
         scale_source = "suffix" if sfx else "word"
-    cents = bool(cword) and cword.startswith("cent") and pre.currency is None
+    cents = cword is not None and cword.startswith("cent") and pre.currency is None
     code = code_group or ("USD" if cents else CURRENCY_WORDS.get(cword.lower()) if cword else None)
     if code and kind != "percent":
         unit, kind = code, "currency"
