@@ -444,3 +444,30 @@ def test_raise_for_failure_is_opt_in() -> None:
     with pytest.raises(tieout.ClaimFailed) as info:
         check(value=Decimal("1.423")).raise_for_failure()
     assert str(info.value).startswith("claim 0 (cash_balance): existence: value 1,423,000 USD")
+
+
+def test_a_fiscal_year_column_agrees_with_the_registrys_fiscal_year() -> None:
+    # "FY25" names no month: the October-to-September year a claim gives is that year (it
+    # once failed on period, the column taken for January to December)
+    table = (
+        "(in thousands)\n\n"
+        "                        FY25        FY24\n"
+        "Net sales            $ 481,230   $ 455,902\n"
+    )
+    doc = tieout.Document.from_text("acme-fy25", table, published="2025-11-20")
+    fy25 = {
+        "metric_key": "net_sales",
+        "value": Decimal(481230),
+        "unit": "USD_thousands",
+        "period_start": "2024-10-01",
+        "period_end": "2025-09-30",
+        "source_doc_id": "acme-fy25",
+        "source_quote": "Net sales            $ 481,230",
+        "source_locator": "table, row: Net sales",
+    }
+    [ok] = tieout.check_claims([fy25], [doc])
+    assert ok.verdict is Verdict.PASS, ok.reason
+    fy24 = dict(fy25, period_start="2023-10-01", period_end="2024-09-30")
+    [bad] = tieout.check_claims([fy24], [doc])
+    assert bad.verdict is Verdict.FAIL
+    assert bad.reason.startswith("period_unit: period: 481,230,000 USD is stated for FY2025")

@@ -527,6 +527,17 @@ def test_column_period_label_joins_heading_and_header() -> None:
         ),
         (parse_period("FY2019", fiscal_year_start_month=10), parse_period("CY2019"), False),
         (parse_period("2019"), column_period("2019", "Years Ended September 30,"), False),
+        # so does a fiscal year whose start the document never names ("FY25" over a column):
+        # the registry's October-to-September FY2025 is that year, a quarter of it is not
+        (parse_period("FY2025", fiscal_year_start_month=10), column_period("FY25"), True),
+        (parse_period("FY2025", fiscal_year_start_month=7), column_period("Fiscal 2025"), True),
+        (parse_period("FY2025", fiscal_year_start_month=10), column_period("FY24"), False),
+        (parse_period("Q3 2025"), column_period("FY25"), False),
+        (
+            parse_period("FY2025", fiscal_year_start_month=10),
+            column_period("2025", "Year Ended June 30,"),
+            False,
+        ),
     ],
 )
 def test_claim_agrees(claim: Period, stated: Period | None, agrees: bool) -> None:

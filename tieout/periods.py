@@ -278,13 +278,15 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
 
     Equal periods agree; a balance (instant) agrees with a claim whose period ends that day;
     a column headed by a bare year ("2019") agrees with any twelve-month claim ending in
-    that year, since such headers often stand for a fiscal year.
+    that year, since such headers often stand for a fiscal year; so does one headed by a
+    fiscal year whose start the document never names ("FY25", "Fiscal 2025"): the
+    fiscal year a registry sets for the metric (October to September, say) is that year.
     """
     if relation(claim, stated) is Relation.EQUAL:
         return True
     if stated.instant:
         return claim.end == stated.start
-    if _is_bare_year(stated):
+    if _is_bare_year(stated) or _is_unanchored_fiscal_year(stated):
         twelve = claim.months == 12 or (
             claim.fiscal and 364 <= (claim.end - claim.start).days + 1 <= 371
         )
@@ -572,6 +574,22 @@ def _is_bare_year(p: Period) -> bool:
         and not p.fiscal
         and _BARE_YEAR.fullmatch(p.label) is not None
         and _infer(p.start, p.end) == "year"
+    )
+
+
+_ANY_MONTH = _rx(_MON)
+
+
+def _is_unanchored_fiscal_year(p: Period) -> bool:
+    """A fiscal year read without the month it starts in ("FY25", "Fiscal 2025"), so
+    taken to start in January: when the fiscal year really starts is the document's
+    secret (a "Year Ended June 30, 2025" names it, and is not this)."""
+    return (
+        p.granularity == "year"
+        and p.fiscal
+        and (p.start.month, p.start.day) == (1, 1)
+        and _infer(p.start, p.end) == "year"
+        and _ANY_MONTH.search(p.label) is None
     )
 
 
