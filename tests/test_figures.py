@@ -12,12 +12,12 @@ import pytest
 
 from tieout.figures import (
     Figure,
-    decimal_comma,
     extract,
     normalize,
     normalize_with_map,
     parse_amount,
     skipped,
+    unreadable_figure,
 )
 
 D = Decimal
@@ -566,7 +566,7 @@ def test_a_decimal_comma_amount_is_unreadable_not_misread(
 def test_decimal_comma_reads_what_skipped_lists_as_unreadable(
     text: str, read: tuple[str, str, str] | None
 ) -> None:
-    assert decimal_comma(text) == read
+    assert unreadable_figure(text) == read
 
 
 # --------------------------------------------------------------------------- other conventions
@@ -666,7 +666,7 @@ def test_a_fraction_the_grammar_cannot_read_exactly_is_unreadable(
 ) -> None:
     assert extract(text) == []
     assert skipped(text) == [unreadable]
-    assert decimal_comma(text) == read
+    assert unreadable_figure(text) == read
 
 
 @pytest.mark.parametrize(

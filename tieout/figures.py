@@ -49,7 +49,6 @@ __all__ = [
     "canonical_digits",
     "clean_cut",
     "currency_before",
-    "decimal_comma",
     "digit_run_spans",
     "extract",
     "figure_key",
@@ -62,6 +61,7 @@ __all__ = [
     "skipped",
     "sorted_values",
     "times",
+    "unreadable_figure",
 ]
 
 ONE = Decimal(1)
@@ -751,6 +751,7 @@ def _unreadable(
     """The span of a figure written with European separators, which the grammar does not
     read: an amount or percent with a decimal comma ("€3,5 Mio.", "3,5 %", "3,5 €"), or
     a number with dots between its thousands ("1.234.567,89 €", "1.234,5", "2.500.000").
+    A fraction with a unit the grammar does not read exactly ("1/3%") is unreadable too.
     A claim nobody can check, never one to pass over. None for a bare "1,23" (a list or a
     code as often as a figure) and for a version string ("3.11.7")."""
     num, bad, dotted = groups[2] or "", groups[1] or "", groups[3] or ""
@@ -783,11 +784,12 @@ def _past_symbol(text: str, end: int) -> int:
     return at.end() if at is not None and _symbol_after(text, end) else end
 
 
-def decimal_comma(text: str) -> tuple[str, str, str] | None:
-    """The first figure ``text`` writes with European separators, read by the grammar:
-    (as written, as the sources write it, kind): ("3,5", "3.5", "currency") for "€3,5
-    Mio.", ("1.234.567,89", "1,234,567.89", "number") for "1.234.567,89"; None when there
-    is none. What :func:`skipped` lists as "unreadable"."""
+def unreadable_figure(text: str) -> tuple[str, str, str] | None:
+    """The first figure ``text`` writes so that the grammar cannot read it (European
+    separators, a fraction in thirds …): (as written, as the sources would write it,
+    kind): ("3,5", "3.5", "currency") for "€3,5 Mio.", ("1.234.567,89", "1,234,567.89",
+    "number") for "1.234.567,89", ("1/3", "0.3333…", "percent") for "1/3%"; None when
+    there is none. What :func:`skipped` lists as "unreadable"."""
     for m in _FIGURE.finditer(text):
         groups = m.group(*_GROUPS)
         num, bad, dotted = groups[2], groups[1], groups[3]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tieout.errors import ConfigError
-from tieout.figures import Figure, decimal_comma, extract, normalize
+from tieout.figures import Figure, extract, normalize, unreadable_figure
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
 from tieout.gating.lazy import LazySource
 from tieout.gating.messages import (
@@ -260,11 +260,11 @@ def _unreadable_claims(
     marked_lines: set[int],
     line_of: Any,
 ) -> list[GateClaim]:
-    """Amounts and percents written with a decimal comma ("€3,5 Mio."): claims no source
-    can confirm, so they are refused (or kept on a marked line) with the fix."""
+    """Figures the grammar cannot read ("€3,5 Mio.", "1.234.567,89 €", "1/3%"): claims no
+    source can confirm, so they are refused (or kept on a marked line) with the fix."""
     out = []
     for span, what in found:
-        read = decimal_comma(what)
+        read = unreadable_figure(what)
         assert read is not None  # what the grammar listed as unreadable, it reads so again
         written, example, kind = read
         cls = "numeric" if kind == "number" else kind
