@@ -364,7 +364,7 @@ class LazySource:
             if len(hints) == _MAX_FRACTIONS:
                 self.full()  # a source of fractions: read it all, once
                 return self._places_of
-            places = {k: list(v) for k, v in self._places_of.items()}
+            places = self._places_of
             for h in hints:
                 idx = self._line(h)
                 if idx is None:  # no clean cut near, or a block too large
@@ -380,7 +380,6 @@ class LazySource:
                     if f.span[0] not in bucket:
                         bucket.append(f.span[0])
                         bucket.sort()
-            self._places_of = places
         return self._places_of
 
     # ---------------------------------------------------------------- prose lines
