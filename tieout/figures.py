@@ -899,6 +899,8 @@ def _figure_from_match(
     if unit == "basis_point" or (cents and kind == "currency"):
         value = over(value, HUNDRED)  # 150 bps is 1.5%; 45 cents is $0.45
         precision = over(precision, HUNDRED)
+        if cents:
+            scale_source = "word"  # "cents" says what it is: no table's note scales it
     if scale != ONE:
         value = times(value, scale)
         precision = times(precision, scale)
