@@ -750,6 +750,37 @@ def test_a_text_filings_rules_and_dot_leaders_are_neither_rows_nor_headings() ->
     )
 
 
+SGML_TEXT = """\
+                       SELECTED FINANCIAL DATA
+                (In thousands, except per share data)
+
+<TABLE>
+<CAPTION>
+                                            1999        1998        1997
+                                         ----------  ----------  ----------
+<S>                                      <C>         <C>         <C>
+Net sales............................... $ 260,174   $ 265,595   $ 229,234
+Operating income (loss).................    (1,234)     63,930      61,344
+Earnings per share (diluted)............ $     0.48  $     1.12  $     0.97
+</TABLE>
+"""
+
+
+def test_an_old_text_filings_table_markup_is_neither_rows_nor_headings() -> None:
+    # "<S>  <C>  <C>" once joined the headings: every column was "1999 <C>", no period
+    [table] = read_layout(normalize(SGML_TEXT)).tables
+    assert table.columns == ("", "1999", "1998", "1997")
+    figs = extract(SGML_TEXT)
+    sales = figure(figs, "$ 229,234")
+    assert (sales.value, period_of(sales), sales.where) == (
+        D(229_234_000),
+        (date(1997, 1, 1), date(1997, 12, 31), "year"),
+        "row Net sales, column 1997",
+    )
+    assert figure(figs, "(1,234)").value == D(-1_234_000)
+    assert figure(figs, "$     0.48").value == D("0.48")  # per share: not in thousands
+
+
 def test_an_ellipsis_in_prose_is_not_a_leader() -> None:
     text = "Revenue grew... to $4.2 million in 2025.\nCosts fell... to $1.1 million in 2025.\n"
     assert read_layout(text).tables == []

@@ -303,7 +303,12 @@ def prose_line(text: str) -> bool:
 
 
 _ASCII_DIGIT = re.compile(r"[0-9]")
-_RULE = re.compile(r"^[ \t]*[-=_]{3,}(?:[ \t]+[-=_]{3,})*[ \t]*$")
+# rules ("-----  -----", "====="), and the SGML markup of an old EDGAR text filing's
+# tables ("<TABLE>", "<CAPTION>", "<S>   <C>   <C>"): neither rows nor headings
+_RULE = re.compile(
+    r"^[ \t]*(?:[-=_]{3,}(?:[ \t]+[-=_]{3,})*|(?:</?(?:TABLE|CAPTION|S|C|FN|PAGE)>[ \t]*)+)[ \t]*$",
+    re.IGNORECASE,
+)
 
 
 def _has_digit(text: str) -> bool:
