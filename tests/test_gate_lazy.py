@@ -126,7 +126,9 @@ _aligned_table = st.builds(
         )
         + (f"{'':20}==========  ==========\n" if style == "rules" else "")
     ),
-    st.sampled_from(["(in thousands)", "(dollars in millions)", "($ in thousands)", "Summary"]),
+    st.sampled_from(
+        ["(in thousands)", "(dollars in millions)", "($ in thousands)", "(₹ in crore)", "Summary"]
+    ),
     st.lists(_amount, min_size=2, max_size=5),
     st.sampled_from(["", "Revenues:", "Net income per share:"]),
     st.sampled_from(["plain", "rules", "leaders", "spans"]),

@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, SCALE_NAMES
@@ -221,11 +222,27 @@ def _currency_word(word: str | None) -> str | None:
 
 
 _NOTE_ANCHOR = re.compile(
-    r"(?=[TtMmBbCcLl'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
-    r"|[Cc]rores?\b|[Ll]akhs?\b|CRORES?\b|LAKHS?\b"
+    r"(?=[TtMmBb'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
     r"|'?000s?\s*\)|\((?:[$€£]\s*)?(?:mm|m|bn|k)\)|'000|000'?s\s+omitted"
     r"|(?<=[$€£])(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£])|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£]))"
 )
+
+
+# "(₹ in crore)", "(Rs. in lakhs)": looked for only where "rore" or "akh" stands (a
+# look-ahead on "c" and "l" would stop the anchor's scan at every other word)
+_INDIAN_ANCHOR = re.compile(r"(?i)(?<![a-z])(?:crores?|lakhs?)\b")
+
+
+def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """The anchors of the scale notes in ``text[start:end]``, in order."""
+    found = _NOTE_ANCHOR.finditer(text, start, end)
+    if not any(text.find(w, start, end) >= 0 for w in ("rore", "RORE", "akh", "AKH")):
+        return found
+    return iter(
+        sorted(
+            chain(found, _INDIAN_ANCHOR.finditer(text, start, end)), key=lambda a: a.start()
+        )
+    )
 
 
 def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[ScaleNote]:
@@ -234,7 +251,7 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
     end = len(text) if end is None else end
     notes: list[ScaleNote] = []
     seen_end = -1
-    for a in _NOTE_ANCHOR.finditer(text, start, end):
+    for a in _anchors(text, start, end):
         if a.start() < seen_end:
             continue
         lo = max(start, a.start() - 48)
@@ -250,7 +267,7 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
 
 def note_anchor(text: str, start: int, end: int) -> bool:
     """Whether a scale note may stand in ``text[start:end]`` (its anchor word is there)."""
-    return _NOTE_ANCHOR.search(text, start, end) is not None
+    return next(_anchors(text, start, end), None) is not None
 
 
 def _note(m: re.Match[str]) -> ScaleNote | None:
