@@ -678,6 +678,12 @@ def test_a_fraction_the_grammar_cannot_read_exactly_is_unreadable(
         ("1 cent", [("1 cent", "USD", D("0.01"))]),
         ("up 12 per cent", [("12 per cent", "percent", D(12))]),
         ("$0.45 cents", [("$0.45 cents", "USD", D("0.45"))]),  # the currency said it first
+        (
+            "Basic EPS 45.6p (2024: 41.2p)",
+            [("45.6p", "GBP", D("0.456")), ("2024", None, D(2024)), ("41.2p", "GBP", D("0.412"))],
+        ),
+        ("a dividend of 12.5 pence", [("12.5 pence", "GBP", D("0.125"))]),
+        ("up 3pp", [("3pp", "percent", D(3))]),  # percentage points, not pence
         ("a return of minus 3.4%", [("minus 3.4%", "percent", D("-3.4"))]),
         ("a negative 2.1% margin", [("negative 2.1%", "percent", D("-2.1"))]),
         ("$4-5 million", [("$4", "USD", D(4) * M), ("5 million", "USD", D(5) * M)]),

@@ -1073,6 +1073,17 @@ def test_a_bond_written_with_a_fraction_is_checked_not_passed_over() -> None:
     assert tieout.gate("The 3½% Senior Notes.", sources=[source]).passed
 
 
+def test_an_amount_in_pence_is_a_currency_claim() -> None:
+    # "47.2p" was skipped as a code like "4G": an invented EPS in pence passed unread
+    source = "Basic EPS 45.6p (2024: 41.2p); a final dividend of 12.5 pence per share."
+    result = tieout.gate("EPS was 47.2p; the dividend 12.5p, or £0.125.", sources=[source])
+    assert [(c.text, c.cls, c.status) for c in result.claims] == [
+        ("47.2p", "currency", "missing"),
+        ("12.5p", "currency", "found"),
+        ("£0.125", "currency", "found"),
+    ]
+
+
 def test_an_amount_in_cents_is_a_currency_claim() -> None:
     # "47 cents" was the bare count 47, never checked: an invented EPS passed
     source = "Diluted EPS was 45 cents, against $0.38 a year earlier, on a $300-million loan."

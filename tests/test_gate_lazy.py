@@ -102,6 +102,7 @@ _prose = st.builds(
             "a 1/8% fee on ${n}½ million",
             "Rs. {g} crore (${m} million), CHF {n}'500",
             "EPS of {p} cents, minus {p}%, a ${n}-million loan",
+            "Basic EPS {p}p (2024: {g} pence)",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

@@ -428,6 +428,7 @@ _FIGURE = re.compile(
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
           | [\s-]?(?P<word>{_SCALE_WORD})\b             # "$1.2 billion", "a $300-million loan"
           | (?P<mult>x)(?![A-Za-z0-9])                # "12.5x": a multiple
+          | (?P<pence>p(?![A-Za-z0-9])|\ pence\b)      # "45.6p", "12.5 pence": GBP 0.456
         )?
         (?:
             \s?(?P<code>(?:{_CODES}))\b
@@ -565,7 +566,19 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
 
 
 _RESTATED_UNITS = frozenset(
-    ["dollar", "dollars", "cent", "cents", "percent", "euro", "euros", "pound", "pounds", "yen"]
+    [
+        "dollar",
+        "dollars",
+        "cent",
+        "cents",
+        "pence",
+        "percent",
+        "euro",
+        "euros",
+        "pound",
+        "pounds",
+        "yen",
+    ]
 )
 
 
@@ -621,9 +634,10 @@ _GROUPS = (
     "cword",
     "mult",
     "frac",
+    "pence",
 )
-# where an amount may be written in cents ("45 cents" is $0.45): a hint
-CENTS_HINT = re.compile(r"\d\scents?\b")
+# where an amount may be written in cents or pence ("45 cents" is $0.45, "45.6p" £0.456): a hint
+CENTS_HINT = re.compile(r"\d(?:\scents?|\spence|p)\b")
 # where a fraction may be written ("3 1/2%", "1/2%", "3½%"): a hint, confirmed by the grammar
 FRACTION_HINT = re.compile(r"[½¼¾⅛⅜⅝⅞]|\d/\d")
 _VULGAR = {"½": (1, 2), "¼": (1, 4), "¾": (3, 4), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8)}
@@ -808,9 +822,10 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
             whole, _, frac = written.replace(".", "").partition(",")
             example = f"{int(whole):,}" + (f".{frac}" if frac else "")
         pct, bps, _sfx, _word, code, cword = groups[5:11]
+        pence = groups[13]
         pre = _prefix(text, m.start())
         kind = "percent" if pct or bps else "number"
-        if code or cword or (pre is not None and pre.currency) or _symbol_after(text, m.end()):
+        if code or cword or pence or (pre is not None and pre.currency) or _symbol_after(text, m.end()):
             kind = "currency"
         return written, example, kind
     return None
@@ -842,7 +857,7 @@ def _figure_from_match(
 ) -> Figure:
     num = groups[2]
     assert num is not None
-    pct, bps, sfx, word, code_group, cword, _mult, frac = groups[5:]
+    pct, bps, sfx, word, code_group, cword, _mult, frac, pence = groups[5:]
     if frac:
         value, precision = _fraction(num, frac)
     else:
@@ -864,6 +879,8 @@ def _figure_from_match(
         scale_source = "suffix" if sfx else "word"
     cents = cword is not None and cword.startswith("cent") and pre.currency is None
     code = code_group or ("USD" if cents else CURRENCY_WORDS.get(cword.lower()) if cword else None)
+    if pence and pre.currency is None:  # "45.6p": pence, a hundredth of a pound
+        code, cents = "GBP", True
     if code and kind != "percent":
         unit, kind = code, "currency"
     elif code:
@@ -1109,6 +1126,7 @@ _JOINING_WORDS = (
     "pound",
     "yen",
     "cent",
+    "pence",
     "to",
     "through",
 )
