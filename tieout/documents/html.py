@@ -195,8 +195,6 @@ class _Reader:
         else:
             self.line.append(data)
 
-    # ---------------------------------------------------------------- tags
-
     # ---------------------------------------------------------------- the parser's calls
 
     def start(self, tag: str, attrib: Mapping[str, str]) -> None:
@@ -212,6 +210,8 @@ class _Reader:
 
     def comment(self, text: str) -> None:
         pass
+
+    # ---------------------------------------------------------------- tags
 
     def handle_starttag(self, tag: str, attrs: Mapping[str, str | None]) -> None:
         if self.skip:

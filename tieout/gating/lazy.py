@@ -175,7 +175,7 @@ def _spellings(fig: Figure, cents: bool = False) -> Iterator[str]:
     assert fig.value is not None
     own = canonical_digits(format(fig.value.copy_abs(), "f"))
     yield own
-    shifts = _SCALE_PLACES + ((-2,) if cents and fig.kind != "section" else ())
+    shifts = _SCALE_PLACES + ((-2,) if cents else ())
     for places in (-2,) if fig.kind == "percent" else shifts:
         other = _shifted(own, places)
         if other != own:
@@ -201,7 +201,7 @@ class LazySource:
         self.kind = kind
         self._places_of = number_places(text)
         # a figure written with a fraction ("3 1/2%") has no digit run of its value:
-        # its places are read on first use (``_fraction_places``)
+        # its places are read on first use (``_places``)
         self._fractions_read = FRACTION_HINT.search(text) is None
         self._cents = CENTS_HINT.search(text) is not None  # "45 cents": $0.45 under "45"
         self._full: SourceIndex | None = None
