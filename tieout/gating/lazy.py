@@ -32,14 +32,14 @@ from itertools import chain, islice
 
 from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
 from tieout.figures import (
-    CENTS_HINT,
     EXACT,
-    FRACTION_HINT,
     Figure,
     canonical_digits,
+    cents_hint,
     clean_cut,
     digit_run_spans,
     extract,
+    fraction_hints,
     number_places,
     scan_window,
     sorted_values,
@@ -202,8 +202,8 @@ class LazySource:
         self._places_of = number_places(text)
         # a figure written with a fraction ("3 1/2%") has no digit run of its value:
         # its places are read on first use (``_places``)
-        self._fractions_read = FRACTION_HINT.search(text) is None
-        self._cents = CENTS_HINT.search(text) is not None  # "45 cents": $0.45 under "45"
+        self._fractions_read = False
+        self._cents = cents_hint(text)  # "45 cents": $0.45 under "45"
         self._full: SourceIndex | None = None
         self._spelled: SourceIndex | None = None
         self._blocks: dict[tuple[int, int], SourceIndex] = {}
@@ -360,7 +360,7 @@ class LazySource:
         "$1/2 million" under "0.5"), each read by the grammar where a fraction's hint is."""
         if not self._fractions_read:
             self._fractions_read = True
-            hints = [h.start() for h in islice(FRACTION_HINT.finditer(self.text), _MAX_FRACTIONS)]
+            hints = list(islice(fraction_hints(self.text), _MAX_FRACTIONS))
             if len(hints) == _MAX_FRACTIONS:
                 self.full()  # a source of fractions: read it all, once
                 return self._places_of
@@ -371,7 +371,7 @@ class LazySource:
                     self.full()
                     return self._places_of
                 for f in idx.by_key.values():
-                    if f.value is None or not FRACTION_HINT.search(f.text):
+                    if f.value is None or next(fraction_hints(f.text), None) is None:
                         continue
                     printed = f.value.copy_abs() / f.scale
                     if f.unit == "basis_point":
