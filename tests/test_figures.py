@@ -638,12 +638,14 @@ def test_figures_written_to_indian_german_and_restating_conventions(
         ("$3 1/8 a share", [("$3 1/8", "USD", D("3.125"))]),
         ("a $1/2 million cap", [("$1/2 million", "USD", D(500000))]),
         ("1/16%", [("1/16%", "percent", D("0.0625"))]),
+        ("a 1/5% fee", [("1/5%", "percent", D("0.2"))]),  # fifths end too
+        ("the 4⅕% Notes", [("4⅕%", "percent", D("4.2"))]),
         # a fraction alone, without a unit, is a ratio, a score or a date as often as a figure
         ("split 3/4 of it, rated 4/5, open 24/7", []),
         ("on 1/2/2025", []),
     ],
 )
-def test_fractions_in_halves_to_64ths_are_read_exactly(
+def test_fractions_that_end_as_decimals_are_read_exactly(
     text: str, expected: list[tuple[str, str | None, Decimal]]
 ) -> None:
     assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
@@ -653,7 +655,10 @@ def test_fractions_in_halves_to_64ths_are_read_exactly(
     ("text", "unreadable", "read"),
     [
         ("a 1/3% fee", ((2, 6), "1/3%", "unreadable"), ("1/3", "0.3333…", "percent")),
-        ("a 1/5% fee", ((2, 6), "1/5%", "unreadable"), ("1/5", "0.2", "percent")),
+        ("the 3 1/3% Notes", ((4, 10), "3 1/3%", "unreadable"), ("3 1/3", "3.3333…", "percent")),
+        ("the 3⅓% Notes", ((4, 7), "3⅓%", "unreadable"), ("3⅓", "3.3333…", "percent")),
+        ("$3 1/3 a share", ((0, 6), "$3 1/3", "unreadable"), ("3 1/3", "3.3333…", "currency")),
+        ("2 1/3 times", ((0, 5), "2 1/3", "unreadable"), ("2 1/3", "2.3333…", "number")),
         (
             "costs of $2/3 million",
             ((9, 21), "$2/3 million", "unreadable"),

@@ -413,10 +413,10 @@ _FIGURE = re.compile(
       | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?!\d)(?:\.\d+)?
                | \d{{1,2}}(?:,\d\d)+,\d{{3}}(?!\d)(?:\.\d+)?  # Indian groups: 1,23,45,678
                | \d+(?:\.\d+)?|\.\d+)
-        (?P<frac>                                    # fractions in halves to 64ths
-            \ [1-9]\d?/(?:2|4|8|16|32|64)(?![\d/])     # "3 1/2% Notes", "99 3/4"
-          | /(?:2|4|8|16|32|64)(?![\d/.,])             # "1/2%" (a unit is needed)
-          | \ ?[½¼¾⅛⅜⅝⅞]                            # "3½%"
+        (?P<frac>                                    # a fraction after the number
+            \ [1-9]\d?/[1-9]\d?(?![\d/])               # "3 1/2% Notes", "99 3/4", "3 1/3%"
+          | /[1-9]\d?(?![\d/.,])                     # "1/2%" (a unit is needed)
+          | \ ?[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]                  # "3½%"
         )?
         (?:
             (?P<dotted>(?:\.\d+)+)                   # 3.11.7, 1.2.3.4: versions, clause numbers
@@ -661,26 +661,47 @@ def fraction_hints(text: str) -> Iterator[int]:
     if text.isascii():
         return slashes
     return iter(sorted(chain(slashes, (m.start() for m in _VULGAR_HINT.finditer(text)))))
-_VULGAR = {"½": (1, 2), "¼": (1, 4), "¾": (3, 4), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8)}
+# the vulgar fractions, by their numerator and denominator ("⅜" is 3/8)
+_VULGAR = {
+    ch: (int(parts[0], 16) - 0x30, int("".join(chr(int(c, 16)) for c in parts[2:])))
+    for ch in "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒"
+    for parts in [unicodedata.decomposition(ch).split()[1:]]
+}
 
 
-def _fraction(num: str, frac: str) -> tuple[Decimal, Decimal]:
-    """The value of ``num`` and the fraction written after it, and one step in its last
-    place: ('3', ' 1/2') -> (3.5, 0.5); ('1', '/2') -> (0.5, 0.5); ('3', '½') -> (3.5, 0.5).
-    Every denominator read is a power of two, so the value is exact."""
+def _fraction_of(num: str, frac: str) -> tuple[Fraction, int]:
+    """The value of ``num`` and the fraction written after it, and the fraction's
+    denominator: ('3', ' 1/2') -> (7/2, 2); ('1', '/3') -> (1/3, 3); ('3', '½') -> (7/2, 2)."""
     frac = frac.strip()
     if frac in _VULGAR:
         top, bottom = _VULGAR[frac]
-        whole = _decimal(num)
+        whole = Fraction(_decimal(num))
     elif frac[0] == "/":
         top, bottom = int(num.replace(",", "")), int(frac[1:])
-        whole = Decimal(0)
+        whole = Fraction(0)
     else:
         a, _, b = frac.partition("/")
         top, bottom = int(a), int(b)
-        whole = _decimal(num)
-    step = Decimal(1) / Decimal(bottom)
-    return whole + top * step, step
+        whole = Fraction(_decimal(num))
+    return whole + Fraction(top, bottom), bottom
+
+
+def _terminates(denominator: int) -> bool:
+    """Whether a fraction over ``denominator`` is a decimal that ends (2s and 5s only)."""
+    for p in (2, 5):
+        while denominator % p == 0:
+            denominator //= p
+    return denominator == 1
+
+
+def _fraction(num: str, frac: str) -> tuple[Decimal, Decimal]:
+    """The exact value of ``num`` and the fraction after it, and one step in its last
+    place: ('3', ' 1/2') -> (3.5, 0.5); ('1', '/2') -> (0.5, 0.5); ('3', '½') -> (3.5, 0.5).
+    Read only where the fraction terminates (``_terminates``), so the value is exact."""
+    value, bottom = _fraction_of(num, frac)
+    return Decimal(value.numerator) / Decimal(value.denominator), Decimal(1) / Decimal(bottom)
+
+
 _PRECISION: dict[int, Decimal] = {}
 
 
@@ -722,8 +743,15 @@ def _scan(
         pos = m.start()
         pre = _prefix(text, pos)
         frac = groups[12]
-        if frac and frac[0] == "/" and not any(groups[5:12]) and (pre is None or not pre.currency):
-            continue  # "1/2", "3/4" alone: a ratio, a score or a date as often as a figure
+        if frac:
+            if frac[0] == "/" and not any(groups[5:12]) and (pre is None or not pre.currency):
+                continue  # "1/2", "3/4" alone: a ratio, a score or a date as often as a figure
+            if not _terminates(_fraction_of(num, frac)[1]):  # "3 1/3%": no exact decimal
+                cut = (pre.start if pre is not None else pos, _past_symbol(text, m.end()))
+                hidden = cut[1]
+                if skips is not None:
+                    skips.append((cut, text[cut[0] : cut[1]], "unreadable"))
+                continue
         if pre is not None and pre.section:
             section = num + (dotted or "")
             end = m.end("dotted") if dotted else m.end("num")
@@ -827,8 +855,23 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
     there is none. What :func:`skipped` lists as "unreadable"."""
     for m in _FIGURE.finditer(text):
         groups = m.group(*_GROUPS)
-        num, bad, dotted = groups[2], groups[1], groups[3]
-        if num is None or not ((bad and bad[0] in ",/") or dotted):
+        num, bad, dotted, frac = groups[2], groups[1], groups[3], groups[12]
+        if num is None:
+            continue
+        pct, bps, _sfx, _word, code, cword = groups[5:11]
+        pence = groups[13]
+        if frac and (frac[0] != "/" or any(groups[5:12])):
+            value, bottom = _fraction_of(num, frac)
+            if _terminates(bottom):
+                continue
+            written = num + frac  # "3 1/3", "1/3", "3⅓"
+            example = f"{Decimal(value.numerator) / Decimal(value.denominator):.4f}…"
+            pre = _prefix(text, m.start())
+            kind = "percent" if pct or bps else "number"
+            if code or cword or pence or (pre is not None and pre.currency):
+                kind = "currency"
+            return written, example, kind
+        if not ((bad and bad[0] in ",/") or dotted):
             continue
         span = _unreadable(text, m, groups)
         if span is None:
@@ -842,8 +885,6 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
         else:
             whole, _, frac = written.replace(".", "").partition(",")
             example = f"{int(whole):,}" + (f".{frac}" if frac else "")
-        pct, bps, _sfx, _word, code, cword = groups[5:11]
-        pence = groups[13]
         pre = _prefix(text, m.start())
         kind = "percent" if pct or bps else "number"
         if code or cword or pence or (pre is not None and pre.currency) or _symbol_after(text, m.end()):
@@ -856,11 +897,7 @@ def _decimal_of_fraction(written: str) -> str:
     """'1/5' -> '0.2'; '1/3' -> '0.3333…' (four places, marked, where it never ends)."""
     top, _, bottom = written.partition("/")
     q = Fraction(int(top.replace(",", "")), int(bottom) or 1)
-    rest = q.denominator
-    for p in (2, 5):
-        while rest % p == 0:
-            rest //= p
-    if rest == 1:
+    if _terminates(q.denominator):
         return format(Decimal(q.numerator) / Decimal(q.denominator), "f")
     return f"{Decimal(q.numerator) / Decimal(q.denominator):.4f}…"
 
