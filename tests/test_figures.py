@@ -603,6 +603,16 @@ def test_decimal_comma_reads_what_skipped_lists_as_unreadable(
         ),
         # … but a column of figures, one a line, and a bracket after a word stay negatives
         ("1,234\n(1,234)", [("1,234", None, D(1234)), ("(1,234)", None, D(-1234))]),
+        # a bracket one space from its figure, as PDF text often prints it
+        (
+            "Net loss  (1,234 )  ( 2,345)",
+            [("(1,234 )", None, D(-1234)), ("( 2,345)", None, D(-2345))],
+        ),
+        (
+            "( $1,234 ) and (12.5 )%",
+            [("( $1,234 )", "USD", D(-1234)), ("(12.5 )%", "percent", D("-12.5"))],
+        ),
+        ("( 1,234 and more)", [("1,234", None, D(1234))]),  # a parenthesis, not a negative
         ("the loss (1,234)", [("(1,234)", None, D(-1234))]),
         (
             "17,455 (3,912) 19,008",

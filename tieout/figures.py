@@ -456,6 +456,7 @@ class _Prefix:
     currency: str | None = None
     negative: bool = False
     open_at: int = -1  # position of an opening parenthesis before the figure
+    open_gap: int = 0  # spaces between it and the figure ("( 1,234)": 1)
     section: bool = False
 
 
@@ -512,7 +513,11 @@ def _prefix(text: str, pos: int) -> _Prefix | None:
         return None
     elif c1 == "$":  # "$4,200": the commonest prefix, read without the general path
         c2 = text[pos - 2] if pos > 1 else " "
-        if not c2.isalpha() and c2 not in "-($":
+        if (
+            not c2.isalpha()
+            and c2 not in "-($"
+            and not (c2 == " " and text[pos - 3 : pos - 2] == "(")
+        ):
             return _Prefix(pos - 1, currency="USD")
     return _slow_prefix(text, pos)
 
@@ -536,6 +541,9 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
     if at(i - 1) == "(":
         p.open_at = i - 1
         i -= 1
+    elif at(i - 1) == " " and at(i - 2) == "(":  # "( 1,234)", as PDF text spaces a bracket
+        p.open_at, p.open_gap = i - 2, 1
+        i -= 2
     j = i
     while at(j - 1) == " " and i - j < 8:  # "$     0.48", as filings align a column
         j -= 1
@@ -551,6 +559,9 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
         if p.open_at < 0 and at(i - 1) == "(":
             p.open_at = i - 1
             i -= 1
+        elif p.open_at < 0 and at(i - 1) == " " and at(i - 2) == "(":  # "( $1,234)"
+            p.open_at, p.open_gap = i - 2, 1
+            i -= 2
     elif p.open_at < 0 and not p.negative and (at(j - 1) == "§" or at(j - 1).isalpha()):
         if at(j - 1) == "§":
             p.section = True
@@ -661,6 +672,8 @@ def fraction_hints(text: str) -> Iterator[int]:
     if text.isascii():
         return slashes
     return iter(sorted(chain(slashes, (m.start() for m in _VULGAR_HINT.finditer(text)))))
+
+
 # the vulgar fractions, by their numerator and denominator ("⅜" is 3/8)
 _VULGAR = {
     ch: (int(parts[0], 16) - 0x30, int("".join(chr(int(c, 16)) for c in parts[2:])))
@@ -887,7 +900,13 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
             example = f"{int(whole):,}" + (f".{frac}" if frac else "")
         pre = _prefix(text, m.start())
         kind = "percent" if pct or bps else "number"
-        if code or cword or pence or (pre is not None and pre.currency) or _symbol_after(text, m.end()):
+        if (
+            code
+            or cword
+            or pence
+            or (pre is not None and pre.currency)
+            or _symbol_after(text, m.end())
+        ):
             kind = "currency"
         return written, example, kind
     return None
@@ -944,17 +963,19 @@ def _figure_from_match(
     elif code:
         end = m.end("pct") if pct else m.end("bps")
     negative = pre.negative
+    # the closing bracket, right after the figure or one space after it ("(1,234 )")
+    close_at = end if text[end : end + 1] == ")" else end + 1 if text[end : end + 2] == " )" else -1
     closed = (
         pre.open_at >= 0
-        and text[end : end + 1] == ")"
+        and close_at >= 0
         and not _restates_words(text, pre.open_at, kind == "number" and scale == ONE)
     )
-    close_len = 1
-    if closed and kind == "number" and text[end + 1 : end + 2] == "%":
+    close_len = close_at + 1 - end
+    if closed and kind == "number" and text[close_at + 1 : close_at + 2] == "%":
         kind, unit = "percent", "percent"  # "(2.3)%", as tables print a negative percentage
-        close_len = 2
+        close_len += 1
     if closed and scale == ONE and kind != "percent":
-        after = _SUFFIX_AFTER.match(text, end)
+        after = _SUFFIX_AFTER.match(text, close_at)
         if after is not None:  # "$(1.2)M": the scale stands after the bracket
             token = (after.group(1) or after.group(2)).lower()
             scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
@@ -983,7 +1004,7 @@ def _figure_from_match(
     if closed:
         end += close_len
     elif pre.open_at >= 0 and start <= pre.open_at:
-        start = pre.open_at + 1  # the bracket opens a parenthesis, not a negative
+        start = pre.open_at + 1 + pre.open_gap  # the bracket opens a parenthesis, not a negative
     return Figure(
         text=text[start:end],
         span=(start, end),
