@@ -699,6 +699,7 @@ def test_a_fraction_the_grammar_cannot_read_exactly_is_unreadable(
         ),
         ("a dividend of 12.5 pence", [("12.5 pence", "GBP", D("0.125"))]),
         ("up 3pp", [("3pp", "percent", D(3))]),  # percentage points, not pence
+        ("shares at 250p, video in 1080p", [("250p", "GBP", D("2.50"))]),  # 1080p: a code
         ("a return of minus 3.4%", [("minus 3.4%", "percent", D("-3.4"))]),
         ("a negative 2.1% margin", [("negative 2.1%", "percent", D("-2.1"))]),
         ("$4-5 million", [("$4", "USD", D(4) * M), ("5 million", "USD", D(5) * M)]),

@@ -813,6 +813,8 @@ def _scan(
             and not any(groups[5:])
         ):
             continue  # "$4,200(1)", "Revenue(2)": a footnote's mark, not a negative
+        if groups[13] == "p" and "." not in num and len(num) > 3:
+            continue  # "1080p", "2160p": a code, as any number glued to a letter is
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
 
 
