@@ -265,3 +265,36 @@ def test_a_text_read_without_its_layout_reads_as_with_it(text: str) -> None:
 
     text = normalize(text)
     assert extract(text) == extract(text, layout=read_layout(text))
+
+
+_PREFIX_PIECES = [
+    "US$",
+    "USD ",
+    "USD",
+    "EUR ",
+    "(",
+    "( ",
+    "-",
+    " ",
+    "x",
+    "X",
+    "$",
+    "AUS$",
+    "§",
+    ")",
+]
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from([*_PREFIX_PIECES, "4.2", "1,234"]), min_size=1, max_size=8))
+def test_the_prefixs_fast_paths_read_as_its_general_path(pieces: list[str]) -> None:
+    """``_prefix`` reads "$4" without the general path; wherever it does, it reads what
+    ``_slow_prefix`` reads there (with "US$", "USD", brackets and signs around it)."""
+    from tieout.figures import _prefix, _slow_prefix
+
+    text = "".join(pieces)
+    for pos, ch in enumerate(text):
+        if ch.isdigit() and not (pos and text[pos - 1].isdigit()):
+            fast = _prefix(text, pos)
+            if fast is not None:
+                assert fast == _slow_prefix(text, pos), (text, pos)
