@@ -820,7 +820,9 @@ def _scan(
 
 _DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")  # "1.234.567": dots between thousands
 _COMMA_DECIMALS = re.compile(r",\d+")
-_SYMBOL_AFTER = re.compile(r" ?(?:[€£¥₹₩₪₺$]|(?i:CHF|EUR|GBP|USD)\b|(?i:Mio|Mrd|Tsd)\b)")
+_CURRENCY_AFTER_PATTERN = r"[€£¥₹₩₪₺$]|(?i:CHF|EUR|GBP|USD)\b"  # "3,5 €", "1.234 EUR"
+_CURRENCY_AFTER = re.compile(rf" ?(?:{_CURRENCY_AFTER_PATTERN})")
+_UNIT_AFTER = re.compile(rf" ?(?:{_CURRENCY_AFTER_PATTERN}|(?i:Mio|Mrd|Tsd)\b)")
 
 
 def _unreadable(
@@ -838,14 +840,12 @@ def _unreadable(
     if dotted:
         if not _DOT_GROUPS.fullmatch(num + dotted):
             return None  # "3.11.7": a version, "2.2.1": a clause
-        comma = _COMMA_DECIMALS.match(text, end)
-        if comma is not None:
+        comma = _COMMA_DECIMALS.match(text, end)  # the grammar's num holds one group's dot,
+        if comma is not None:  # so a dotted match has two: "1.234.567" is European as it is
             end = comma.end()
-        elif (num + dotted).count(".") < 2 and not _SYMBOL_AFTER.match(text, end):
-            return None  # "1.234.567" needs a decimal comma, a third group or a unit
     elif _DOT_GROUPS.fullmatch(num) is None or not bad:  # "1.234,5" is European whatever follows
         before = text[pos - 1] if pos else ""
-        unit = any(groups[5:]) or _SYMBOL_AFTER.match(text, end) is not None
+        unit = any(groups[5:]) or _UNIT_AFTER.match(text, end) is not None
         if not unit and before not in " $(-" and not before.isupper() and before.isascii():
             return None  # no unit after it and no currency before it ("1,1,1,…" reads fast)
         pre = _prefix(text, pos)
@@ -858,8 +858,8 @@ def _unreadable(
 
 def _past_symbol(text: str, end: int) -> int:
     """``end``, or past the currency written after the figure ending there ("3,5 €")."""
-    at = _SYMBOL_AFTER.match(text, end)
-    return at.end() if at is not None and _symbol_after(text, end) else end
+    at = _CURRENCY_AFTER.match(text, end)
+    return end if at is None else at.end()
 
 
 def unreadable_figure(text: str) -> tuple[str, str, str] | None:
@@ -874,17 +874,15 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
         if num is None:
             continue
         pct, bps, _sfx, _word, code, cword = groups[5:11]
-        pence = groups[13]
+        pre = _prefix(text, m.start())
+        currency = bool(code or cword or groups[13] or (pre is not None and pre.currency))
+        kind = "currency" if currency else "percent" if pct or bps else "number"
         if frac and (frac[0] != "/" or any(groups[5:12])):
             value, bottom = _fraction_of(num, frac)
             if _terminates(bottom):
                 continue
             written = num + frac  # "3 1/3", "1/3", "3⅓"
             example = f"{Decimal(value.numerator) / Decimal(value.denominator):.4f}…"
-            pre = _prefix(text, m.start())
-            kind = "percent" if pct or bps else "number"
-            if code or cword or pence or (pre is not None and pre.currency):
-                kind = "currency"
             return written, example, kind
         if not ((bad and bad[0] in ",/") or dotted):
             continue
@@ -900,15 +898,7 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
         else:
             whole, _, frac = written.replace(".", "").partition(",")
             example = f"{int(whole):,}" + (f".{frac}" if frac else "")
-        pre = _prefix(text, m.start())
-        kind = "percent" if pct or bps else "number"
-        if (
-            code
-            or cword
-            or pence
-            or (pre is not None and pre.currency)
-            or _symbol_after(text, m.end())
-        ):
+        if _symbol_after(text, m.end()):
             kind = "currency"
         return written, example, kind
     return None
@@ -927,8 +917,7 @@ def _symbol_after(text: str, end: int) -> bool:
     """Whether a currency stands after the figure ending at ``end`` ("3,5 €", "1.234 EUR";
     past a decimal comma the grammar did not read)."""
     comma = _COMMA_DECIMALS.match(text, end)
-    at = _SYMBOL_AFTER.match(text, comma.end() if comma else end)
-    return at is not None and at.group().strip()[:1] in "€£¥₹₩₪₺$CEGUceguc"
+    return _CURRENCY_AFTER.match(text, comma.end() if comma else end) is not None
 
 
 def _figure_from_match(

@@ -177,7 +177,9 @@ class _Reader:
             self.out.append("")
         self.prefix = ""
 
-    def handle_data(self, data: str) -> None:
+    # libxml2 calls start, end and data for each tag and text run; comment is ignored
+
+    def data(self, data: str) -> None:
         if self.skip:
             if self.in_title:
                 self.title.append(data)
@@ -195,25 +197,15 @@ class _Reader:
         else:
             self.line.append(data)
 
-    # ---------------------------------------------------------------- the parser's calls
-
-    def start(self, tag: str, attrib: Mapping[str, str]) -> None:
-        # libxml2 gives HTML tag names in lower case; its attributes as a Mapping whose
-        # look-ups are slow: made a dict once, where there are any
-        self.handle_starttag(tag, dict(attrib) if attrib else _NO_ATTRS)
-
-    def end(self, tag: str) -> None:
-        self.handle_endtag(tag)
-
-    def data(self, data: str) -> None:
-        self.handle_data(data)
+    # ---------------------------------------------------------------- tags
 
     def comment(self, text: str) -> None:
         pass
 
-    # ---------------------------------------------------------------- tags
-
-    def handle_starttag(self, tag: str, attrs: Mapping[str, str | None]) -> None:
+    def start(self, tag: str, attrib: Mapping[str, str]) -> None:
+        # HTML tag names come in lower case; attributes as a Mapping whose look-ups are
+        # slow: made a dict once, where there are any
+        attrs = dict(attrib) if attrib else _NO_ATTRS
         if self.skip:
             if tag == self.skip[-1] and tag not in _VOID:
                 self.skip.append(tag)
@@ -256,7 +248,7 @@ class _Reader:
         elif tag in _BLOCK or tag == "hr":
             self._text_break()
 
-    def handle_endtag(self, tag: str) -> None:
+    def end(self, tag: str) -> None:
         if self.skip:
             if tag == "title":
                 self.in_title = False
