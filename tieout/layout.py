@@ -610,8 +610,33 @@ def _places_in(extents: list[tuple[int, int]], at: list[tuple[int, int]]) -> lis
     return cols
 
 
+class _Notes:
+    """A text's scale notes (in order), found by where they stand or by their words, in
+    time that does not grow with the number of notes (a long filing has hundreds)."""
+
+    __slots__ = ("all", "first", "starts")
+
+    def __init__(self, notes: list[ScaleNote]) -> None:
+        self.all = notes
+        self.starts = [n.span[0] for n in notes]
+        self.first: dict[str, ScaleNote] = {}  # each wording's first note, in order
+        for n in notes:
+            self.first.setdefault(n.text, n)
+
+    def within(self, a: int, b: int) -> list[ScaleNote]:
+        """The notes that start in ``[a, b)``."""
+        return self.all[bisect_left(self.starts, a) : bisect_left(self.starts, b)]
+
+    def named_in(self, context: str) -> ScaleNote | None:
+        """The first note whose words ``context`` repeats (a caption above a table):
+        the first wording in order of first appearance is the first such note."""
+        if not context:
+            return None
+        return next((n for t, n in self.first.items() if t in context), None)
+
+
 def _build_table(
-    text: str, rows_lines: list[_Line], sep_at: int | None, context: str, notes: list[ScaleNote]
+    text: str, rows_lines: list[_Line], sep_at: int | None, context: str, notes: _Notes
 ) -> Table:
     raw = [_merge_symbols(text, ln.cells) for ln in rows_lines]
     kind = rows_lines[0].kind
@@ -642,13 +667,16 @@ def _build_table(
             cols = [0, *range(ncols - k + 1, ncols)]
         else:
             cols = list(range(ncols - k, ncols))
-        if cols is not None:
-            spread = [[col] for col in cols]
-        cell_objs = tuple(
-            Cell(c, text[c[0] : c[1]], col)
-            for c, cols_of in zip(cells, spread, strict=True)
-            for col in cols_of
-        )
+        if cols is not None:  # a column each (the common case)
+            cell_objs = tuple(
+                Cell(c, text[c[0] : c[1]], col) for c, col in zip(cells, cols, strict=True)
+            )
+        else:
+            cell_objs = tuple(
+                Cell(c, text[c[0] : c[1]], col)
+                for c, cols_of in zip(cells, spread, strict=True)
+                for col in cols_of
+            )
         label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
         indent = cells[0][0] - ln.start
         if i not in headers and label:
@@ -670,16 +698,14 @@ def _build_table(
     note: ScaleNote | None = None
     row_notes: dict[int, ScaleNote] = {}
     starts = [r.span[0] for r in rows]
-    for n in notes:
-        if not span[0] <= n.span[0] < span[1]:
-            continue
+    for n in notes.within(*span):
         r = rows[bisect_right(starts, n.span[0]) - 1]
         if not r.header and any(c.col > 0 and _has_value(c.text) for c in r.cells):
             row_notes.setdefault(r.span[0], n)  # a row of figures that names its own scale
         elif note is None:
             note = n
     if note is None:
-        note = next((n for n in notes if context and n.text in context), None)
+        note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
     periods = tuple(
         column_period(labels[c], head_context) if c > 0 and labels[c] else None
@@ -715,6 +741,7 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
     _classify(lines, csv)
     notes = _find_notes(text, start, end)
     lay = Layout(text, notes=notes)
+    by_place = _Notes(notes)
     n = len(lines)
     i = 0
     table_kinds = ("pipe", "tab", "aligned", "csv")
@@ -780,7 +807,7 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
             if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
                 close_paragraph(lines[i - 1].end if i else 0)
                 context_lines = _context_above(lines, i)
-                table = _build_table(text, block, sep_at, " ".join(context_lines), notes)
+                table = _build_table(text, block, sep_at, " ".join(context_lines), by_place)
                 lay.tables.append(table)
                 parent = heading_stack[-1].title if heading_stack else ""
                 for r in table.rows:
