@@ -709,3 +709,117 @@ def test_hyphenated_scales_cents_and_words_of_sign(
     text: str, expected: list[tuple[str, str | None, Decimal]]
 ) -> None:
     assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+
+
+# --------------------------------------------------------------------------- glued marks
+# how drafts and filings glue letters, marks and escapes to figures: each is read as the
+# figure it is, or (European separators) refused; none may pass over a figure unread
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Revenue reached $1.2T.", [("$1.2T", "USD", D("1.2") * 10**12)]),
+        ("$4.2Tn and $3TN", [("$4.2Tn", "USD", D("4.2") * 10**12), ("$3TN", "USD", D(3) * 10**12)]),
+        ("a 4T drive", []),  # "T" is a trillion only after a currency
+        ("costs were $4.2mil.", [("$4.2mil", "USD", D("4.2") * M)]),
+        ("$4.2 bil. in sales", [("$4.2 bil", "USD", D("4.2") * 10**9)]),
+        ("profit of Rs 4.2 cr", [("Rs 4.2 cr", "INR", D(42_000_000))]),
+        ("a dividend of 45.6c per share", [("45.6c", "USD", D("0.456"))]),
+        ("a 42¢ coupon, 42.5 ¢ later", [("42¢", "USD", D("0.42")), ("42.5 ¢", "USD", D("0.425"))]),
+        ("grew 12%YoY and 9%y/y", [("12%", "percent", D(12)), ("9%", "percent", D(9))]),
+        ("35.2%vs 33%", [("35.2%", "percent", D("35.2")), ("33%", "percent", D(33))]),
+        (
+            "net margin was _15%_ and __41%__",
+            [("15%", "percent", D(15)), ("41%", "percent", D(41))],
+        ),
+        ("margins of 12%/15%", [("12%", "percent", D(12)), ("15%", "percent", D(15))]),
+        ("c.12% and approx.12%", [("12%", "percent", D(12)), ("12%", "percent", D(12))]),
+        ("Revenue:4.2m; EBITDA:1.1m", [("4.2m", None, D("4.2") * M), ("1.1m", None, D("1.1") * M)]),
+        ("RMB12.5 billion", [("12.5 billion", None, D("12.5") * 10**9)]),
+        ("kr4.5 million", [("4.5 million", None, D("4.5") * M)]),
+        (
+            "Gross margin was 41\\% and 41 \\%",
+            [("41\\%", "percent", D(41)), ("41 \\%", "percent", D(41))],
+        ),
+        ("margin 12&#37;", [("12&#37;", "percent", D(12))]),
+        ("$4.2&nbsp;million", [("$4.2&nbsp;million", "USD", D("4.2") * M)]),
+        ("$4.2\\ million", [("$4.2\\ million", "USD", D("4.2") * M)]),
+        (  # invisible marks: spans in the original text hold them
+            "12\u200e%, 12\u200f%, 12\u034f%, 12\ufe0f%",
+            [(f"12{c}%", "percent", D(12)) for c in "\u200e\u200f\u034f\ufe0f"],
+        ),
+        ("12\u066a", [("12\u066a", "percent", D(12))]),  # the Arabic percent sign
+        ("EMEA,1180,5.9%", [("1180", None, D(1180)), ("5.9%", "percent", D("5.9"))]),
+        ("Revenue ($000) and €000", []),  # a table's scale, not an amount of nothing
+    ],
+)
+def test_glued_marks_are_read(text: str, expected: list[tuple[str, str | None, Decimal]]) -> None:
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["B2B sales", "an A320 fleet", "COVID19 cases", "var_1234", "No.1234", "R2 score", "km/h"],
+)
+def test_digits_glued_to_a_word_with_no_unit_stay_codes(text: str) -> None:
+    assert extract(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("guided between 3 and 7%", [("3", "percent", D(3)), ("7%", "percent", D(7))]),
+        ("between $4 and $5 million", [("$4", "USD", D(4) * M), ("$5 million", "USD", D(5) * M)]),
+        ("in 3 and 7% of cases", [("3", None, D(3)), ("7%", "percent", D(7))]),  # no "between"
+    ],
+)
+def test_between_x_and_y_is_a_range(
+    text: str, expected: list[tuple[str, str | None, Decimal]]
+) -> None:
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Revenue was 3,4 M€",
+        "Revenue was 3,4 MEUR",
+        "Revenue was 3,4 MSEK",
+        "Revenue was 12,5 Mkr",
+        "Revenue was 3,4 mia. kr",
+        "Revenue was 3,4 mld zł",
+        "Revenue was 3,4 Millionen Euro",
+        "Revenue was 3,4 Milliarden",
+        "Margin was 3,4 pour cent",
+    ],
+)
+def test_decimal_comma_before_a_european_unit_is_refused(text: str) -> None:
+    assert extract(text) == []
+    [(_, what, reason)] = skipped(text)
+    assert reason == "unreadable" and what.startswith(("3,4", "12,5"))
+    read = unreadable_figure(text)
+    assert read is not None and read[0] in ("3,4", "12,5")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("results for 9M'25 and 9M 2025", [("25", None, D(25)), ("2025", None, D(2025))]),
+        ("a $9M 2025 budget", [("$9M", "USD", D(9) * M), ("2025", None, D(2025))]),
+        ("revenue of 4.2 mio. EUR", [("4.2 mio", None, D("4.2") * M)]),
+    ],
+)
+def test_months_of_a_year_and_lower_case_german_scales(
+    text: str, expected: list[tuple[str, str | None, Decimal]]
+) -> None:
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("growth of twelve-percent", 12), ("up twenty-five-Percent", 25)]
+)
+def test_a_spelled_percent_joined_by_a_hyphen(text: str, value: int) -> None:
+    [f] = extract(text, words=True)
+    assert (f.kind, f.unit, f.value) == ("percent", "percent", D(value))
+    assert extract("a one-time fee", words=True) == []

@@ -1097,3 +1097,61 @@ def test_an_amount_in_cents_is_a_currency_claim() -> None:
         ("47 cents", "currency", "missing"),
         ("$300 million", "currency", "found"),
     ]
+
+
+# --------------------------------------------------------------------------- glued figures
+# each of these drafts passed with every figure invented: the figures were never read
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        (
+            "Revenue reached $1.2T and the dividend was 45.6c per share.\n"
+            "Revenue grew 12%YoY; net margin was _15%_; costs were $4.2mil.",
+            ["currency:$1.2T", "currency:45.6c", "percent:12%", "percent:15%", "currency:$4.2mil"],
+        ),
+        (
+            "Margins were 12%/15%, c.12% at the low end.",
+            ["percent:12%", "percent:15%", "percent:12%"],
+        ),
+        ("Revenue was RMB12.5 billion.", ["numeric:12.5 billion"]),
+        ("Gross margin was 41\\% for the year.", ["percent:41\\%"]),
+        ("Revenue was $4.2&nbsp;million.", ["currency:$4.2&nbsp;million"]),
+        ("Margin was 12\u200e% for the year.", ["percent:12%"]),  # the mark sanitised away
+        ("Revenue growth is guided between 3 and 7%.", ["percent:3", "percent:7%"]),
+        ("Revenue was 3,4 MSEK for the year.", ["numeric:3,4 MSEK"]),
+        (
+            "|Source|Revenue|Growth|\n|---|---|---|\n|www.acme.com/ir|$4.2m|12%|",
+            ["currency:$4.2m", "percent:12%"],
+        ),
+    ],
+)
+def test_figures_glued_to_letters_and_marks_are_claims(draft: str, expected: list[str]) -> None:
+    source = "Acme Corp reported results for the quarter."
+    assert verdict(tieout.gate(draft, sources=[source])) == expected
+
+
+def test_glued_figures_pass_when_the_source_states_them() -> None:
+    source = (
+        "Revenue was $1.2 trillion; the dividend was 45.6 cents a share. Revenue grew 12% "
+        "year over year and net margin was 15%; costs were $4.2 million. In China revenue "
+        "was RMB12.5 billion, growth between 3% and 7%."
+    )
+    draft = (
+        "Revenue reached $1.2T and the dividend was 45.6c per share.\n"
+        "Revenue grew 12%YoY; net margin was _15%_; costs were $4.2mil.\n"
+        "China: RMB12.5 billion, growth guided between 3 and 7%."
+    )
+    result = tieout.gate(draft, sources=[source])
+    assert verdict(result) == "pass"
+    assert [c.key for c in result.claims if c.status == "found"] == [
+        "currency:USD:1200000000000",
+        "currency:USD:0.456",
+        "percent:12",
+        "percent:15",
+        "currency:USD:4200000",
+        "number:12500000000",
+        "percent:3",
+        "percent:7",
+    ]

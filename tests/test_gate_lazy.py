@@ -103,6 +103,10 @@ _prose = st.builds(
             "Rs. {g} crore (${m} million), CHF {n}'500",
             "EPS of {p} cents, minus {p}%, a ${n}-million loan",
             "Basic EPS {p}p (2024: {g} pence)",
+            "RMB{m} billion, c.{p}%, Revenue:{m}m, _{p}%_ and {p}%/{p}%YoY",  # glued marks
+            "a dividend of {p}c (42¢), ${m}T, $ {m}bil, growth between {p} and {p}%",
+            "EMEA,{n},{p}%,1.23,1.05 ($000)",  # CSV written without spaces
+            "9M'25 sales of {m} mio. (9M 2024: ${m}M), twelve-percent growth",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

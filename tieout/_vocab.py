@@ -94,14 +94,17 @@ SCALE_WORDS: dict[str, Decimal] = {
     "mm": Decimal(10) ** 6,
     "mn": Decimal(10) ** 6,
     "mln": Decimal(10) ** 6,
+    "mil": Decimal(10) ** 6,  # "$4.2mil", "$4.2 mil."
     "million": Decimal(10) ** 6,
     "millions": Decimal(10) ** 6,
     "b": Decimal(10) ** 9,
     "bn": Decimal(10) ** 9,
     "bln": Decimal(10) ** 9,
+    "bil": Decimal(10) ** 9,
     "billion": Decimal(10) ** 9,
     "billions": Decimal(10) ** 9,
     "tn": Decimal(10) ** 12,
+    "t": Decimal(10) ** 12,  # "$1.2T" (a currency before it: "4T" alone is a code)
     "trillion": Decimal(10) ** 12,
     "trillions": Decimal(10) ** 12,
     "tsd": Decimal(1000),  # German: Tsd., Mio., Mrd.
@@ -110,6 +113,7 @@ SCALE_WORDS: dict[str, Decimal] = {
     "lakh": Decimal(10) ** 5,  # Indian: a lakh is 1,00,000, a crore 1,00,00,000
     "lac": Decimal(10) ** 5,
     "crore": Decimal(10) ** 7,
+    "cr": Decimal(10) ** 7,
     "lakh crore": Decimal(10) ** 12,
 }
 
@@ -122,6 +126,7 @@ SCALE_NAMES: dict[str, Decimal] = {
     "lakh": Decimal(10) ** 5,
     "crores": Decimal(10) ** 7,
     "crore": Decimal(10) ** 7,
+    "cr": Decimal(10) ** 7,
 }
 
 #: Words that introduce a section reference ("Section 11.3", "clause 4").

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
@@ -86,7 +86,12 @@ _SPACES = (
     "\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 )
 _GROUP_SPACES = "\u00a0\u2007\u2009\u202f"  # used as thousands separators in typeset figures
-_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+# zero-width characters and invisible marks (direction marks and isolates, the combining
+# grapheme joiner, variation selectors): nothing a reader sees, so nothing a figure may hide behind
+_ZERO_WIDTH = (
+    "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u061c\u034f\ufe0e\ufe0f"
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 _FIXED: dict[str, str] = {
     **{c: " " for c in _SPACES},
     **{c: "" for c in _ZERO_WIDTH},
@@ -114,6 +119,7 @@ _FIXED: dict[str, str] = {
     "\u2044": "/",
     "\u066c": ",",  # Arabic thousands separator
     "\u066b": ".",  # Arabic decimal separator
+    "\u066a": "%",  # Arabic percent sign
 }
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
@@ -383,11 +389,19 @@ def _group(value: Decimal) -> str:
 
 _CODES = "|".join(sorted(CURRENCY_CODES))
 _CODES_BEHIND = "|".join(sorted(CURRENCY_CODES))  # all three letters: a fixed-width look-behind
-_SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|[kKmMbB])"
+_SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|Tn|TN|[kKmMbBT])"  # "T": read only after a currency
 # "$1.2 MM"; German "Tsd./Mio./Mrd."; Indian "lakh" (100,000), "crore" (10,000,000), "lakh crore"
 _SCALE_WORD = (
-    r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn|lakh\ crore|crore|lakh|lac)s?"
-    r"|MM|Tsd|Mio|Mrd)"
+    r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn|mil|bil|lakh\ crore|crore|lakh|lac)s?"
+    r"|MM|[Tt]sd|[Mm]io|[Mm]rd|crs?)"  # "Rs 4.2 cr": crore
+)
+
+# A number with a unit after it, where letters or a mark stand glued before it
+# ("RMB12.5 billion", "c.12%", "Revenue:4.2m"): a figure, since its unit says so; with no
+# unit, digits glued to a word are a code ("B2B", "A320", "COVID19") and never read
+_UNIT_AHEAD = rf"\d[\d,]*(?:\.\d+)?(?:\s?\\?%|[\s-](?:{_SCALE_WORD})\b)"
+_SCALED_AHEAD = (
+    rf"\d[\d,]*(?:\.\d+)?(?:\s?\\?%|[\s-]?(?:{_SCALE_WORD})\b|(?:bn|mn|[kKmMbB])(?![A-Za-z0-9]))"
 )
 
 # One pass over the normalised text. Every match is anchored on a digit (the leading
@@ -401,6 +415,10 @@ _FIGURE = re.compile(
       | (?<={_CODES_BEHIND})                         # "USD4.2m"
       | (?:(?<=Rs\.)|(?<=[^A-Za-z]Rs)|(?<=^Rs))(?=\d)  # "Rs.12.5 crore", "Rs12,500"
       | (?<=[vV])(?=\d+(?:\.\d+){{2,}})              # "v1.2.3": read, to be listed as a version
+      | (?<=_)(?<![A-Za-z0-9]_)(?<![A-Za-z0-9]__)   # "_15%_", "__41%__": Markdown emphasis
+      | (?<=[A-Za-z])(?={_UNIT_AHEAD})               # "RMB12.5 billion", "kr4.5 million", "c12%"
+      | (?<=[A-Za-z][.:])(?={_SCALED_AHEAD})         # "c.12%", "approx.12%", "Revenue:4.2m"
+      | (?<=%/)(?=\d) | (?<=\d[kKmMbB]/)(?=\d)       # "12%/15%", "1.2m/1.5m"
     )
     (?:
         (?P<skip>                                    # dates, times and phone numbers: not amounts
@@ -420,15 +438,16 @@ _FIGURE = re.compile(
         )?
         (?:
             (?P<dotted>(?:\.\d+)+)                   # 3.11.7, 1.2.3.4: versions, clause numbers
-          | (?P<bad>,\d{{1,2}}(?!\d)|/\d+)              # 1,23 (a decimal comma), 1/3
+          | (?P<bad>,\d{{1,2}}(?!\d|\.\d)|/\d+)        # 1,23 (a decimal comma), 1/3 (not "1180,5.9%")
         )?
         (?:
-            \s?(?P<pct>%|(?i:percent|per\ cent|pct|percentage\ points?)\b|pp\b)
+            \s?(?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ points?)\b|pp\b)
           | \s?(?P<bps>bps\b|bp\b|basis\ points?\b)
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
-          | [\s-]?(?P<word>{_SCALE_WORD})\b             # "$1.2 billion", "a $300-million loan"
+          | (?:[\s-]|\\\ |&nbsp;)?(?P<word>{_SCALE_WORD})\b  # "$1.2 billion", "a $300-million loan"
           | (?P<mult>x)(?![A-Za-z0-9])                # "12.5x": a multiple
-          | (?P<pence>p(?![A-Za-z0-9])|\ pence\b)      # "45.6p", "12.5 pence": GBP 0.456
+          | (?P<pence>p(?![A-Za-z0-9])|\ pence\b      # "45.6p", "12.5 pence": GBP 0.456
+                    |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
         )?
         (?:
             \s?(?P<code>(?:{_CODES}))\b
@@ -655,13 +674,15 @@ _CENTS_HINTS = (
     re.compile(r"cent(?<=\d\scent)"),
     re.compile(r"pence(?<=\d\spence)"),
     re.compile(r"p\b(?<=\dp)"),
+    re.compile(r"c\b(?<=\dc)"),
+    re.compile("¢"),
 )
 _SLASH_HINT = re.compile(r"/(?<=\d/)\d")
 _VULGAR_HINT = re.compile(r"[½¼¾⅛⅜⅝⅞]")
 
 
 def cents_hint(text: str) -> bool:
-    """Whether ``text`` may write an amount in cents or pence ("45 cents", "45.6p")."""
+    """Whether ``text`` may write an amount in cents or pence ("45 cents", "45.6p", "45.6c")."""
     return any(h.search(text) is not None for h in _CENTS_HINTS)
 
 
@@ -727,6 +748,10 @@ def _precision(num: str) -> Decimal:
     return step
 
 
+_MONTH_COUNTS = frozenset(["3", "6", "9", "12"])
+_YEAR_AFTER = re.compile(r"'\d\d(?!\d)| ?(?:19|20)\d\d(?!\d)")
+
+
 def _scan(
     text: str,
     skips: list[tuple[tuple[int, int], str, str]] | None = None,
@@ -778,6 +803,8 @@ def _scan(
                 digits=sum(c.isdigit() for c in section),
             )
             continue
+        if trailing and (groups[5] or groups[6]) and not dotted:
+            trailing = None  # "12%YoY", "35.2%vs": the percent sign ends the figure
         if dotted or trailing:
             if dotted and (pre is None or not pre.section):
                 span = _unreadable(text, m, groups)  # "1.234.567,89 €": dots between thousands
@@ -813,8 +840,19 @@ def _scan(
             and not any(groups[5:])
         ):
             continue  # "$4,200(1)", "Revenue(2)": a footnote's mark, not a negative
-        if groups[13] == "p" and "." not in num and len(num) > 3:
+        if groups[13] in ("p", "c") and "." not in num and len(num) > 3:
             continue  # "1080p", "2160p": a code, as any number glued to a letter is
+        if pre is not None and pre.currency and len(num) >= 3 and not num.strip("0,"):
+            continue  # "($000)", "€000": a table's scale, not an amount of nothing
+        if (
+            groups[7] == "M"
+            and num in _MONTH_COUNTS
+            and (pre is None or not pre.currency)
+            and _YEAR_AFTER.match(text, m.end())
+        ):
+            continue  # "9M'25", "9M 2025": nine months of a year, a column's period
+        if groups[7] == "T" and (pre is None or not pre.currency):
+            continue  # "4T" alone is a code; "$1.2T" is a trillion
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
 
 
@@ -822,7 +860,15 @@ _DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")  # "1.234.567": dots betwe
 _COMMA_DECIMALS = re.compile(r",\d+")
 _CURRENCY_AFTER_PATTERN = r"[€£¥₹₩₪₺$]|(?i:CHF|EUR|GBP|USD)\b"  # "3,5 €", "1.234 EUR"
 _CURRENCY_AFTER = re.compile(rf" ?(?:{_CURRENCY_AFTER_PATTERN})")
-_UNIT_AFTER = re.compile(rf" ?(?:{_CURRENCY_AFTER_PATTERN}|(?i:Mio|Mrd|Tsd)\b)")
+# what may follow a figure written with a decimal comma and make it an amount or a percent
+# (refused, never passed over): a currency, "M€", "MSEK", "Mkr", or a scale or percent word
+# in the languages that write the comma ("mia. kr", "mld zł", "Millionen", "pour cent")
+_UNIT_AFTER = re.compile(
+    rf" ?(?:{_CURRENCY_AFTER_PATTERN}|[MkKT]?(?:€|EUR|SEK|NOK|DKK|ISK|CHF|PLN|CZK|HUF|kr\b)"
+    r"|(?i:Mio|Mrd|Tsd|Mia|Mld|Md|Mdr|Mdkr|Millionen|Milliarden|milliards?|milioni|miliardi"
+    r"|miljoner|miljarder|miljoen|miljard|miljoonaa|millones|pour cent|por ciento|per cento"
+    r"|procent|prozent)\b)"
+)
 
 
 def _unreadable(
@@ -845,20 +891,22 @@ def _unreadable(
             end = comma.end()
     elif _DOT_GROUPS.fullmatch(num) is None or not bad:  # "1.234,5" is European whatever follows
         before = text[pos - 1] if pos else ""
-        unit = any(groups[5:]) or _UNIT_AFTER.match(text, end) is not None
+        after = None if any(groups[5:]) else _UNIT_AFTER.match(text, end)
+        unit = after is not None or any(groups[5:])
         if not unit and before not in " $(-" and not before.isupper() and before.isascii():
             return None  # no unit after it and no currency before it ("1,1,1,…" reads fast)
         pre = _prefix(text, pos)
         if not unit and (pre is None or not pre.currency):
             return None
-        return (pre.start if pre is not None else pos, _past_symbol(text, end))
+        return (pre.start if pre is not None else pos, _past_symbol(text, end, after))
     pre = _prefix(text, pos)
     return (pre.start if pre is not None else pos, _past_symbol(text, end))
 
 
-def _past_symbol(text: str, end: int) -> int:
-    """``end``, or past the currency written after the figure ending there ("3,5 €")."""
-    at = _CURRENCY_AFTER.match(text, end)
+def _past_symbol(text: str, end: int, unit: re.Match[str] | None = None) -> int:
+    """``end``, or past the currency written after the figure ending there ("3,5 €"), or
+    past ``unit``, the unit read after it ("3,4 MSEK")."""
+    at = unit or _CURRENCY_AFTER.match(text, end)
     return end if at is None else at.end()
 
 
@@ -935,7 +983,7 @@ def _figure_from_match(
     scale_source = "none"
     unit: str | None = pre.currency
     kind = "currency" if unit else "number"
-    end = m.end()
+    end = m.end() if groups[4] is None else m.start("ord")  # not the letters after "12%YoY"
     if pct:
         kind, unit = "percent", "percent"
     elif bps:
@@ -947,8 +995,8 @@ def _figure_from_match(
         scale_source = "suffix" if sfx else "word"
     cents = cword is not None and cword.startswith("cent") and pre.currency is None
     code = code_group or ("USD" if cents else CURRENCY_WORDS.get(cword.lower()) if cword else None)
-    if pence and pre.currency is None:  # "45.6p": pence, a hundredth of a pound
-        code, cents = "GBP", True
+    if pence and pre.currency is None:  # "45.6p": pence, a hundredth of a pound; "45.6c" cents
+        code, cents = ("GBP" if pence.strip()[0] == "p" else "USD"), True
     if code and kind != "percent":
         unit, kind = code, "currency"
     elif code:
@@ -1015,6 +1063,15 @@ def _figure_from_match(
 # --------------------------------------------------------------------------- ranges
 
 
+_RANGE_JOIN = re.compile(r"\s?(?:-|to|through)\s?| and ")
+
+
+def _after_between(text: str, pos: int) -> bool:
+    """Whether the word "between" and one space stand right before ``pos``."""
+    k = pos - 8
+    return k >= 0 and text[k:pos].lower() == "between " and (k == 0 or not text[k - 1].isalpha())
+
+
 def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
     """'$130k-$190k', '$4-5 million', '10 to 20%': each end borrows what the other states."""
     out = list(figs)
@@ -1023,8 +1080,10 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
         if a.kind == "section" or b.kind == "section":
             continue
         between = text[a.span[1] : b.span[0]]
-        if len(between) > 9 or not re.fullmatch(r"\s?(?:-|to|through)\s?", between):
+        if len(between) > 9 or not _RANGE_JOIN.fullmatch(between):
             continue
+        if between == " and " and not _after_between(text, a.span[0]):
+            continue  # "3 and 7%" is a range only after "between"
         if a.negative or a.is_year or b.is_year:
             continue
         if a.kind != "number" and b.kind != "number" and (a.kind, a.unit) != (b.kind, b.unit):
@@ -1094,9 +1153,43 @@ def number_places(text: str) -> dict[str, list[int]]:
     ".12" follows a letter, the scan goes on from its digits ("Rs.12.5" is read with the
     rupee, so "12.5" is a run too). The compiled ``tieout._digitruns`` does the
     reading when it was built (``pip install`` builds it where a C compiler is found);
-    :func:`_number_places_python` otherwise, with the same answers.
+    :func:`_number_places_python` otherwise, with the same answers. (A figure may also
+    start inside a run, after a comma that separates no thousands: see
+    :func:`add_odd_comma_places`.)
     """
     return _number_places(text)
+
+
+# a comma between digits that is no thousands separator: not followed by three digits
+# and a non-digit ("1180,5.9%", "1,0.1"); found by its literal first
+_ODD_COMMA = re.compile(r",(?<=\d,)(?=\d)(?!\d{3}(?!\d))")
+_RUN_TO_ODD_COMMA = re.compile(r"\d+(?:,\d{3}(?!\d))*(?:\.\d+)*")
+
+
+def add_odd_comma_places(text: str, places: dict[str, list[int]]) -> None:
+    """Add to ``places`` the digits on each side of every comma that separates no
+    thousands: the grammar reads "1180" and "5.9%" in "EMEA,1180,5.9%", where a digit run
+    is "1180,5.9" (what the lazy reading looks a figure up by must hold its start)."""
+    last = -1  # where the previous such comma stands
+    for m in _ODD_COMMA.finditer(text):
+        c = m.start()
+        a = c
+        while a > last + 1 and ("0" <= text[a - 1] <= "9" or text[a - 1] == ","):
+            a -= 1
+        while a < c and text[a] == ",":
+            a += 1
+        right = _RUN_TO_ODD_COMMA.match(text, c + 1)
+        pieces = [(a, text[a:c])]
+        if right is not None:
+            pieces.append((c + 1, right.group()))
+        for start, run in pieces:
+            if not run:
+                continue
+            bucket = places.setdefault(canonical_digits(run), [])
+            i = bisect_left(bucket, start)
+            if i == len(bucket) or bucket[i] != start:
+                bucket.insert(i, start)
+        last = c
 
 
 def _number_places_python(text: str) -> dict[str, list[int]]:
@@ -1199,6 +1292,7 @@ _JOINING_WORDS = (
     "pence",
     "to",
     "through",
+    "and",  # "between 3 and 7%"
 )
 _JOINING_PREFIXES = tuple(s for s in CURRENCY_SYMBOLS if len(s) > 1)
 

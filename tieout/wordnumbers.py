@@ -186,7 +186,7 @@ _RUN_ANY_CASE = re.compile(_RUN_PATTERN, re.VERBOSE | re.IGNORECASE)  # when low
 _TOKEN = re.compile(r"[A-Za-z]+")
 _AFTER = re.compile(
     rf"""
-    (?P<pct>[ \t]?(?i:%|percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))
+    (?P<pct>[ \t]?%|(?:[ \t]|-(?=[Pp]))?(?i:percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))
   | (?P<bps>[ \t](?i:basis[ \t]points?\b|bps\b|bp\b))
   | [ \t](?:(?P<adj>(?i:U\.S\.|US|American|Canadian|Australian|Singapore|Hong[ \t]Kong
                        |New[ \t]Zealand))[ \t])?(?P<cword>(?i:dollars?|euros?|pounds?|yen)\b)
@@ -460,6 +460,10 @@ def _is_compound(text: str, start: int, end: int) -> bool:
     """Joined by a hyphen to a word: 'one-time', 'five-year', 'Catch-twenty-two'."""
     after = text[end : end + 2]
     before = text[max(0, start - 2) : start]
+    if after.lower() == "-p" and text[end + 1 : end + 9].lower().startswith(
+        ("percent", "per cent", "pct")
+    ):
+        after = ""  # "twelve-percent" is a percent, written with a hyphen
     return (len(after) == 2 and after[0] in "-'" and after[1].isalnum()) or (
         len(before) == 2 and before[1] == "-" and before[0].isalnum()
     )

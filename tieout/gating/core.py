@@ -41,7 +41,8 @@ __all__ = ["claim_class", "gate", "resolve_config", "sanitize"]
 
 ONE = Decimal(1)
 ZERO = Decimal(0)
-_URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]\"'`]+")
+# a URL ends at white space, a bracket, a quote or a table's "|" ("|www.acme.com/ir|$4.2m|")
+_URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]\"'`|]+")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
 Source = "str | Document | SourceIndex"

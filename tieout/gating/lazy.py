@@ -34,6 +34,7 @@ from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
 from tieout.figures import (
     EXACT,
     Figure,
+    add_odd_comma_places,
     canonical_digits,
     cents_hint,
     clean_cut,
@@ -130,7 +131,8 @@ def _money_by_word(low: str, text: str) -> bool:
 def _percent_after_word(low: str) -> bool:
     """Whether lower-cased ``low`` has "%" after a letter (one space or tab between at
     most), or "percent", "per cent", "pct", "percentage", "basis", "bps" or "bp" after a
-    letter and one space or tab: how a spelled percent reads ("thirty-two percent")."""
+    letter and one space, tab or hyphen: how a spelled percent reads ("thirty-two percent",
+    "twelve-percent")."""
     if _PERCENT_SIGN_AFTER.search(low):
         return True
     # each word found first (str.find), then what stands before it: a regex that tried
@@ -138,7 +140,7 @@ def _percent_after_word(low: str) -> bool:
     for word in _PERCENT_WORDS:
         i = low.find(word, 2)
         while i >= 0:
-            if low[i - 1] in " \t" and "a" <= low[i - 2] <= "z":
+            if low[i - 1] in " \t-" and "a" <= low[i - 2] <= "z":  # "twelve-percent"
                 return True
             i = low.find(word, i + 1)
     return False
@@ -200,6 +202,7 @@ class LazySource:
         self.label = label
         self.kind = kind
         self._places_of = number_places(text)
+        add_odd_comma_places(text, self._places_of)  # "EMEA,1180,5.9%": "1180", "5.9"
         # a figure written with a fraction ("3 1/2%") has no digit run of its value:
         # its places are read on first use (``_places``)
         self._fractions_read = False
