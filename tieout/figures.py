@@ -8,7 +8,10 @@ in base units as a ``Decimal`` and the precision it was written to.
 Text is normalised first (:func:`normalize`): NFKC, digits of any script, curly quotes,
 dashes and the minus sign, odd spaces and zero-width characters, so no figure can hide
 behind formatting. Thousands groups are exactly three digits, so the comma in
-"$4,200,000, up 23%" stays out of the amount.
+"$4,200,000, up 23%" stays out of the amount. A source written by the comma convention of
+European filers ("1.234.567,89 €", "3,5 %") is read with each number's separators swapped,
+one character for one, so the one grammar reads it and every span stays put
+(``normalize_with_map(text, "comma")``; ``"auto"`` reads the convention off the text).
 
 Context is applied last: a figure in a table or paragraph under "(in thousands)" carries
 that scale, and a figure in a table column headed by a period carries that period (see
