@@ -807,7 +807,7 @@ def test_decimal_comma_before_a_european_unit_is_refused(text: str) -> None:
     [
         ("results for 9M'25 and 9M 2025", [("25", None, D(25)), ("2025", None, D(2025))]),
         ("a $9M 2025 budget", [("$9M", "USD", D(9) * M), ("2025", None, D(2025))]),
-        ("revenue of 4.2 mio. EUR", [("4.2 mio", None, D("4.2") * M)]),
+        ("revenue of 4.2 mio. EUR", [("4.2 mio. EUR", "EUR", D("4.2") * M)]),
     ],
 )
 def test_months_of_a_year_and_lower_case_german_scales(

@@ -25,6 +25,8 @@ TEXTS = [
     *sorted((ROOT / "sample_docs" / "documents").glob("*")),
     Path(__file__).parent / "data" / "income-statement-2023.txt",
     Path(__file__).parent / "data" / "international-2025.txt",
+    Path(__file__).parent / "data" / "konzernabschluss-2024.md",  # comma convention
+    Path(__file__).parent / "data" / "rapport-annuel-2024.txt",  # comma, thin spaces
 ]
 
 
@@ -43,7 +45,7 @@ def _variants(f):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("path", TEXTS, ids=lambda p: p.name)
 def test_lazy_answers_equal_the_full_reading(path: Path) -> None:
-    text = normalize(path.read_text(encoding="utf-8"))
+    text = normalize(path.read_text(encoding="utf-8"), "auto")  # as a gate --source reads it
     reference = LazySource(text, "s").full()
     disagreements = []
     for f in extract(text, words=True):
@@ -144,8 +146,42 @@ _clause = st.builds(
     st.integers(1, 12),
     _amount,
 )
+_COMMA = str.maketrans(".,", ",.")
+_european = st.builds(  # figures as European filers write them
+    lambda n, spelling: spelling.format(
+        d=f"{n:,}".translate(_COMMA), c=f"{n / 100:,.2f}".translate(_COMMA)
+    ),
+    _amount,
+    st.sampled_from(
+        [
+            "Die Umsatzerlöse stiegen um {c} % auf {c} Mio. € (Vorjahr: {d} Tsd. €)",
+            "zum 31.12.2024 beschäftigte der Konzern {d} Mitarbeitende",
+            "Gemäß Ziffer 2.2 und § 4.1 beträgt die Vergütung {d} €",
+            "eine Dividende von {c} € je Aktie, 3,5 % mehr, um 14.30 Uhr",
+            "Le chiffre d'affaires s'établit à {c}\u00a0€, en hausse de {c}\u00a0%",
+            "(in Tsd. €) Umsatz {d}",
+        ]
+    ),
+)
+_european_table = st.lists(_amount, min_size=2, max_size=6).map(
+    lambda xs: (
+        "| Posten | 2024 | 2023 |\n|---|---:|---:|\n"
+        + "".join(
+            f"| Posten {i} | {a:,} | ({a // 7:,}) |\n".translate(_COMMA) for i, a in enumerate(xs)
+        )
+    )
+)
 _blocks = st.lists(
-    st.one_of(_prose, _md_table, _aligned_table, _clause, st.just("# Heading")), max_size=12
+    st.one_of(
+        _prose,
+        _md_table,
+        _aligned_table,
+        _clause,
+        st.just("# Heading"),
+        _european,
+        _european_table,
+    ),
+    max_size=12,
 )
 _separators = st.lists(st.sampled_from(["\n", "\n\n", "\n\n\n"]), min_size=12, max_size=12)
 
@@ -155,15 +191,17 @@ _separators = st.lists(st.sampled_from(["\n", "\n\n", "\n\n\n"]), min_size=12, m
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-@given(_blocks, _separators, st.booleans())
+@given(_blocks, _separators, st.booleans(), st.sampled_from(["point", "auto", "comma"]))
 def test_lazy_answers_equal_the_full_reading_on_random_sources(
-    blocks: list[str], seps: list[str], fresh: bool
+    blocks: list[str], seps: list[str], fresh: bool, numbers: str
 ) -> None:
     """On sources of prose, tables with and without scale notes, clauses and spelled
     figures, the on-demand reading says found/missing exactly as the whole reading, for
     every figure of the source spelled another way, with a digit changed or another unit;
-    asked of a fresh reading or of one that has already read other places."""
-    text = normalize("".join(b + s for b, s in zip(blocks, seps, strict=False)))
+    asked of a fresh reading or of one that has already read other places; whatever the
+    number convention the source is read by."""
+    raw = "".join(b + s for b, s in zip(blocks, seps, strict=False))
+    text = normalize(raw, numbers)
     reference = LazySource(text, "s").full()
     shared = LazySource(text, "s")
     for f in extract(text, words=True):

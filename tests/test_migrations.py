@@ -51,7 +51,10 @@ TABLES_AFTER_0002 = {
     "calibration_checks",
     "review_queue_resolutions",
 }  # not in the layout create_all made before migrations
-COLUMNS_AFTER_0002 = {"gate_rejections": ("source_sha256s",)}  # added by 0005
+COLUMNS_AFTER_0002 = {
+    "gate_rejections": ("source_sha256s",),  # added by 0005
+    "documents": ("numbers",),  # added by 0007
+}
 ADDED_BY_0002 = {
     "ck_metric_registry_effective_order",
     "ck_metric_registry_period_order",
@@ -123,7 +126,8 @@ def test_head_constant_is_the_scripts_head() -> None:
         ("0003", "0002", False),
         ("0004", "0003", False),
         ("0005", "0004", False),
-        ("0006", "0005", True),
+        ("0006", "0005", False),
+        ("0007", "0006", True),
     ]
     assert revisions[-1].revision == HEAD
 
@@ -321,7 +325,7 @@ def test_unknown_and_wrong_way_revisions_are_input_errors(engine: Engine) -> Non
     with pytest.raises(InputError) as caught:
         upgrade(engine, "0050")
     assert str(caught.value) == (
-        "unknown revision '0050'; known revisions: base, 0001, 0002, 0003, 0004, 0005, 0006 (head) "
+        "unknown revision '0050'; known revisions: base, 0001, 0002, 0003, 0004, 0005, 0006, 0007 (head) "
         "(see `tieout db history`)"
     )
     upgrade(engine, "0001")
@@ -334,7 +338,7 @@ def test_unknown_and_wrong_way_revisions_are_input_errors(engine: Engine) -> Non
     with pytest.raises(InputError) as caught:
         upgrade(engine, "0001")
     assert str(caught.value) == (
-        "cannot upgrade to 0001: the database is at 0006; use `tieout db downgrade 0001`"
+        "cannot upgrade to 0001: the database is at 0007; use `tieout db downgrade 0001`"
     )
 
 
@@ -346,7 +350,7 @@ def test_a_database_from_a_newer_tieout_is_refused(db_url: str, engine: Engine) 
         Store.open(db_url)
     assert str(caught.value) == (
         f"the database at {display_url(db_url)} is at schema revision '0099', which this "
-        "tieout does not know (its newest is 0006); upgrade tieout, or downgrade the database "
+        "tieout does not know (its newest is 0007); upgrade tieout, or downgrade the database "
         "with the newer one"
     )
 
@@ -369,13 +373,13 @@ def test_db_commands_upgrade_downgrade_and_report(db_url: str) -> None:
     )
     assert run_db("upgrade", "--db", db_url) == (
         0,
-        f"upgraded {shown} from base to 0006 (head)\n",
+        f"upgraded {shown} from base to 0007 (head)\n",
         "",
     )
-    assert run_db("upgrade", "--db", db_url)[1] == f"{shown} is already at 0006 (head)\n"
-    assert run_db("current", "--db", db_url)[1] == "0006 (head)\n"
+    assert run_db("upgrade", "--db", db_url)[1] == f"{shown} is already at 0007 (head)\n"
+    assert run_db("current", "--db", db_url)[1] == "0007 (head)\n"
     assert run_db("downgrade", "0001", "--db", db_url)[1] == (
-        f"downgraded {shown} from 0006 (head) to 0001\n"
+        f"downgraded {shown} from 0007 (head) to 0001\n"
     )
     code, out, _ = run_db("history", "--db", db_url)
     lines = [line.split() for line in out.splitlines()]
@@ -385,7 +389,8 @@ def test_db_commands_upgrade_downgrade_and_report(db_url: str) -> None:
     assert lines[2][:2] == ["0002", "0001"] and "current" not in lines[2]
     assert lines[4][:2] == ["0004", "0003"] and "current" not in lines[4]
     assert lines[5][:2] == ["0005", "0004"] and "current" not in lines[5]
-    assert lines[6][:3] == ["0006", "(head)", "0005"] and "current" not in lines[6]
+    assert lines[6][:2] == ["0006", "0005"] and "current" not in lines[6]
+    assert lines[7][:3] == ["0007", "(head)", "0006"] and "current" not in lines[7]
     assert run_db("downgrade", "base", "--db", db_url)[1] == (
         f"downgraded {shown} from 0001 to base\n"
     )
@@ -396,7 +401,7 @@ def test_db_command_errors_are_one_line_and_exit_2(db_url: str) -> None:
     assert run_db("downgrade", "zz", "--db", db_url) == (
         2,
         "",
-        "tieout: error: unknown revision 'zz'; known revisions: base, 0001, 0002, 0003, 0004, 0005, 0006 (head) "
+        "tieout: error: unknown revision 'zz'; known revisions: base, 0001, 0002, 0003, 0004, 0005, 0006, 0007 (head) "
         "(see `tieout db history`)\n",
     )
 

@@ -341,6 +341,32 @@ def test_documents_add_list_and_readd(api: Api) -> None:
     }
 
 
+def test_a_european_report_is_stored_with_its_convention_and_confirms_a_draft(api: Api) -> None:
+    report = (ROOT / "tests" / "data" / "konzernabschluss-2024.md").read_text(encoding="utf-8")
+    body = {"id": "musterwerk-2024", "text": report, "media_type": "markdown"}
+    resp = api.client.post("/documents", json=body, headers=api.auth("admin"))
+    assert resp.status_code == 201, resp.text
+    assert resp.json()["numbers"] == "comma"
+    draft = "Revenue rose 3.5% to €1,234.5 million; 4,812 people."
+    gated = api.client.post(
+        "/gate", json={"draft": draft, "doc_ids": ["musterwerk-2024"]}, headers=api.auth("agent")
+    )
+    assert gated.json()["passed"] is True, gated.text
+    as_text = {"draft": draft, "sources": [report]}
+    assert api.client.post("/gate", json=as_text, headers=api.auth("agent")).json()["passed"]
+    as_point = {**as_text, "source_numbers": "point"}
+    rejected = api.client.post("/gate", json=as_point, headers=api.auth("agent")).json()
+    assert [c["text"] for c in rejected["rejected"]] == ["3.5%", "€1,234.5 million", "4,812"]
+    bad = api.client.post(
+        "/gate", json={**as_text, "source_numbers": "eu"}, headers=api.auth("agent")
+    )
+    assert bad.status_code == 400
+    assert bad.json()["error"].startswith("source_numbers 'eu' is not one of auto, point, comma")
+    bad = api.client.post("/documents", json={**body, "numbers": "x"}, headers=api.auth("admin"))
+    assert bad.status_code == 400
+    assert bad.json()["error"].startswith("numbers 'x' is not one of auto, point, comma")
+
+
 def test_an_html_page_is_ingested_as_the_text_read_from_it(api: Api) -> None:
     page = (SAMPLES / "filings" / "acme-annual-2025.html").read_text(encoding="utf-8")
     resp = api.client.post(

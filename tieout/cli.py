@@ -231,15 +231,24 @@ def schema() -> None:
     metavar="UNIT",
     help="Default scale for bare table figures (USD_thousands).",
 )
+@click.option(
+    "--numbers",
+    default="auto",
+    show_default=True,
+    metavar="auto|point|comma",
+    help="How the file writes figures: point 1,234.56; comma 1.234,56; auto reads it off the file.",
+)
 @format_option(["table", "json"], "table", "json gives spans, kinds and Decimal values.")
 @handles_errors
-def figures(file: str, words: bool, scale: str | None, fmt: str) -> None:
+def figures(file: str, words: bool, scale: str | None, numbers: str, fmt: str) -> None:
     """List every figure tieout reads in a file, with its canonical value and context."""
     from tieout.console import print_json
     from tieout.documents import Document, read_source
+    from tieout.documents.document import numbers_of
 
+    numbers_of(numbers, "")  # a bad value is refused before the file is read
     text, media = read_source(file)
-    doc = Document.from_text(Path(file).name, text, scale=scale, media_type=media)
+    doc = Document.from_text(Path(file).name, text, scale=scale, media_type=media, numbers=numbers)
     figs = doc.figures
     if words:
         from tieout.figures import extract

@@ -68,6 +68,14 @@ def docs() -> None:
     help="Publication date (registry versions are judged as of it).",
 )
 @click.option("--scale", metavar="UNIT", help="Unit of bare table figures, e.g. USD_thousands.")
+@click.option(
+    "--numbers",
+    default="auto",
+    show_default=True,
+    metavar="auto|point|comma",
+    help="How the file writes figures: point 1,234.56; comma 1.234,56 (European filers); "
+    "auto reads it off the file.",
+)
 @fiscal_year_option
 @click.option("--quiet", "-q", is_flag=True, help="Print only the summary line.")
 @format_option(["text", "json"], "text", "json prints each stored snapshot.")
@@ -82,6 +90,7 @@ def docs_add(
     period_text: str | None,
     published: date | None,
     scale: str | None,
+    numbers: str,
     fy_start: int,
     quiet: bool,
     fmt: str,
@@ -95,9 +104,11 @@ def docs_add(
     """
     from pathlib import Path
 
+    from tieout.documents.document import numbers_of
     from tieout.errors import InputError
     from tieout.operations import ingest_file
 
+    numbers_of(numbers, "")  # a bad value is refused before any file is read
     if Path(file).is_dir():
         if doc_id is not None:
             raise InputError(
@@ -109,7 +120,7 @@ def docs_add(
                 f"{file} is a folder, whose files may cover different periods; drop the period "
                 "options, or add dated files one by one"
             )
-        _add_folder(file, id_prefix, published, scale, quiet, fmt, db)
+        _add_folder(file, id_prefix, published, scale, numbers, quiet, fmt, db)
         return
     if doc_id is None:
         raise InputError(f"give the document an id: tieout docs add {file} --id ID")
@@ -127,6 +138,7 @@ def docs_add(
             period_end=period_end,
             published=published,
             scale=scale,
+            numbers=numbers,
         )
     if fmt == "json":
         from tieout.console import print_json
@@ -134,7 +146,10 @@ def docs_add(
         print_json([_doc_json(rec, created)])
         return
     what = "ingested" if created else "unchanged (same content already stored)"
-    click.echo(f"{rec.doc_id}: {what}  sha256 {rec.sha256[:12]}  snapshot {rec.snapshots}")
+    click.echo(
+        f"{rec.doc_id}: {what}  sha256 {rec.sha256[:12]}  numbers {rec.numbers}"
+        f"  snapshot {rec.snapshots}"
+    )
 
 
 def _doc_json(rec: Any, created: bool) -> dict[str, Any]:
@@ -144,6 +159,7 @@ def _doc_json(rec: Any, created: bool) -> dict[str, Any]:
         "sha256": rec.sha256,
         "snapshot": rec.snapshots,
         "source_name": rec.source_name,
+        "numbers": rec.numbers,
     }
 
 
@@ -152,6 +168,7 @@ def _add_folder(
     id_prefix: str,
     published: date | None,
     scale: str | None,
+    numbers: str,
     quiet: bool,
     fmt: str,
     db: str | None,
@@ -164,7 +181,13 @@ def _add_folder(
         _progress(len(files), quiet or fmt == "json", label="reading", at_least=20) as tick,
     ):
         stored, skipped = ingest_folder(
-            store, folder, id_prefix=id_prefix, tick=tick, published=published, scale=scale
+            store,
+            folder,
+            id_prefix=id_prefix,
+            tick=tick,
+            published=published,
+            scale=scale,
+            numbers=numbers,
         )
     if fmt == "json":
         from tieout.console import print_json
@@ -180,7 +203,10 @@ def _add_folder(
     if not quiet:
         for rec, created in stored:
             what = "ingested" if created else "unchanged"
-            click.echo(f"{rec.doc_id}: {what}  sha256 {rec.sha256[:12]}  snapshot {rec.snapshots}")
+            click.echo(
+                f"{rec.doc_id}: {what}  sha256 {rec.sha256[:12]}  numbers {rec.numbers}"
+                f"  snapshot {rec.snapshots}"
+            )
     tail = ""
     if skipped:
         names = ", ".join(p.name for p in skipped[:5]) + (" …" if len(skipped) > 5 else "")
@@ -198,7 +224,7 @@ def docs_list(db: str | None) -> None:
     with _store(db) as store:
         recs = store.list_documents()
     table = Table()
-    for col in ("id", "file", "period", "published", "scale", "snapshots", "sha256"):
+    for col in ("id", "file", "period", "published", "scale", "numbers", "snapshots", "sha256"):
         # ids are what users type next: never cut them, fold the rest instead
         wide = max((len(r.doc_id) for r in recs), default=2) if col == "id" else None
         table.add_column(col, no_wrap=col == "id", min_width=wide, overflow="fold")
@@ -210,6 +236,7 @@ def docs_list(db: str | None) -> None:
             period,
             str(r.published or ""),
             r.scale or "",
+            r.numbers,
             str(r.snapshots),
             r.sha256[:12],
         )
@@ -234,7 +261,7 @@ def docs_show(doc_id: str, sections: bool, db: str | None) -> None:
     console.print(f"[bold]{rec.doc_id}[/bold]  {rec.source_name}  sha256 {rec.sha256}")
     console.print(
         f"period {doc.period.describe() if doc.period else '—'}  published {rec.published or '—'}  "
-        f"scale {rec.scale or '—'}  snapshots {rec.snapshots}"
+        f"scale {rec.scale or '—'}  numbers {rec.numbers}  snapshots {rec.snapshots}"
     )
     console.print(
         f"{len(doc.figures)} figures, {len(doc.layout.tables)} tables, "

@@ -22,6 +22,14 @@ __all__ = ["gate_command"]
     help="A source the draft may cite (.txt, .md, .csv, .html, .xlsx, .pdf); repeat for several.",
 )
 @click.option(
+    "--source-numbers",
+    default="auto",
+    show_default=True,
+    metavar="auto|point|comma",
+    help="How the --source files write figures: point 1,234.56; comma 1.234,56 (European "
+    "filers); auto reads it off each file. The draft is always read as point.",
+)
+@click.option(
     "--doc", "doc_ids", multiple=True, metavar="ID", help="An ingested document as a source."
 )
 @click.option("--anchors", metavar="FILE", help="JSON of the fields an extraction step produced.")
@@ -43,6 +51,7 @@ __all__ = ["gate_command"]
 def gate_command(
     draft: str,
     sources: tuple[str, ...],
+    source_numbers: str,
     doc_ids: tuple[str, ...],
     anchors: str | None,
     facts_files: tuple[str, ...],
@@ -57,15 +66,18 @@ def gate_command(
     """
     from tieout.console import print_json
     from tieout.documents import read_source
+    from tieout.documents.document import numbers_of
     from tieout.errors import InputError
     from tieout.gating import gate, load_anchors
     from tieout.gating.sources import text_index
 
+    numbers_of(source_numbers, "", "--source-numbers")  # refused before anything is read
     text, _ = _read_draft(draft)
     indexes = []
     for path in sources:
         body, media = read_source(path)
-        indexes.append(text_index(body, f"source {Path(path).name}", csv=media == "csv"))
+        label = f"source {Path(path).name}"
+        indexes.append(text_index(body, label, csv=media == "csv", numbers=source_numbers))
     if doc_ids:
         from tieout.gating.sources import document_index
         from tieout.operations import document_from_record

@@ -8,7 +8,10 @@ in base units as a ``Decimal`` and the precision it was written to.
 Text is normalised first (:func:`normalize`): NFKC, digits of any script, curly quotes,
 dashes and the minus sign, odd spaces and zero-width characters, so no figure can hide
 behind formatting. Thousands groups are exactly three digits, so the comma in
-"$4,200,000, up 23%" stays out of the amount.
+"$4,200,000, up 23%" stays out of the amount. A source written by the comma convention of
+European filers ("1.234.567,89 €", "3,5 %") is read with each number's separators swapped,
+one character for one, so the one grammar reads it and every span stays put
+(``normalize_with_map(text, "comma")``; ``"auto"`` reads the convention off the text).
 
 Context is applied last: a figure in a table or paragraph under "(in thousands)" carries
 that scale, and a figure in a table column headed by a period carries that period (see
@@ -42,12 +45,14 @@ if TYPE_CHECKING:
     from tieout.periods import Period
 
 __all__ = [
+    "NUMBER_CONVENTIONS",
     "Figure",
     "Normalized",
     "canonical_digits",
     "cents_hint",
     "clean_cut",
     "currency_before",
+    "detect_numbers",
     "digit_run_spans",
     "extract",
     "figure_key",
@@ -57,6 +62,7 @@ __all__ = [
     "number_places",
     "over",
     "parse_amount",
+    "resolve_numbers",
     "scan_window",
     "skipped",
     "sorted_values",
@@ -196,16 +202,33 @@ def _non_ascii_runs(text: str) -> Iterator[re.Match[str]]:
             done = m.end()
 
 
-def normalize_with_map(text: str) -> Normalized:
+def normalize_with_map(text: str, numbers: str = "point", *, mapped: bool = True) -> Normalized:
     """Normalise ``text`` for reading figures, keeping the map back to the original.
 
     Only meaning-free typographic changes are made. A thin space, NBSP or figure space
     between digit groups becomes a comma ("4 200 000" typeset with thin spaces is
     4,200,000), and so does an apostrophe between groups of three ("CHF 1'234.50", as
     Swiss documents group figures); any other odd space becomes a plain space.
+
+    ``numbers`` is the text's number convention (:data:`NUMBER_CONVENTIONS`): in a
+    ``"comma"`` text ("1.234.567,89 €", "3,5 %", "1 234,56") the two separators of each
+    number are swapped, one character for one, so the grammar reads "1,234,567.89 €",
+    "3.5 %", "1,234.56" with every span where it was (:func:`_swap_separators`);
+    ``"auto"`` reads the convention off the text (:func:`detect_numbers`). Without
+    ``mapped``, the swapped separators are not recorded (for the text alone).
     """
+    if numbers != "point" and resolve_numbers(numbers, text) == "comma":
+        return _swap_separators(_normalize_with_map(text, "."), mapped)
+    return _normalize_with_map(text, ",")
+
+
+def _normalize_with_map(text: str, group: str) -> Normalized:
+    """:func:`normalize_with_map`, digit groups typeset with a space or an apostrophe
+    joined by ``group``."""
     if text.isascii():
-        return _apostrophe_groups(Normalized(text, text)) if "'" in text else Normalized(text, text)
+        if "'" in text:
+            return _apostrophe_groups(Normalized(text, text), group)
+        return Normalized(text, text)
     pieces: list[str] = []
     edits: list[tuple[int, int, int]] = []
     last = 0
@@ -225,7 +248,7 @@ def normalize_with_map(text: str) -> Normalized:
                 and len(text[i + 1 : i + 4]) == 3
                 and not text[i + 4 : i + 5].isdecimal()
             ):
-                rep = ","
+                rep = group
             if rep != ch or len(rep) != 1:
                 edits.append((out, len(rep), i))
             pieces.append(rep)
@@ -236,7 +259,7 @@ def normalize_with_map(text: str) -> Normalized:
     else:
         pieces.append(text[last:])
         norm = Normalized("".join(pieces), text, tuple(edits))
-    return _apostrophe_groups(norm) if "'" in norm.text else norm
+    return _apostrophe_groups(norm, group) if "'" in norm.text else norm
 
 
 # "1'234'567.50": an apostrophe between groups of three, as Swiss documents group figures
@@ -245,9 +268,10 @@ _APOSTROPHE_GROUPS = re.compile(r"(?<![\d'])[1-9]\d{0,2}(?:'\d{3})+(?![\d'])")
 _APOSTROPHE_AFTER_DIGIT = re.compile(r"'(?<=\d')\d{3}")  # a literal first: a C-level scan
 
 
-def _apostrophe_groups(norm: Normalized) -> Normalized:
-    """``norm`` with each apostrophe between digit groups made a comma (one character
-    for one: every position stays where it was)."""
+def _apostrophe_groups(norm: Normalized, group: str = ",") -> Normalized:
+    """``norm`` with each apostrophe between digit groups made ``group`` (a comma; a
+    point in a text of the comma convention), one character for one: every position
+    stays where it was."""
     text = norm.text
     pieces: list[str] = []
     edits = {e[0]: e for e in norm._edits}
@@ -264,7 +288,7 @@ def _apostrophe_groups(norm: Normalized) -> Normalized:
             done = a.end()
             continue
         pieces.append(text[last : m.start()])
-        pieces.append(m.group().replace("'", ","))
+        pieces.append(m.group().replace("'", group))
         last = done = m.end()
         for k in range(m.start(), m.end()):
             if text[k] == "'":
@@ -275,9 +299,165 @@ def _apostrophe_groups(norm: Normalized) -> Normalized:
     return Normalized("".join(pieces), norm.original, tuple(sorted(edits.values())))
 
 
-def normalize(text: str) -> str:
+# --------------------------------------------------------------------------- number conventions
+
+#: How a text writes its figures: ``"point"`` (1,234.56: a point before the decimals,
+#: commas between thousands; what a draft is always read as), ``"comma"`` (1.234,56, also
+#: "1 234,56" with thin spaces: European filers), or ``"auto"``: the one the text's own
+#: unambiguous figures show (:func:`detect_numbers`).
+NUMBER_CONVENTIONS = ("auto", "point", "comma")
+
+_DIGITS_SEPS = frozenset("0123456789.,")
+_SWAP = str.maketrans(".,", ",.")
+# A number as the comma convention writes it: dots between groups of three, or none, and a
+# decimal comma ("1.234.567,89", "1.234", "3,5", "0,25"); or decimals alone (",5")
+_COMMA_NUMBER = re.compile(r"(?:[1-9][0-9]{0,2}(?:\.[0-9]{3})+|[0-9]+)(?:,[0-9]+)?|,[0-9]+")
+_IP_ADDRESS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3}){3}")
+_GROUP_TAIL = re.compile(r"[0-9]{3}(?![0-9])")
+# a run of digits with separators between ("1.234,5", "31.12.2024"), or decimals alone
+# (",5" after a space): as far as it goes, so a match never starts inside a number
+_NUMBER_RUN = re.compile(r"[0-9]+(?:[.,][0-9]+)+|,(?<=[\s(],)[0-9]+")
+
+
+def _comma_number_at(text: str, start: int, token: str) -> bool:
+    """Whether ``token``, standing at ``start`` in ``text`` (a run of digits with a
+    separator), is a number the comma convention writes and nothing else: never a date
+    ("31.12.2024"), a time ("14.30"), a clause or version ("2.2", "§ 4.1", "3.11.7"), an
+    address ("192.168.178.100"), a code ("v1.234", "A1,5") or the last group of a number
+    spaced with plain spaces ("1 234,56": one number, or two cells? left unread, so fail
+    closed). What it does not say stays as it is."""
+    if _COMMA_NUMBER.fullmatch(token) is None:
+        return False
+    before = text[start - 1] if start else " "
+    if token[0] == ",":
+        return True  # ",5 %": decimals alone, after a space or a bracket
+    if before.isalpha() or before in "_/:.,":
+        code = text[start - 3 : start]
+        if code not in CURRENCY_CODES or text[start - 4 : start - 3].isalpha():
+            return False  # "v1.234", "A1,5"; but "EUR1.234,5" is an amount
+    if (
+        len(token) > 11
+        and _IP_ADDRESS.fullmatch(token) is not None
+        and all(int(g) <= 255 for g in token.split("."))
+    ):
+        return False
+    if before == " " and start >= 2 and text[start - 2].isdigit() and _GROUP_TAIL.match(token):
+        k = start - 2
+        while k > 0 and text[k - 1].isdigit():
+            k -= 1
+        if start - 1 - k <= 3 and (k == 0 or text[k - 1] not in _DIGITS_SEPS):
+            return False  # "1 234,56" with a plain space: one number or two cells?
+    return True
+
+
+def _swap_separators(norm: Normalized, mapped: bool = True) -> Normalized:
+    """``norm`` (a text of the comma convention, its spaced groups joined by points) with
+    the point and the comma of each number swapped ("1.234.567,89" -> "1,234,567.89",
+    "3,5 %" -> "3.5 %"), one character for one: every position stays where it was. What
+    is no number of the convention is left as it is (see :func:`_comma_number_at`).
+    ``mapped``: record each swapped separator, so figures show the text as written."""
+    text = norm.text
+    pieces: list[str] = []
+    swapped: list[int] = []
+    last = 0
+    for m in _NUMBER_RUN.finditer(text):
+        start = m.start()
+        token = m.group()
+        if not _comma_number_at(text, start, token):
+            continue
+        pieces.append(text[last:start])
+        pieces.append(token.translate(_SWAP))
+        last = m.end()
+        if mapped:
+            swapped.extend(k for k in range(start, last) if text[k] in ".,")
+    if not pieces:
+        return norm
+    pieces.append(text[last:])
+    if not swapped:
+        return Normalized("".join(pieces), norm.original, norm._edits)
+    edits = {e[0]: e for e in norm._edits}
+    for k in swapped:
+        edits[k] = (k, 1, norm.to_original(k))
+    return Normalized("".join(pieces), norm.original, tuple(sorted(edits.values())))
+
+
+# The evidence of a convention: figures that one convention writes and the other never
+# does. Each pattern starts with a literal or a class of a few characters, so the regex
+# engine skips to its candidates at C speed (a megabyte in a few milliseconds); a
+# pattern starting with \d tried every digit and took 30 ms.
+_UNIT_AFTER_DECIMALS = (
+    r"\s?(?:%|[€£¥₹]|(?:EUR|CHF|GBP|USD|Mio|Mrd|Tsd|Prozent|percent|million|billion)\b)"
+)
+_POINT_EVIDENCE = (
+    re.compile(r",(?<=[0-9],)[0-9]{3}\.[0-9]"),  # "1,234.5"
+    re.compile(r",(?<=[0-9],)[0-9]{3},[0-9]{3}(?![0-9])"),  # "1,234,567"
+    re.compile(rf"\.(?<=[0-9]\.)(?:[0-9]{{1,2}}|[0-9]{{4,}})(?![0-9.,]){_UNIT_AFTER_DECIMALS}"),
+    re.compile(r"[$£€¥](?<![A-Za-z]\$)\s?[0-9]+\.[0-9]{1,2}(?![0-9.,])"),  # "$3.50", "€1.5bn"
+)
+_COMMA_EVIDENCE = (  # (pattern, whether a find is held to what the swap reads)
+    (re.compile(r",(?<=[0-9]\.[0-9]{3},)[0-9]"), True),  # "1.234,5"
+    (re.compile(r"\.(?<=[0-9]\.)[0-9]{3}\.[0-9]{3}(?![0-9])"), True),  # "1.234.567"
+    (
+        re.compile(rf",(?<=[0-9],)(?:[0-9]{{1,2}}|[0-9]{{4,}})(?![0-9.,]){_UNIT_AFTER_DECIMALS}"),
+        True,  # "3,5 %", "3,50 €", "1,2 Mio."
+    ),
+    (re.compile(rf",(?<=[\s(],)[0-9]{{1,2}}(?![0-9.,]){_UNIT_AFTER_DECIMALS}"), False),  # ",5 %"
+    (re.compile(r"€\s?[0-9]+,[0-9]{1,2}(?![0-9.,])"), False),  # "€ 3,50"
+)
+
+
+def _comma_evidence(text: str, pattern: re.Pattern[str], hold: bool) -> bool:
+    """Whether ``pattern`` finds a figure in ``text`` that the comma convention alone
+    writes; with ``hold``, one that :func:`_swap_separators` would read as a number (so
+    "192.168.178.100" or "1.234.567.8" says nothing)."""
+    for m in pattern.finditer(text):
+        if not hold:
+            return True
+        start = m.start()
+        floor = max(0, start - 64)
+        while start > floor and text[start - 1] in _DIGITS_SEPS:
+            start -= 1
+        run = _NUMBER_RUN.search(text, start)
+        if (
+            run is not None
+            and run.start() <= m.start() < run.end()
+            and _comma_number_at(text, run.start(), run.group())
+        ):
+            return True
+    return False
+
+
+def detect_numbers(text: str) -> str:
+    """The number convention ``text`` writes, from unambiguous evidence only: "comma" when
+    it writes figures as "1.234,56", "1.234.567", "3,5 %" or "3,50 €" and none as
+    "1,234.56", "1,234,567", "3.5%" or "$3.50"; "point" otherwise (mixed or no evidence
+    reads as today, and a European figure there is refused: fail closed). "1.234" and
+    "1,234" say nothing, nor do dates, times and clause numbers. Linear in the text."""
+    if "," not in text and "." not in text:
+        return "point"
+    if any(p.search(text) is not None for p in _POINT_EVIDENCE):
+        return "point"
+    if any(_comma_evidence(text, p, hold) for p, hold in _COMMA_EVIDENCE):
+        return "comma"
+    return "point"
+
+
+def resolve_numbers(numbers: str, text: str) -> str:
+    """``numbers`` ("auto", "point" or "comma") as the convention ``text`` is read by:
+    "point" or "comma". Raises ValueError naming the choices for anything else."""
+    if numbers == "auto":
+        return detect_numbers(text)
+    if numbers in ("point", "comma"):
+        return numbers
+    raise ValueError(
+        f"number convention {numbers!r} is not one of auto, point, comma "
+        "(point: 1,234.56; comma: 1.234,56)"
+    )
+
+
+def normalize(text: str, numbers: str = "point") -> str:
     """The normalised text alone (see :func:`normalize_with_map`)."""
-    return normalize_with_map(text).text
+    return normalize_with_map(text, numbers, mapped=False).text
 
 
 # --------------------------------------------------------------------------- the figure
@@ -450,8 +630,12 @@ _FIGURE = re.compile(
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
         )?
         (?:
-            \s?(?P<code>(?:{_CODES}))\b
-          | \s(?P<cword>dollars?|euros?|pounds?|yen|cents?)\b  # "45 cents": $0.45
+            (?:(?<=[Tt]sd|[Mm]io|[Mm]rd)\.)?           # "1,2 Mio. EUR", "3,4 Mrd. €"
+            (?:
+                \s?(?P<code>(?:{_CODES}))\b
+              | \s(?P<cword>dollars?|[eE]uros?|pounds?|yen|cents?)\b  # "45 cents": $0.45
+              | \s?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\(\s?\d)  # "1.234,5 €", as Europe writes it
+            )
         )?
         (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
     )
@@ -665,6 +849,7 @@ _GROUPS = (
     "mult",
     "frac",
     "pence",
+    "sym",
 )
 # Hints, each confirmed by the grammar, that a text writes amounts in cents or pence ("45
 # cents" is $0.45, "45.6p" £0.456) or figures with a fraction ("3 1/2%", "3½%"). Each
@@ -923,7 +1108,9 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
             continue
         pct, bps, _sfx, _word, code, cword = groups[5:11]
         pre = _prefix(text, m.start())
-        currency = bool(code or cword or groups[13] or (pre is not None and pre.currency))
+        currency = bool(
+            code or cword or groups[13] or groups[14] or (pre is not None and pre.currency)
+        )
         kind = "currency" if currency else "percent" if pct or bps else "number"
         if frac and (frac[0] != "/" or any(groups[5:12])):
             value, bottom = _fraction_of(num, frac)
@@ -973,7 +1160,7 @@ def _figure_from_match(
 ) -> Figure:
     num = groups[2]
     assert num is not None
-    pct, bps, sfx, word, code_group, cword, _mult, frac, pence = groups[5:]
+    pct, bps, sfx, word, code_group, cword, _mult, frac, pence, sym = groups[5:]
     if frac:
         value, precision = _fraction(num, frac)
     else:
@@ -995,6 +1182,8 @@ def _figure_from_match(
         scale_source = "suffix" if sfx else "word"
     cents = cword is not None and cword.startswith("cent") and pre.currency is None
     code = code_group or ("USD" if cents else CURRENCY_WORDS.get(cword.lower()) if cword else None)
+    if sym:
+        code = CURRENCY_SYMBOLS[sym]  # "1,234.5 €"
     if pence and pre.currency is None:  # "45.6p": pence, a hundredth of a pound; "45.6c" cents
         code, cents = ("GBP" if pence.strip()[0] == "p" else "USD"), True
     if code and kind != "percent":
@@ -1363,6 +1552,7 @@ def extract(
     default_scale: Decimal | None = None,
     default_currency: str | None = None,
     skips: list[tuple[tuple[int, int], str, str]] | None = None,
+    numbers: str = "point",
 ) -> list[Figure]:
     """Every figure in ``text``, in order, spans in ``text`` as given.
 
@@ -1372,8 +1562,10 @@ def extract(
     ``default_scale`` and ``default_currency`` apply to bare numbers in tables that carry
     no scale note of their own (a document ingested with ``--scale USD_thousands``).
     ``skips``, when given, receives what :func:`skipped` would return (normalised spans).
+    ``numbers`` is the convention ``text`` writes figures in (see :func:`normalize_with_map`):
+    "point" (a draft, always), "comma" or "auto" for a source.
     """
-    norm = normalize_with_map(text)
+    norm = normalize_with_map(text, numbers)
     figs = _link_ranges(norm.text, list(_scan(norm.text, skips)))
     if words:
         from tieout.wordnumbers import spelled_figures

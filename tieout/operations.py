@@ -35,8 +35,10 @@ def prepare_document(
     period_end: date | None = None,
     published: date | None = None,
     scale: str | None = None,
+    numbers: str = "auto",
 ) -> DocumentRecord:
-    """Read and check a source file, ready to store; nothing is written."""
+    """Read and check a source file, ready to store; nothing is written. ``numbers`` is
+    the convention its figures are written in ("auto": read off the file)."""
     from tieout.documents import Document, read_source
     from tieout.registry import DocumentRecord
 
@@ -52,6 +54,7 @@ def prepare_document(
         published=published,
         scale=scale,
         media_type=media,
+        numbers=numbers,
     )
     doc.read()
     return DocumentRecord(
@@ -65,6 +68,7 @@ def prepare_document(
         published=published,
         scale=scale,
         ingested_at=datetime.now(UTC),
+        numbers=doc.numbers,
     )
 
 
@@ -77,6 +81,7 @@ def ingest_file(
     period_end: date | None = None,
     published: date | None = None,
     scale: str | None = None,
+    numbers: str = "auto",
 ) -> tuple[DocumentRecord, bool]:
     """Read a source file and store it as a snapshot; (record, created?)."""
     rec = prepare_document(
@@ -86,6 +91,7 @@ def ingest_file(
         period_end=period_end,
         published=published,
         scale=scale,
+        numbers=numbers,
     )
     return store.add_document(rec)
 
@@ -129,6 +135,7 @@ def ingest_folder(
     tick: Callable[[int], None] | None = None,
     published: date | None = None,
     scale: str | None = None,
+    numbers: str = "auto",
 ) -> tuple[list[tuple[DocumentRecord, bool]], list[Path]]:
     """Read every source file under ``folder``, then store them all in one transaction.
 
@@ -145,7 +152,11 @@ def ingest_folder(
         )
     recs = []
     for n, (doc_id, path) in enumerate(files, start=1):
-        recs.append(prepare_document(path, id_prefix + doc_id, published=published, scale=scale))
+        recs.append(
+            prepare_document(
+                path, id_prefix + doc_id, published=published, scale=scale, numbers=numbers
+            )
+        )
         if tick is not None:
             tick(n)
     return store.add_documents(recs), skipped
@@ -165,6 +176,7 @@ def document_from_record(rec: DocumentRecord) -> Document:
         source_name=rec.source_name,
         ingested_at=rec.ingested_at,
         sha256=rec.sha256,
+        numbers=rec.numbers,  # as it was read when stored, never read off the text again
     )
 
 
@@ -326,7 +338,8 @@ class DemoResult:
 
 
 def load_document_list(path: Path) -> list[dict[str, object]]:
-    """Read a documents.yaml: a list of {file, id, period_start, period_end, published, scale}."""
+    """Read a documents.yaml: a list of {file, id, period_start, period_end, published, scale,
+    numbers}."""
     import yaml
 
     try:
@@ -367,6 +380,7 @@ def run_demo(db_path: str | Path = "tieout-demo.db") -> DemoResult:
                 period_end=_d(e.get("period_end")),
                 published=_d(e.get("published")),
                 scale=e.get("scale"),  # type: ignore[arg-type]
+                numbers=str(e.get("numbers") or "auto"),
             )
         runs = [check_file(store, f) for f in sorted((root / "claims").glob("*.json"))]
         n_metrics = len({m.metric_key for m in store.list_metrics()})

@@ -39,7 +39,7 @@ def quote(ctx: ClaimContext) -> Iterator[Finding]:
         )
         return
     span, score = near
-    quoted = Counter(f.key for f in extract(text, context=False))
+    quoted = Counter(f.key for f in extract(text, context=False, numbers=doc.numbers))
     found = Counter(f.key for f in extract(doc.text[span[0] : span[1]], context=False))
     if quoted != found:
         yield Finding(
@@ -122,7 +122,7 @@ def _near_verbatim(
 
     doc = ctx.doc
     assert doc is not None
-    needle = fold(text)
+    needle = fold(text, doc.numbers)
     if len(needle) < 8:
         return None
     windows: list[tuple[int, int]] = []

@@ -2,7 +2,15 @@
 
 ``Document.from_text(doc_id, text, ...)`` normalises the text, hashes the original, and
 on first use reads its layout, its figures and their index. Those are cached by
-(sha256, scale, media type), so the same snapshot is never read twice in a process.
+(sha256, scale, media type, number convention), so the same snapshot is never read twice
+in a process.
+
+A document's ``numbers`` is the convention its figures are written in: "point" (1,234.56)
+or "comma" (1.234,56, as European filers write). ``from_text(..., numbers="auto")``, the
+default, reads it off the text (``figures.detect_numbers``: unambiguous figures only; mixed
+or no evidence is "point"). In a "comma" document ``text`` has each number's separators
+swapped, one character for one ("1.234,5 Mio. €" is "1,234.5 Mio. €"), so every reading
+of it (grammar, layout, index, quotes) is the one point-convention reading.
 """
 
 from __future__ import annotations
@@ -17,13 +25,13 @@ from typing import TYPE_CHECKING
 from tieout._vocab import CURRENCY_CODES, SCALE_NAMES
 from tieout.documents.index import FigureIndex
 from tieout.errors import InputError, UnitNotRecognised
-from tieout.figures import Figure, extract, normalize
+from tieout.figures import NUMBER_CONVENTIONS, Figure, extract, normalize, resolve_numbers
 from tieout.layout import Layout, read_layout
 
 if TYPE_CHECKING:
     from tieout.periods import Period
 
-__all__ = ["Document", "ReadSnapshot", "media_type_for"]
+__all__ = ["Document", "ReadSnapshot", "media_type_for", "numbers_of"]
 
 _CACHE_SIZE = 512
 
@@ -39,7 +47,7 @@ class ReadSnapshot:
     memo: dict[tuple[str, str], object] = field(default_factory=dict)  # per-snapshot answers
 
 
-_READ_CACHE: OrderedDict[tuple[str, str | None, str], ReadSnapshot] = OrderedDict()
+_READ_CACHE: OrderedDict[tuple[str, str | None, str, str], ReadSnapshot] = OrderedDict()
 
 
 def media_type_for(name: str) -> str:
@@ -64,6 +72,19 @@ def _scale_parts(scale: str | None) -> tuple[Decimal | None, str | None]:
     return (SCALE_NAMES[name.lower()] if name else None), code
 
 
+def numbers_of(numbers: str | None, text: str, option: str = "--numbers") -> str:
+    """The convention a document's figures are read by: ``numbers`` ("auto", "point" or
+    "comma"; None is "auto") settled for ``text``. A bad value is an InputError naming
+    ``option`` and the choices."""
+    choice = "auto" if numbers is None else numbers.strip().lower()
+    if choice not in NUMBER_CONVENTIONS:
+        raise InputError(
+            f"{option} {numbers!r} is not one of auto, point, comma "
+            "(point: 1,234.56; comma: 1.234,56; auto: read it off the document)"
+        )
+    return resolve_numbers(choice, text)
+
+
 @dataclass(frozen=True)
 class Document:
     """One snapshot of a source document. ``text`` is the normalised text spans point into."""
@@ -77,6 +98,7 @@ class Document:
     scale: str | None = None
     source_name: str | None = None
     ingested_at: datetime | None = None
+    numbers: str = "point"  # the convention its figures were written in: 'point' | 'comma'
     _read: list[ReadSnapshot] = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
@@ -93,13 +115,17 @@ class Document:
         source_name: str | None = None,
         ingested_at: datetime | None = None,
         sha256: str | None = None,
+        numbers: str | None = "auto",
     ) -> Document:
-        """Build a document from its text; dates may be ``date`` or ISO strings."""
+        """Build a document from its text; dates may be ``date`` or ISO strings.
+
+        ``numbers``: "point" (1,234.56), "comma" (1.234,56) or "auto" (read off the text)."""
         if not doc_id or not doc_id.strip():
             raise InputError("a document needs a non-empty id (--id)")
         if media_type not in ("text", "markdown", "csv"):
             raise InputError(f"media type {media_type!r} is not one of text, markdown, csv")
         _scale_parts(scale)  # refuse a bad scale now, not when the index is built
+        convention = numbers_of(numbers, text)
         period = None
         if period_start is not None or period_end is not None:
             from tieout.periods import Period as _Period
@@ -114,7 +140,7 @@ class Document:
         digest = sha256 or hashlib.sha256(text.encode("utf-8")).hexdigest()
         return cls(
             doc_id=doc_id.strip(),
-            text=normalize(text),
+            text=normalize(text, convention),
             sha256=digest,
             media_type=media_type,
             period=period,
@@ -122,6 +148,7 @@ class Document:
             scale=scale,
             source_name=source_name,
             ingested_at=ingested_at,
+            numbers=convention,
         )
 
     # ------------------------------------------------------------------ read once
@@ -129,7 +156,7 @@ class Document:
     def read(self) -> ReadSnapshot:
         if self._read:
             return self._read[0]
-        key = (self.sha256, self.scale, self.media_type)
+        key = (self.sha256, self.scale, self.media_type, self.numbers)
         snap = _READ_CACHE.get(key)
         if snap is None:
             default_scale, default_currency = _scale_parts(self.scale)

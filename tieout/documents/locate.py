@@ -84,9 +84,11 @@ class Folded:
 
 
 @lru_cache(maxsize=65536)
-def fold(text: str) -> str:
-    """The comparison form of a quote: normalised, lower case, single spaces, no emphasis."""
-    return fold_text(normalize(text)).text.strip()
+def fold(text: str, numbers: str = "point") -> str:
+    """The comparison form of a quote: normalised, lower case, single spaces, no emphasis.
+    ``numbers``: the convention of the document quoted, whose text has its numbers' separators
+    swapped when it is "comma" (a quote "1.234,5 Mio. €" stands there as "1,234.5 Mio. €")."""
+    return fold_text(normalize(text, numbers)).text.strip()
 
 
 def fold_text(text: str) -> Folded:
@@ -134,7 +136,7 @@ def folded(doc: Document) -> Folded:
 
 def find_quote(doc: Document, quote: str) -> list[tuple[int, int]]:
     """Every span of ``doc.text`` where ``quote`` stands, after folding both."""
-    needle = fold(quote).rstrip(".")
+    needle = fold(quote, doc.numbers).rstrip(".")
     if not needle:
         return []
     hay = folded(doc)

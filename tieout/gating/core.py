@@ -94,6 +94,7 @@ def _indexes(
     sources: Sequence[Any],
     anchors: Any,
     facts: FactSheet | Sequence[FactSheet] | None,
+    source_numbers: str = "auto",
 ) -> list[SourceIndex | LazySource]:
     out: list[SourceIndex | LazySource] = []
     if "extraction_source" in cfg.sources:
@@ -101,7 +102,7 @@ def _indexes(
             if isinstance(src, SourceIndex | LazySource):
                 out.append(src)
             elif isinstance(src, str):
-                out.append(text_index(src, f"source {n}"))
+                out.append(text_index(src, f"source {n}", numbers=source_numbers))
             else:
                 out.append(document_index(src, f"source {src.doc_id}"))
     if anchors is not None and "anchors" in cfg.sources:
@@ -109,7 +110,10 @@ def _indexes(
     if facts is not None and "fact_sheet" in cfg.sources:
         sheets = [facts] if not isinstance(facts, Sequence) else list(facts)
         for sheet in sheets:
-            out.append(text_index(sheet.text(), f"fact sheet {sheet.name}", "fact_sheet"))
+            # a fact sheet's values are written by tieout, in the point convention
+            out.append(
+                text_index(sheet.text(), f"fact sheet {sheet.name}", "fact_sheet", numbers="point")
+            )
     return out
 
 
@@ -131,19 +135,25 @@ def gate(
     *,
     workflow: str | None = None,
     facts: FactSheet | Sequence[FactSheet] | None = None,
+    source_numbers: str = "auto",
 ) -> GateResult:
     """Check every figure of ``draft`` against the run's sources, anchors and fact sheet.
 
     ``sources`` are texts, :class:`~tieout.documents.Document` s or prepared indexes;
     ``anchors`` a JSON-like value of extracted fields; ``config`` a
     :class:`WorkflowConfig`, a mapping of them, or a path to ``tieout.toml`` (with
-    ``workflow`` naming the one to use).
+    ``workflow`` naming the one to use). ``source_numbers`` is the number convention of
+    the sources given as texts: "auto" (read off each one), "point" (1,234.56) or "comma"
+    (1.234,56); the draft is always read as "point", and a European figure in it refused.
     """
+    from tieout.documents.document import numbers_of
+
+    numbers_of(source_numbers, "", "source_numbers")  # a bad value is refused up front
     cfg = resolve_config(config, workflow)
     text = sanitize(draft)
     if not cfg.enabled:
         return GateResult(True, "disabled", text, disabled_message(cfg.name), workflow=cfg.name)
-    indexes = _indexes(cfg, sources, anchors, facts)
+    indexes = _indexes(cfg, sources, anchors, facts, source_numbers)
     starts = _line_starts(text)
 
     def line_of(pos: int) -> int:

@@ -230,7 +230,7 @@ class LazySource:
             from tieout.documents import Document
             from tieout.gating.sources import document_index
 
-            doc = Document.from_text(self.label or "source", self.text)
+            doc = Document.from_text(self.label or "source", self.text, numbers="point")
             self._full = document_index(doc, self.label, self.kind)
         return self._full
 

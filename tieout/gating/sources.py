@@ -157,19 +157,33 @@ def _digest(text: str) -> str:
 
 
 def text_index(
-    text: str, label: str, kind: str = "extraction_source", *, csv: bool = False
+    text: str,
+    label: str,
+    kind: str = "extraction_source",
+    *,
+    csv: bool = False,
+    numbers: str = "auto",
 ) -> SourceIndex | LazySource:
     """A source given as text, ready for look-ups: read on demand (see ``gate/lazy.py``),
-    or read whole for CSV. Cached by the text's sha256, with what was read so far."""
+    or read whole for CSV. Cached by the text's sha256, with what was read so far.
+
+    ``numbers`` is the convention the source writes its figures in: "point" (1,234.56),
+    "comma" (1.234,56, swapped before anything reads it) or "auto" (read off the text)."""
+    from tieout.documents.document import numbers_of
     from tieout.gating.lazy import LazySource
 
     digest = _digest(text)
+    key = (digest, f"{kind}{':csv' if csv else ''}:{numbers}")
+    hit = _CACHE.get(key)
+    convention = "point" if hit is not None else numbers_of(numbers, text)
     if csv:
 
         def build() -> SourceIndex | LazySource:
             from tieout.documents import Document
 
-            doc = Document.from_text(label or "source", text, media_type="csv", sha256=digest)
+            doc = Document.from_text(
+                label or "source", text, media_type="csv", sha256=digest, numbers=convention
+            )
             return document_index(doc, label, kind)
 
     else:
@@ -177,9 +191,9 @@ def text_index(
         def build() -> SourceIndex | LazySource:
             from tieout.figures import normalize
 
-            return LazySource(normalize(text), label, kind)
+            return LazySource(normalize(text, convention), label, kind)
 
-    idx = _cached((digest, kind + (":csv" if csv else "")), build)
+    idx = _cached(key, build)
     if idx.label != label:  # the same text under another name: share what was read
         idx = idx.relabelled(label)
     return idx

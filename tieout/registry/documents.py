@@ -36,6 +36,7 @@ def to_record(row: DocumentRow, snapshots: int) -> DocumentRecord:
         scale=row.scale,
         ingested_at=row.ingested_at,
         snapshots=snapshots,
+        numbers=row.numbers or "point",
     )
 
 
@@ -63,6 +64,7 @@ def add_document(session: Session, rec: DocumentRecord) -> tuple[DocumentRecord,
         published=rec.published,
         scale=rec.scale,
         ingested_at=rec.ingested_at or datetime.now(UTC),
+        numbers=rec.numbers,
     )
     session.add(row)
     session.flush()

@@ -49,6 +49,7 @@ class DocumentRecord:
     scale: str | None
     ingested_at: datetime | None = None
     snapshots: int = 1
+    numbers: str = "point"  # the number convention its figures are read by: 'point' | 'comma'
 
     def __post_init__(self) -> None:
         _require_aware("DocumentRecord.ingested_at", self.ingested_at)

@@ -124,6 +124,7 @@ class DocumentRow(SQLModel, table=True):
     published: date | None = None
     scale: str | None = None
     ingested_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    numbers: str | None = None  # 'point' | 'comma'; NULL (stored before 0007) reads as 'point'
 
 
 class CheckRunRow(SQLModel, table=True):

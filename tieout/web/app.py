@@ -91,8 +91,13 @@ class GateRequest(BaseModel):
     sources: list[str] = Field(default_factory=list, description="Source texts the draft may cite.")
     doc_ids: list[str] = Field(default_factory=list, description="Ingested documents as sources.")
     workflow: str | None = Field(default=None, description="A workflow configured on the server.")
+    source_numbers: str = Field(
+        default="auto",
+        description="How the source texts write figures: point (1,234.56), comma (1.234,56) "
+        "or auto (read off each one). The draft is always read as point.",
+    )
 
-    _check_draft = field_validator("draft", "workflow")(_no_nul)
+    _check_draft = field_validator("draft", "workflow", "source_numbers")(_no_nul)
 
     @field_validator("sources", "doc_ids")
     @classmethod
@@ -117,8 +122,13 @@ class DocumentIn(BaseModel):
     published: date | None = None
     scale: str | None = Field(default=None, description="Default scale, e.g. USD_thousands.")
     media_type: str = Field(default="text", description="text, markdown, csv or html.")
+    numbers: str = Field(
+        default="auto",
+        description="How the text writes figures: point (1,234.56), comma (1.234,56, as "
+        "European filers do) or auto (read off the text).",
+    )
 
-    _check_text = field_validator("id", "text", "scale", "media_type")(_no_nul)
+    _check_text = field_validator("id", "text", "scale", "media_type", "numbers")(_no_nul)
 
 
 # --------------------------------------------------------------------------- the app
@@ -311,12 +321,15 @@ def create_app(
     def gate_draft(
         body: GateRequest, key: Annotated[ApiKeyRecord, Depends(need("gate"))]
     ) -> Response:
+        from tieout.documents.document import numbers_of
         from tieout.gating import gate
         from tieout.gating.sources import document_index, text_index
         from tieout.operations import document_from_record
 
+        numbers_of(body.source_numbers, "", "source_numbers")  # refused before any reading
         indexes: list[Any] = [
-            text_index(text, f"source {n}") for n, text in enumerate(body.sources, start=1)
+            text_index(text, f"source {n}", numbers=body.source_numbers)
+            for n, text in enumerate(body.sources, start=1)
         ]
         if body.doc_ids:
             found = deps.store.get_documents(body.doc_ids)
@@ -324,7 +337,14 @@ def create_app(
                 if doc_id not in found:
                     raise UnknownDocument(doc_id)
                 indexes.append(document_index(document_from_record(found[doc_id])))
-        result = gate(body.draft, indexes, None, deps.config, workflow=body.workflow)
+        result = gate(
+            body.draft,
+            indexes,
+            None,
+            deps.config,
+            workflow=body.workflow,
+            source_numbers=body.source_numbers,
+        )
         return _json(result.to_dict())
 
     @app.get(
@@ -415,7 +435,9 @@ def _check(store: Store, body: bytes, key: ApiKeyRecord, all_checks: bool) -> Re
 
 def _ingest(store: Store, body: DocumentIn) -> tuple[DocumentRecord, bool]:
     from tieout.documents import Document
+    from tieout.documents.document import numbers_of
 
+    numbers_of(body.numbers, "", "numbers")  # a bad value is refused before any reading
     text, media = body.text, body.media_type
     if media == "html":  # an HTML page is stored as the text tieout reads from it
         from tieout.documents.html import read_html
@@ -429,6 +451,7 @@ def _ingest(store: Store, body: DocumentIn) -> tuple[DocumentRecord, bool]:
         published=body.published,
         scale=body.scale,
         media_type=media,
+        numbers=body.numbers,
     )
     doc.read()  # a bad scale or unreadable structure fails before anything is stored
     rec = DocumentRecord(
@@ -442,6 +465,7 @@ def _ingest(store: Store, body: DocumentIn) -> tuple[DocumentRecord, bool]:
         published=body.published,
         scale=body.scale,
         ingested_at=datetime.now(UTC),
+        numbers=doc.numbers,
     )
     return store.add_document(rec)
 
@@ -456,6 +480,7 @@ def _doc(rec: DocumentRecord) -> dict[str, Any]:
         "period_end": rec.period_end,
         "published": rec.published,
         "scale": rec.scale,
+        "numbers": rec.numbers,
         "ingested_at": rec.ingested_at,
         "snapshots": rec.snapshots,
     }
