@@ -808,6 +808,13 @@ def test_decimal_comma_before_a_european_unit_is_refused(text: str) -> None:
         ("results for 9M'25 and 9M 2025", [("25", None, D(25)), ("2025", None, D(2025))]),
         ("a $9M 2025 budget", [("$9M", "USD", D(9) * M), ("2025", None, D(2025))]),
         ("revenue of 4.2 mio. EUR", [("4.2 mio. EUR", "EUR", D("4.2") * M)]),
+        ("CA de 2,345.6 M€", [("2,345.6 M€", "EUR", D("2345.6") * M)]),  # as France writes
+        ("Umsatz 812 TEUR", [("812 TEUR", "EUR", D(812_000))]),  # T: Tausend, a thousand
+        (
+            "EBITDA 1.2 Md€ and 450 kEUR",
+            [("1.2 Md€", "EUR", D("1.2") * 10**9), ("450 kEUR", "EUR", D(450_000))],
+        ),
+        ("a 5 M bolt", [("5", None, D(5))]),
     ],
 )
 def test_months_of_a_year_and_lower_case_german_scales(

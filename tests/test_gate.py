@@ -1120,7 +1120,7 @@ def test_an_amount_in_cents_is_a_currency_claim() -> None:
         ("Revenue was $4.2&nbsp;million.", ["currency:$4.2&nbsp;million"]),
         ("Margin was 12\u200e% for the year.", ["percent:12%"]),  # the mark sanitised away
         ("Revenue growth is guided between 3 and 7%.", ["percent:3", "percent:7%"]),
-        ("Revenue was 3,4 MSEK for the year.", ["numeric:3,4 MSEK"]),
+        ("Revenue was 3,4 MSEK for the year.", ["currency:3,4 MSEK"]),
         (
             "|Source|Revenue|Growth|\n|---|---|---|\n|www.acme.com/ir|$4.2m|12%|",
             ["currency:$4.2m", "percent:12%"],

@@ -168,15 +168,18 @@ def test_a_french_report_with_thin_spaces_between_groups() -> None:
     got = [(RAPPORT[f.span[0] : f.span[1]], f.kind, f.unit, f.value) for f in doc.figures]
     assert got == [
         ("2024", "number", None, Decimal(2024)),
-        ("2\u202f345,6", "number", None, Decimal("2345.6")),  # "M€" is no scale tieout reads
+        ("2\u202f345,6\u00a0M€", "currency", "EUR", Decimal("2345.6E6")),  # "M€": € million
         ("4,1\u00a0%", "percent", "percent", Decimal("4.1")),
         ("2023", "number", None, Decimal(2023)),
-        ("2\u202f253,2", "number", None, Decimal("2253.2")),
-        ("412,7", "number", None, Decimal("412.7")),
+        ("2\u202f253,2\u00a0M€", "currency", "EUR", Decimal("2253.2E6")),
+        ("412,7\u00a0M€", "currency", "EUR", Decimal("412.7E6")),
         ("2,40\u00a0€", "currency", "EUR", Decimal("2.40")),
         ("12\u202f480", "number", None, Decimal(12480)),
     ]
-    draft = "Revenue grew 4.1%, reaching 2,345.6; the dividend is €2.40 a share; 12,480 staff."
+    draft = (
+        "Revenue grew 4.1%, reaching €2,345.6 million; the dividend is €2.40 a share; "
+        "12,480 staff."
+    )
     assert gate(draft, [doc]).passed
     assert not gate(draft.replace("12,480", "12,840"), [doc]).passed
 

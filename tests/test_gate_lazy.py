@@ -109,6 +109,7 @@ _prose = st.builds(
             "a dividend of {p}c (42¢), ${m}T, $ {m}bil, growth between {p} and {p}%",
             "EMEA,{n},{p}%,1.23,1.05 ($000)",  # CSV written without spaces
             "9M'25 sales of {m} mio. (9M 2024: ${m}M), twelve-percent growth",
+            "CA de {m} M€ et {n} TEUR, EBITDA {m} Md€",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

@@ -626,6 +626,7 @@ _FIGURE = re.compile(
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
           | (?:[\s-]|\\\ |&nbsp;)?(?P<word>{_SCALE_WORD})\b  # "$1.2 billion", "a $300-million loan"
           | (?P<mult>x)(?![A-Za-z0-9])                # "12.5x": a multiple
+          | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|(?:EUR|SEK|NOK|DKK|CHF)\b)  # "2,345.6 M€", "812 TEUR"
           | (?P<pence>p(?![A-Za-z0-9])|\ pence\b      # "45.6p", "12.5 pence": GBP 0.456
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
         )?
@@ -850,6 +851,7 @@ _GROUPS = (
     "frac",
     "pence",
     "sym",
+    "unitscale",
 )
 # Hints, each confirmed by the grammar, that a text writes amounts in cents or pence ("45
 # cents" is $0.45, "45.6p" £0.456) or figures with a fraction ("3 1/2%", "3½%"). Each
@@ -933,6 +935,13 @@ def _precision(num: str) -> Decimal:
     return step
 
 
+_UNIT_SCALES = {
+    "k": Decimal(1000),
+    "t": Decimal(1000),
+    "m": Decimal(10) ** 6,
+    "md": Decimal(10) ** 9,
+    "mrd": Decimal(10) ** 9,
+}
 _MONTH_COUNTS = frozenset(["3", "6", "9", "12"])
 _YEAR_AFTER = re.compile(r"'\d\d(?!\d)| ?(?:19|20)\d\d(?!\d)")
 
@@ -1160,7 +1169,7 @@ def _figure_from_match(
 ) -> Figure:
     num = groups[2]
     assert num is not None
-    pct, bps, sfx, word, code_group, cword, _mult, frac, pence, sym = groups[5:]
+    pct, bps, sfx, word, code_group, cword, _mult, frac, pence, sym, unitscale = groups[5:]
     if frac:
         value, precision = _fraction(num, frac)
     else:
@@ -1180,6 +1189,8 @@ def _figure_from_match(
         token = " ".join(token.split())  # "lakh crore"
         scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
         scale_source = "suffix" if sfx else "word"
+    elif unitscale:  # "M€", "TEUR" (Tausend), "Md€" (milliard), as French and German write
+        scale, scale_source = _UNIT_SCALES[unitscale.lower()], "suffix"
     cents = cword is not None and cword.startswith("cent") and pre.currency is None
     code = code_group or ("USD" if cents else CURRENCY_WORDS.get(cword.lower()) if cword else None)
     if sym:
