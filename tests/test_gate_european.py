@@ -177,8 +177,7 @@ def test_a_french_report_with_thin_spaces_between_groups() -> None:
         ("12\u202f480", "number", None, Decimal(12480)),
     ]
     draft = (
-        "Revenue grew 4.1%, reaching €2,345.6 million; the dividend is €2.40 a share; "
-        "12,480 staff."
+        "Revenue grew 4.1%, reaching €2,345.6 million; the dividend is €2.40 a share; 12,480 staff."
     )
     assert gate(draft, [doc]).passed
     assert not gate(draft.replace("12,480", "12,840"), [doc]).passed
