@@ -23,7 +23,13 @@ from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, SCALE_NAMES
+from tieout._vocab import (
+    CURRENCY_CODES,
+    CURRENCY_NAMES,
+    CURRENCY_SYMBOLS,
+    NOTE_CURRENCY_MARKS,
+    SCALE_NAMES,
+)
 
 if TYPE_CHECKING:
     from tieout.figures import Figure
@@ -65,6 +71,9 @@ class ScaleNote:
     currency: str | None
     except_per_share: bool
     text: str
+    # "(In millions, except per share amounts; shares in thousands)": the share counts' scale
+    share_scale: Decimal | None = None
+    excepts: str = ""  # the note's "except ..." clause, lower-cased ("" when none)
 
 
 @dataclass(frozen=True)
@@ -167,22 +176,32 @@ class Layout:
 # --------------------------------------------------------------------------- scale notes
 
 _SCALE = "|".join(SCALE_NAMES)
-_CUR = (
-    r"US\$|U\.S\.\s+dollars?|dollars?|euros?|pounds?|rupees?|Rs\.?|[$€£¥₹]|"
-    + "|".join(sorted(CURRENCY_CODES))
+_SYM = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))
+_MARK = r"\$A|RMB|RM|Ps\."  # "$A'000", "RMB'000", "(RM'000)", "(Ps. millions)"
+_NAME = "|".join(
+    re.escape(n).replace(r"\ ", r"\s+") for n in sorted(CURRENCY_NAMES, key=len, reverse=True)
+)
+_CUR = rf"{_NAME}|U\.S\.\s+dollars?|dollars?|euros?|pounds?|rupees?|Rs\.?|{_SYM}|" + "|".join(
+    sorted(CURRENCY_CODES)
 )
 _NOTE = re.compile(
     rf"""
     (?:
-        (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+)?in\s+
+        (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
         (?:(?P<c2>{_CUR})\s+)?(?P<s1>{_SCALE})(?:\s+of\s+(?P<c3>{_CUR}))?
-        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share)?
-      | \(\s*(?P<c4>[$€£])?\s*(?P<s2>000s?|'000s?|mm|m|bn|k)\s*\)
-      | \(\s*(?P<c7>{_CUR})\s+(?P<s7>{_SCALE})\s*\)          # "($ millions)"
+        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share[^);.\n\d]{{0,60}})?
+        (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
+           \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
+      | \(\s*(?P<s8>thousands|millions|billions)\s+of\s+(?P<c8>{_CUR})\s*\)   # "(Millions of yen)"
+      | \(\s*(?:in\s+)?(?:(?P<c4>{_CUR}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
+        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE})\s*\)  # "(€ thousand)"
+      | \(\s*(?:in\s+)?(?P<s9>T|k)(?P<c9>EUR|USD|CHF|GBP)\s*\)         # "(in TEUR)", "(in kEUR)"
+      | in\s+(?P<c11>{_CUR})\s+(?P<s11>thousand|million|billion)\b      # "in USD thousand"
       | \(?(?P<s4>000'?s)\s+omitted\)?                    # "(000's omitted)"
-      | (?P<c5>US\$|[$€£]|EUR|GBP|USD|AUD|CAD|CHF)\s?(?P<s5>'000s?)(?![\w'])  # "£'000"
+      | (?P<c5>{_SYM}|{_MARK}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
+        \s?(?P<s5>'000s?)(?![\w'])                                 # "£'000", "HK$'000"
       | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ ))                 # standing alone in a
-        (?P<c6>US\$|[$€£])\s?(?P<s6>mn|bn|m)                   # cell: "€m", "$bn"
+        (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m)                   # cell: "€m", "$bn", "R$ mil"
         (?=[)|\t\n]|\ \ |\s*$|\ \|)
     )
     """,
@@ -193,11 +212,17 @@ _SHORT_SCALE = {
     "000s": "thousands",
     "'000": "thousands",
     "'000s": "thousands",
+    "000's": "thousands",
     "k": "thousands",
+    "t": "thousands",
+    "thousand": "thousands",
     "m": "millions",
     "mm": "millions",
-    "bn": "billions",
     "mn": "millions",
+    "mil": "millions",
+    "million": "millions",
+    "bn": "billions",
+    "billion": "billions",
 }
 
 
@@ -205,11 +230,20 @@ def _currency_word(word: str | None) -> str | None:
     if not word:
         return None
     w = word.strip()
-    if w.upper() in CURRENCY_CODES:
-        return w.upper()
+    up = w.upper()
+    if up in CURRENCY_CODES:
+        return up
     if w in CURRENCY_SYMBOLS:
         return CURRENCY_SYMBOLS[w]
-    lw = w.lower()
+    if up in CURRENCY_SYMBOLS:  # "hk$", read without regard to case
+        return CURRENCY_SYMBOLS[up]
+    if up in NOTE_CURRENCY_MARKS:
+        return NOTE_CURRENCY_MARKS[up]
+    if up == "R":  # "(R million)": South African rand
+        return "ZAR"
+    lw = " ".join(w.lower().split())
+    if lw in CURRENCY_NAMES:
+        return CURRENCY_NAMES[lw]
     if "dollar" in lw:
         return "USD"
     if lw.startswith("euro"):
@@ -222,9 +256,13 @@ def _currency_word(word: str | None) -> str | None:
 
 
 _NOTE_ANCHOR = re.compile(
-    r"(?=[TtMmBb'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
-    r"|'?000s?\s*\)|\((?:[$€£]\s*)?(?:mm|m|bn|k)\)|'000|000'?s\s+omitted"
-    r"|(?<=[$€£])(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£])|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£]))"
+    r"(?=[TtMmBbKk'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
+    r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|THOUSAND|MILLION|BILLION)\s*\)"
+    r"|(?<=[A-Z] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b"  # "in USD thousand"
+    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
+    r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
+    r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])"
+    r"|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn]|mil)(?![\w$€£]))"
 )
 
 
@@ -271,16 +309,30 @@ def note_anchor(text: str, start: int, end: int) -> bool:
 
 
 def _note(m: re.Match[str]) -> ScaleNote | None:
-    short = m.group("s2") or m.group("s5") or m.group("s6") or ""
-    if m.group("s4"):
-        short = "000"
-    name = (m.group("s1") or m.group("s7") or _SHORT_SCALE.get(short.lower(), "")).lower()
+    if m.group("s4") or m.group("s9"):
+        name = "thousands"
+    elif m.group("s1") or m.group("s8"):
+        name = (m.group("s1") or m.group("s8")).lower()
+    else:
+        short = m.group("s2") or m.group("s5") or m.group("s6") or m.group("s11") or ""
+        name = _SHORT_SCALE.get(short.lower(), short.lower())
     if name not in SCALE_NAMES:
         return None
-    cur = _currency_word(
-        m.group("c1") or m.group("c2") or m.group("c3") or m.group("c4") or m.group("c5")
-    ) or _currency_word(m.group("c6") or m.group("c7"))
-    return ScaleNote(m.span(), SCALE_NAMES[name], cur, bool(m.group("x1")), m.group(0))
+    cur = None
+    for g in ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11"):
+        cur = _currency_word(m.group(g))
+        if cur is not None:
+            break
+    shares = m.group("sh")
+    return ScaleNote(
+        m.span(),
+        SCALE_NAMES[name],
+        cur,
+        bool(m.group("x1")),
+        m.group(0),
+        SCALE_NAMES[shares.lower()] if shares else None,
+        (m.group("x1") or "").lower(),
+    )
 
 
 # --------------------------------------------------------------------------- lines
@@ -1002,8 +1054,12 @@ def apply_context(
         (n for n in lay.notes if lay.table_at(n.span[0]) is None), key=lambda n: n.span[1]
     )
     note_ends = [n.span[1] for n in para_notes]
+    note_starts = [n.span[0] for n in lay.notes]
     out = []
     for f in figs:
+        k = bisect_right(note_starts, f.span[0]) - 1
+        if k >= 0 and f.span[1] <= lay.notes[k].span[1]:
+            continue  # the "000" of "($000)" names a scale: it is no figure
         if f.spelled:  # "three columns" is a count in words, never a scaled amount
             out.append(f)
             continue
