@@ -88,6 +88,11 @@ class Table:
     # a note in a row's own label ("Shares outstanding (in millions)") scales that row
     # only, by the row's start
     row_notes: dict[int, ScaleNote] = field(default_factory=dict, compare=False)
+    # a note in one column's heading ("Revenue ($M)") scales that column only, by column
+    col_notes: dict[int, ScaleNote] = field(default_factory=dict, compare=False)
+    # a unit in a column's heading: "Growth (%)" -> "percent", "(bps)" -> "basis_point",
+    # "($)" -> "USD", "(days)" -> "count"; its bare cells are in that unit, unscaled
+    col_units: dict[int, str] = field(default_factory=dict, compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -189,7 +194,7 @@ _NOTE = re.compile(
     (?:
         (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
         (?:(?P<c2>{_CUR})\s+)?(?P<s1>{_SCALE})(?:\s+of\s+(?P<c3>{_CUR}))?
-        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share[^);.\n\d]{{0,60}})?
+        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{0,60}})?
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
       | \(\s*(?P<s8>thousands|millions|billions)\s+of\s+(?P<c8>{_CUR})\s*\)   # "(Millions of yen)"
@@ -688,14 +693,22 @@ class _Notes:
 
 
 def _build_table(
-    text: str, rows_lines: list[_Line], sep_at: int | None, context: str, notes: _Notes
+    text: str,
+    rows_lines: list[_Line],
+    sep_at: int | None,
+    context: str,
+    notes: _Notes,
+    group: str = "",
 ) -> Table:
+    """A table of ``rows_lines``; ``group``: the label row that stands right above it
+    ("Earnings per share:" after a blank line), whose rows these are."""
     raw = [_merge_symbols(text, ln.cells) for ln in rows_lines]
     kind = rows_lines[0].kind
     ncols = max(len(r) for r in raw)
     headers = _header_rows(text, raw, kind, sep_at)
     rows: list[Row] = []
-    group, group_indent = "", -1  # the label row above ("Net income per share:") and its indent
+    # the label row above ("Net income per share:") and its indent (-1: until the next one)
+    group, group_indent = group.rstrip(":"), -1
     extents = _column_extents(rows_lines, raw, ncols) if kind == "aligned" else None
     for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
         k = len(cells)
@@ -734,10 +747,21 @@ def _build_table(
         if i not in headers and label:
             if k == 1:  # a label row: the rows indented under it belong to it
                 group, group_indent = label.rstrip(":"), indent
+            elif (
+                kind in ("pipe", "csv")
+                and label.endswith(":")
+                and not any(c.text for c in cell_objs[1:])
+            ):
+                # a label row of a Markdown or CSV table ("| Earnings per share: | | |"),
+                # where no indent is left: the rows under it belong to it up to the next
+                # label row or a total
+                group, group_indent = label.rstrip(":"), -1
             elif group and indent <= group_indent:
                 group, group_indent = "", -1
             elif group:
                 label = f"{group}: {label}"
+                if group_indent < 0 and label[len(group) + 2 :].lower().startswith("total"):
+                    group = ""
         rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label))
     labels = ["" for _ in range(ncols)]
     for r in rows:
@@ -750,12 +774,26 @@ def _build_table(
     note: ScaleNote | None = None
     row_notes: dict[int, ScaleNote] = {}
     starts = [r.span[0] for r in rows]
+    col_notes: dict[int, ScaleNote] = {}
     for n in notes.within(*span):
         r = rows[bisect_right(starts, n.span[0]) - 1]
         if not r.header and any(c.col > 0 and _has_value(c.text) for c in r.cells):
             row_notes.setdefault(r.span[0], n)  # a row of figures that names its own scale
+            continue
+        held = [c for c in r.cells if c.span[0] <= n.span[0] < c.span[1]] if r.header else []
+        if held and held[0].col > 0 and held[0].text.strip() != n.text.strip():
+            # "Revenue ($M)" heads one column among others: it scales that column only
+            for c in held:
+                col_notes.setdefault(c.col, n)
         elif note is None:
             note = n
+    col_units: dict[int, str] = {}
+    for r in rows:
+        if r.header:
+            for c in r.cells:
+                unit = _own_unit(c.text) if c.col > 0 else None
+                if unit is not None and c.col not in col_notes:
+                    col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
     if note is None:
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
@@ -774,7 +812,18 @@ def _build_table(
                         if t.startswith(sym):
                             seen[CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
-    return Table(span, tuple(rows), tuple(labels), periods, context, note, currency, row_notes)
+    return Table(
+        span,
+        tuple(rows),
+        tuple(labels),
+        periods,
+        context,
+        note,
+        currency,
+        row_notes,
+        col_notes,
+        col_units,
+    )
 
 
 # --------------------------------------------------------------------------- reading
@@ -859,7 +908,11 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
             if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
                 close_paragraph(lines[i - 1].end if i else 0)
                 context_lines = _context_above(lines, i)
-                table = _build_table(text, block, sep_at, " ".join(context_lines), by_place)
+                last = context_lines[-1] if context_lines else ""
+                group = last if _group_label(last) else ""
+                table = _build_table(
+                    text, block, sep_at, " ".join(context_lines), by_place, group
+                )
                 lay.tables.append(table)
                 parent = heading_stack[-1].title if heading_stack else ""
                 for r in table.rows:
@@ -953,18 +1006,37 @@ def _title_line(text: str) -> bool:
 def _inherit_notes(lay: Layout) -> None:
     """A table with no scale note of its own continues the one above it ("Balance Sheet
     Data" under the same "(in thousands)") when only short caption lines stand between
-    them: no heading and no prose."""
+    them: no heading and no prose. A table with no header rows and as many columns as the
+    one above (the "Earnings per share:" rows after a blank line) continues its columns
+    and their periods too."""
     heads = sorted(s.span[0] for s in lay.sections if s.kind in ("heading", "clause"))
     for k in range(1, len(lay.tables)):
         prev, cur = lay.tables[k - 1], lay.tables[k]
-        if cur.note is not None or prev.note is None:
-            continue
         gap = lay.text[prev.span[1] : cur.span[0]]
         if bisect_left(heads, prev.span[1]) != bisect_left(heads, cur.span[0]):
             continue  # a heading stands between them
         if any(len(line.strip()) > 90 for line in gap.split("\n")):
             continue
-        lay.tables[k] = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
+        if cur.note is None and prev.note is not None:
+            cur = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
+        if (
+            len(cur.columns) == len(prev.columns)
+            and not any(cur.columns)
+            and all(p is None for p in cur.periods)
+            and any(prev.columns[1:])
+            and not any(r.header for r in cur.rows)
+        ):
+            cur = replace(cur, columns=prev.columns, periods=prev.periods)
+        lay.tables[k] = cur
+
+
+_GROUP_WORDS = re.compile(r"[A-Za-z][^\n]{0,58}:")
+
+
+def _group_label(line: str) -> bool:
+    """Whether a caption line right above a table is a label row whose rows follow
+    ("Earnings per share:", "Weighted-average shares outstanding:")."""
+    return _GROUP_WORDS.fullmatch(line) is not None and not _has_digit(line)
 
 
 def _context_above(lines: list[_Line], i: int) -> list[str]:
@@ -1012,14 +1084,17 @@ def _close_regions(lay: Layout) -> None:
 
 
 _PER_SHARE = re.compile(
-    r"\bper[ -](?:(?:basic|diluted|common|ordinary|weighted) )*(?:share|unit|ads)\b|\beps\b|%|\bratios?\b"
+    r"\bper[ -](?:(?:basic|diluted|common|ordinary|weighted) )*(?:share|unit|ads)\b|\beps\b"
+    r"|\bper (?:square (?:foot|feet|metre|meter)|sq\.? ?(?:ft|m)\b|barrel|boe|ounce|tonne?)"
 )
+_RATIO = re.compile(r"%|\bratios?\b")
 
 
 def _per_share(label: str) -> bool:
     """Rows a table's scale never applies to: per-share amounts ("per share", "per diluted
-    share", "EPS"), percentages, ratios."""
-    return _PER_SHARE.search(label.lower()) is not None
+    share", "EPS"; also "per square foot"), percentages, ratios."""
+    low = label.lower()
+    return _PER_SHARE.search(low) is not None or _RATIO.search(low) is not None
 
 
 _COUNT_WORDS = (
@@ -1038,6 +1113,46 @@ def _count_row(label: str) -> bool:
     """Rows that count things: scaled like the table, but never in its currency."""
     low = label.lower()
     return any(w in low for w in _COUNT_WORDS)
+
+
+# rows that are certainly no amount of the table's scale: days, "Number of stores"
+_NON_AMOUNT = re.compile(
+    r"\bdays\b|\bnumber of (?!(?:(?:common|ordinary|weighted|average|diluted|basic)[ -])*shares)"
+)
+_SHARE_ROW = re.compile(r"\bshares\b|\bshare count\b")
+# an except clause naming more than per-share amounts: "ratios", "operating statistics",
+# "employee data", "number of stores" …
+_OTHER_EXCEPTS = re.compile(
+    r"ratio|statistic|operating data|other data|employee|headcount|store|customer|percent"
+)
+
+
+_OWN_UNIT = re.compile(
+    r"\(\s*(?:in\s+)?(?:(?P<pct>%|percent|per\s?cent|pct)"
+    r"|(?P<bp>bps|bp|basis\s+points?)(?:\s+[^()]{0,20})?"
+    r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds)"
+    r"|(?P<count>days|#|number|units|count|ftes?))\s*\)",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=4096)
+def _own_unit(label: str) -> str | None:
+    """The unit a row label or a column heading names for its cells, without a scale:
+    "Gross margin (%)" -> "percent", "Margin (bps chg)" -> "basis_point", "Diluted EPS ($)"
+    and "Average selling price (in dollars)" -> "USD", "(days)" -> "count"."""
+    if "(" not in label:
+        return None
+    m = _OWN_UNIT.search(label)
+    if m is None:
+        return None
+    if m.group("pct"):
+        return "percent"
+    if m.group("bp"):
+        return "basis_point"
+    if m.group("cur"):
+        return _currency_word(m.group("cur")) or "USD"
+    return "count"
 
 
 def apply_context(
@@ -1094,18 +1209,81 @@ def _in_table(
     period = table.periods[cell.col] if cell.col < len(table.periods) else None
     column = table.columns[cell.col] if cell.col < len(table.columns) else ""
     where = f"row {row.label or '?'}, column {column or cell.col + 1}"
-    note = table.row_notes.get(row.span[0]) or table.note
-    scale = note.scale if note else default_scale
-    currency = (note.currency if note else None) or table.currency or default_currency
+    label = row.label
+    # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
+    # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
+    row_note = table.row_notes.get(row.span[0])
+    unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    note: ScaleNote | None
+    if row_note is not None:
+        note = row_note
+    elif unit is not None:
+        note = None
+    elif table.col_notes:
+        # a table whose notes head single columns: a column no note heads is unscaled
+        note = table.col_notes.get(cell.col) or table.note
+    else:
+        note = table.note
+    if unit is not None or (table.col_notes and note is None):
+        scale = None
+        currency = unit if unit not in (None, "percent", "basis_point", "count") else None
+    else:
+        scale = note.scale if note else default_scale
+        currency = (note.currency if note else None) or table.currency or default_currency
+    low = label.lower()
+    ratio = _RATIO.search(low) is not None
+    per_share = _PER_SHARE.search(low) is not None
+    count = _count_row(label) and not per_share
+    if unit in ("percent", "basis_point"):
+        if f.kind == "number" and f.scale_source == "none" and f.value is not None:
+            assert f.value is not None
+            step = Decimal(1) if unit == "percent" else Decimal("0.01")
+            return replace(
+                f,
+                kind="percent",
+                unit=unit,
+                value=f.value * step,
+                precision=f.precision * step,
+                period=period,
+                where=where,
+                implied_unit=None,
+            )
+        return replace(f, period=period, where=where)
+    if unit == "count" or (note is not None and row_note is None and _NON_AMOUNT.search(low)):
+        scale, currency, count = None, None, True  # "Days sales outstanding", "(days)"
+    elif note is not None and row_note is None and _SHARE_ROW.search(low) and not per_share:
+        # share counts: "shares in thousands" when the note says so; none of its scale
+        # when it excepts them ("except share and per share data")
+        if note.share_scale is not None:
+            scale = note.share_scale
+        elif _excepts_shares(note.excepts):
+            scale = None
+    elif (
+        count
+        and note is not None
+        and row_note is None
+        and _OTHER_EXCEPTS.search(note.excepts) is not None
+    ):
+        scale = None  # "(in millions, except per share data, ratios and operating statistics)"
     if (
         scale is None
         or f.kind not in ("number", "currency")
         or f.scale_source != "none"
-        or _per_share(row.label)
+        or per_share
+        or ratio
     ):
-        money = f.kind == "number" and not _per_share(row.label) and not _count_row(row.label)
+        money = f.kind == "number" and not ratio and not count
         return replace(f, period=period, where=where, implied_unit=currency if money else None)
-    return _scaled(f, scale, None if _count_row(row.label) else currency, period, where)
+    return _scaled(f, scale, None if count else currency, period, where)
+
+
+def _excepts_shares(excepts: str) -> bool:
+    """Whether a note's except clause names share counts, not only per-share amounts
+    ("except share and per share data", "except number of shares and per share amounts")."""
+    if "share" not in excepts:
+        return False
+    rest = re.sub(r"per[\s-]share", "", excepts)
+    return "share" in rest
 
 
 def _scaled(
