@@ -288,6 +288,14 @@ def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
     )
 
 
+# every note whose first anchor is a word ("millions", "crore") has "in" or "(" before it
+# ("(Millions of yen)", "Dollars in thousands", "(₹ crore)")
+_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]")
+_WORD_ANCHORS = frozenset(
+    ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
+).union(["lakh", "lakhs"])
+
+
 def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[ScaleNote]:
     """Scale notes, found by their rare anchor words first, then read whole around them
     (in ``text[start:end]``, read as if it were the whole text)."""
@@ -298,6 +306,8 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
         if a.start() < seen_end:
             continue
         lo = max(start, a.start() - 48)
+        if a.group(0).lower() in _WORD_ANCHORS and not _NOTE_LEAD.search(text, lo, a.start()):
+            continue  # "spent millions of dollars": a scale word in a note follows "in" or "("
         for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
             if m.start() <= a.start() < m.end() and m.end() > seen_end:
                 seen_end = m.end()
