@@ -271,3 +271,11 @@ def test_a_count_row_keeps_the_tables_scale_when_the_note_excepts_only_per_share
         "| | 2026 |\n|---|---|\n| Revenue | $52,118 |\n| Paying customers | 1,204 |\n"
     )
     assert read(figure(extract(text), "1,204")) == (D(1_204_000), None, "number")
+
+
+def test_a_sentence_ending_in_a_colon_above_a_headed_table_labels_no_row() -> None:
+    text = (
+        "Revenue by region was as follows:\n\n"
+        "| Region | 2026 | 2025 |\n|---|---|---|\n| Americas | $1,204 | $1,118 |\n| EMEA | 655 | 610 |\n"
+    )
+    assert figure(extract(text), "$1,204").where == "row Americas, column 2026"

@@ -718,7 +718,8 @@ def _build_table(
     headers = _header_rows(text, raw, kind, sep_at)
     rows: list[Row] = []
     # the label row above ("Net income per share:") and its indent (-1: until the next one)
-    group, group_indent = group.rstrip(":"), -1
+    # (a caption only for a table with no headings of its own: rows that continue a table)
+    group, group_indent = ("" if headers else group.rstrip(":")), -1
     extents = _column_extents(rows_lines, raw, ncols) if kind == "aligned" else None
     for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
         k = len(cells)
