@@ -123,15 +123,12 @@ HTML_STATEMENT = """\
 def test_a_label_row_of_a_markdown_table_heads_the_rows_under_it() -> None:
     figs = extract(HTML_STATEMENT)
     assert read(figure(figs, "$4.05")) == (D("4.05"), "USD", "currency")
-    assert figure(figs, "$4.05").where == (
-        "row Earnings (loss) per share: Diluted, column Year Ended December 31, 2026"
-    )
+    # the label row stays out of the row's own label (and so its locator)
+    assert figure(figs, "$4.05").where == "row Diluted, column Year Ended December 31, 2026"
     assert read(figure(figs, "99.4")) == (D(99_400_000), None, "number")
-    # a total closes its group
-    total, operating = figure(figs, "3,368.8"), figure(figs, "543.2")
-    assert total.where == "row Costs and expenses: Total costs and expenses, column Year Ended December 31, 2026"
-    assert operating.where == "row Operating income, column Year Ended December 31, 2026"
-    assert read(operating) == (D(543_200_000), "USD", "number")
+    # a total closes its group: the rows after it are amounts again
+    assert read(figure(figs, "3,368.8")) == (D(3_368_800_000), "USD", "number")
+    assert read(figure(figs, "543.2")) == (D(543_200_000), "USD", "number")
     assert verdict(tieout.gate("Diluted EPS was $4.05.", sources=[HTML_STATEMENT])) == "pass"
     assert verdict(tieout.gate("Diluted EPS was $4.05 million.", sources=[HTML_STATEMENT])) == [
         "currency:$4.05 million"
@@ -279,3 +276,20 @@ def test_a_sentence_ending_in_a_colon_above_a_headed_table_labels_no_row() -> No
         "| Region | 2026 | 2025 |\n|---|---|---|\n| Americas | $1,204 | $1,118 |\n| EMEA | 655 | 610 |\n"
     )
     assert figure(extract(text), "$1,204").where == "row Americas, column 2026"
+
+
+def test_a_note_alone_in_a_heading_cell_is_the_tables_and_a_dollar_heading_keeps_the_scale() -> None:
+    text = (
+        "| | (in millions) | | | |\n"
+        "| | 2026 | 2025 | Change ($) | Change (%) |\n"
+        "|---|---:|---:|---:|---:|\n"
+        "| Revenue | 1,204.3 | 1,098.1 | 106.2 | 9.7 |\n"
+        "| Operating income | 240.8 | 221.5 | 19.3 | 8.7 |\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.note is not None
+    assert (table.col_notes, table.col_units) == ({}, {4: "percent"})
+    figs = extract(text)
+    assert read(figure(figs, "1,098.1")) == (D(1_098_100_000), None, "number")
+    assert read(figure(figs, "106.2")) == (D(106_200_000), None, "number")
+    assert read(figure(figs, "9.7")) == (D("9.7"), "percent", "percent")

@@ -62,6 +62,9 @@ class Row:
     cells: tuple[Cell, ...]
     header: bool
     label: str
+    # the label row a Markdown or CSV table's row stands under ("Earnings per share:"),
+    # kept apart from its label (a text table's label holds it: "Revenues: Product")
+    group: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +94,7 @@ class Table:
     # a note in one column's heading ("Revenue ($M)") scales that column only, by column
     col_notes: dict[int, ScaleNote] = field(default_factory=dict, compare=False)
     # a unit in a column's heading: "Growth (%)" -> "percent", "(bps)" -> "basis_point",
-    # "($)" -> "USD", "(days)" -> "count"; its bare cells are in that unit, unscaled
+    # "(days)" -> "count"; its bare cells are in that unit, unscaled
     col_units: dict[int, str] = field(default_factory=dict, compare=False)
 
     def row_at(self, pos: int) -> Row | None:
@@ -702,6 +705,13 @@ class _Notes:
         return next((n for t, n in self.first.items() if t in context), None)
 
 
+# a heading cell holding words besides its scale note ("Revenue ($M)"), not the note alone
+_WORDY = re.compile(r"[A-Za-z0-9]")
+# the units a column's heading gives its bare cells without the table's scale ("Change ($)"
+# under "(in millions)" is still in millions: a currency in a heading names no scale)
+_COLUMN_UNITS = frozenset(["percent", "basis_point", "count"])
+
+
 def _build_table(
     text: str,
     rows_lines: list[_Line],
@@ -755,6 +765,7 @@ def _build_table(
             )
         label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
         indent = cells[0][0] - ln.start
+        row_group = ""
         if i not in headers and label:
             if k == 1:  # a label row: the rows indented under it belong to it
                 group, group_indent = label.rstrip(":"), indent
@@ -769,11 +780,13 @@ def _build_table(
                 group, group_indent = label.rstrip(":"), -1
             elif group and indent <= group_indent:
                 group, group_indent = "", -1
+            elif group and kind in ("pipe", "csv"):
+                row_group = group
+                if label.lower().startswith("total"):
+                    group = ""  # a total closes its group
             elif group:
                 label = f"{group}: {label}"
-                if group_indent < 0 and label[len(group) + 2 :].lower().startswith("total"):
-                    group = ""
-        rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label))
+        rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label, row_group))
     labels = ["" for _ in range(ncols)]
     for r in rows:
         if r.header:
@@ -792,7 +805,7 @@ def _build_table(
             row_notes.setdefault(r.span[0], n)  # a row of figures that names its own scale
             continue
         held = [c for c in r.cells if c.span[0] <= n.span[0] < c.span[1]] if r.header else []
-        if held and held[0].col > 0 and held[0].text.strip() != n.text.strip():
+        if held and held[0].col > 0 and _WORDY.search(held[0].text.replace(n.text, "")):
             # "Revenue ($M)" heads one column among others: it scales that column only
             for c in held:
                 col_notes.setdefault(c.col, n)
@@ -803,7 +816,7 @@ def _build_table(
         if r.header:
             for c in r.cells:
                 unit = _own_unit(c.text) if c.col > 0 else None
-                if unit is not None and c.col not in col_notes:
+                if unit in _COLUMN_UNITS and c.col not in col_notes:
                     col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
     if note is None:
         note = notes.named_in(context)
@@ -1017,9 +1030,9 @@ def _title_line(text: str) -> bool:
 def _inherit_notes(lay: Layout) -> None:
     """A table with no scale note of its own continues the one above it ("Balance Sheet
     Data" under the same "(in thousands)") when only short caption lines stand between
-    them: no heading and no prose. A table with no header rows and as many columns as the
-    one above (the "Earnings per share:" rows after a blank line) continues its columns
-    and their periods too."""
+    them: no heading and no prose. A table with no note and no header rows, as many columns
+    as the one above and only blank lines and label rows between them (the "Earnings per
+    share:" rows after a blank line) continues its columns and their periods too."""
     heads = sorted(s.span[0] for s in lay.sections if s.kind in ("heading", "clause"))
     for k in range(1, len(lay.tables)):
         prev, cur = lay.tables[k - 1], lay.tables[k]
@@ -1028,10 +1041,14 @@ def _inherit_notes(lay: Layout) -> None:
             continue  # a heading stands between them
         if any(len(line.strip()) > 90 for line in gap.split("\n")):
             continue
+        continued = cur.note is None and all(
+            _group_label(line.strip()) for line in gap.split("\n") if line.strip()
+        )  # only blank lines and label rows ("Earnings per share:") between them
         if cur.note is None and prev.note is not None:
             cur = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
         if (
-            len(cur.columns) == len(prev.columns)
+            continued
+            and len(cur.columns) == len(prev.columns)
             and not any(cur.columns)
             and all(p is None for p in cur.periods)
             and any(prev.columns[1:])
@@ -1220,7 +1237,7 @@ def _in_table(
     period = table.periods[cell.col] if cell.col < len(table.periods) else None
     column = table.columns[cell.col] if cell.col < len(table.columns) else ""
     where = f"row {row.label or '?'}, column {column or cell.col + 1}"
-    label = row.label
+    label = f"{row.group}: {row.label}" if row.group else row.label
     # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
