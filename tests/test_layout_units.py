@@ -293,3 +293,18 @@ def test_a_note_alone_in_a_heading_cell_is_the_tables_and_a_dollar_heading_keeps
     assert read(figure(figs, "1,098.1")) == (D(1_098_100_000), None, "number")
     assert read(figure(figs, "106.2")) == (D(106_200_000), None, "number")
     assert read(figure(figs, "9.7")) == (D("9.7"), "percent", "percent")
+
+
+def test_a_row_naming_shares_that_is_an_amount_keeps_the_tables_scale_and_currency() -> None:
+    text = (
+        "(In millions, except per share amounts; shares in thousands)\n\n"
+        "                                            2026        2025\n"
+        "Net income                                $  512.3    $  466.0\n"
+        "Proceeds from issuance of common shares       38.2        41.0\n"
+        "Repurchases of common shares                (412.0)     (300.5)\n"
+        "Common shares outstanding at year end       81,904      83,377\n"
+    )
+    figs = extract(text)
+    assert read(figure(figs, "38.2")) == (D(38_200_000), "USD", "number")
+    assert read(figure(figs, "(412.0)")) == (D(-412_000_000), "USD", "number")
+    assert read(figure(figs, "81,904")) == (D(81_904_000), None, "number")

@@ -1148,6 +1148,13 @@ _NON_AMOUNT = re.compile(
     r"\bdays\b|\bnumber of (?!(?:(?:common|ordinary|weighted|average|diluted|basic)[ -])*shares)"
 )
 _SHARE_ROW = re.compile(r"\bshares\b|\bshare count\b")
+# a row naming shares or customers that is still an amount ("Proceeds from issuance of
+# shares", "Repurchases of common shares", "Payments to customers"): money, in the table's
+# scale and currency
+_AMOUNT_WORDS = re.compile(
+    r"proceeds|purchase|issuance|\bcosts?\b|value|compensation|payments?\b|paid|dividend"
+    r"|treasury|premium|capital|buyback|\bsales?\b|\bsold\b|expense|revenue|income"
+)
 # an except clause naming more than per-share amounts: "ratios", "operating statistics",
 # "employee data", "number of stores" …
 _OTHER_EXCEPTS = re.compile(
@@ -1261,7 +1268,8 @@ def _in_table(
     low = label.lower()
     ratio = _RATIO.search(low) is not None
     per_share = _PER_SHARE.search(low) is not None
-    count = _count_row(label) and not per_share
+    amount = _AMOUNT_WORDS.search(low) is not None
+    count = _count_row(label) and not per_share and not amount
     if unit in ("percent", "basis_point"):
         if f.kind == "number" and f.scale_source == "none" and f.value is not None:
             assert f.value is not None
@@ -1279,7 +1287,13 @@ def _in_table(
         return replace(f, period=period, where=where)
     if unit == "count" or (note is not None and row_note is None and _NON_AMOUNT.search(low)):
         scale, currency, count = None, None, True  # "Days sales outstanding", "(days)"
-    elif note is not None and row_note is None and _SHARE_ROW.search(low) and not per_share:
+    elif (
+        note is not None
+        and row_note is None
+        and _SHARE_ROW.search(low)
+        and not per_share
+        and not amount
+    ):
         # share counts: "shares in thousands" when the note says so; none of its scale
         # when it excepts them ("except share and per share data")
         if note.share_scale is not None:
