@@ -27,6 +27,7 @@ TEXTS = [
     Path(__file__).parent / "data" / "international-2025.txt",
     Path(__file__).parent / "data" / "konzernabschluss-2024.md",  # comma convention
     Path(__file__).parent / "data" / "rapport-annuel-2024.txt",  # comma, thin spaces
+    Path(__file__).parent / "data" / "statement-units-2026.txt",
 ]
 
 
@@ -97,6 +98,9 @@ _prose = st.builds(
             "see Section 2.2 and §3.1 of the {g} plan",
             "five million dollars and thirty-two percent",
             "(in thousands) Revenue was {g}",
+            "(US$ thousand) Revenue was {g}",
+            "Sales (in € million) of {m} and {g}",
+            "HK$'000 {g}",
             "(in millions) sales of $ {m}",
             "Total\n{g}",
             "per share\n{g}",
@@ -135,11 +139,87 @@ _aligned_table = st.builds(
         + (f"{'':20}==========  ==========\n" if style == "rules" else "")
     ),
     st.sampled_from(
-        ["(in thousands)", "(dollars in millions)", "($ in thousands)", "(₹ in crore)", "Summary"]
+        [
+            "(in thousands)",
+            "(dollars in millions)",
+            "($ in thousands)",
+            "(₹ in crore)",
+            "Summary",
+            # wordings of other filers and countries
+            "(Thousands of Dollars)",
+            "(in $000s)",
+            "(000's)",
+            "in USD thousand",
+            "(€ thousand)",
+            "(in £m)",
+            "($MM)",
+            "NZ$m",
+            "R$ mil",
+            "(in TEUR)",
+            "(in EUR k)",
+            "HK$'000",
+            "$A'000",
+            "(RM'000)",
+            "(In millions of yen)",
+            "(in millions of Canadian dollars)",
+            "(R million)",
+            "(in mn)",
+            "($000)",
+            "(In millions, except per share amounts; shares in thousands)",
+            "(in millions, except per share data, ratios and operating statistics)",
+        ]
     ),
     st.lists(_amount, min_size=2, max_size=5),
     st.sampled_from(["", "Revenues:", "Net income per share:"]),
     st.sampled_from(["plain", "rules", "leaders", "spans"]),
+)
+# statements whose rows and columns carry units of their own: per-share rows under a
+# label row (after a blank line, or in a Markdown table), share counts in thousands under
+# a note in millions, a unit in one column's heading or in a row's label
+_statement = st.builds(
+    lambda note, xs, shape: {
+        "eps": (
+            f"{note}\n\n{'':38}2026        2025\n"
+            f"Net income{'':22}$ {xs[0]:>10,}  $ {xs[1]:>10,}\n\n"
+            f"Earnings per share:\n  Basic{'':25}$ {xs[2] / 100:>10}  $ {xs[3] / 100:>10}\n"
+            f"  Diluted{'':25}{xs[3] / 100:>10}    {xs[2] / 100:>10}\n\n"
+            f"Weighted-average shares outstanding:\n"
+            f"  Basic{'':27}{xs[1]:>10,}    {xs[0]:>10,}\n"
+        ),
+        "pipe": (
+            f"{note}\n\n| | 2026 | 2025 |\n|---|---|---|\n| Net sales | ${xs[0]:,} | ${xs[1]:,} |\n"
+            f"| Earnings per share: | | |\n| Basic | ${xs[2] / 100} | ${xs[3] / 100} |\n"
+            f"| Diluted | {xs[3] / 100} | {xs[2] / 100} |\n| Weighted-average shares: | | |\n"
+            f"| Basic | {xs[1]:,} | {xs[0]:,} |\n| Total | {xs[2]:,} | {xs[3]:,} |\n"
+            f"| Number of stores | {xs[3]:,} | {xs[1]:,} |\n"
+        ),
+        "columns": (
+            "| Segment | Revenue ($M) | Growth (%) | Margin (bps chg) | Headcount |\n"
+            "|---|---:|---:|---:|---:|\n"
+            f"| Cloud | {xs[0]:,} | {xs[2] / 10} | +{xs[3] % 400} | {xs[1]:,} |\n"
+            f"| Devices | {xs[1]:,} | ({xs[3] / 10}) | -{xs[2] % 300} | {xs[0]:,} |\n"
+        ),
+        "rows": (
+            f"{note}\n\n| Metric | FY2026 | FY2025 |\n|---|---:|---:|\n"
+            f"| Revenue ($M) | {xs[0]:,} | {xs[1]:,} |\n"
+            f"| Gross margin (%) | {xs[2] / 10} | {xs[3] / 10} |\n"
+            f"| Diluted EPS ($) | {xs[3] / 100} | {xs[2] / 100} |\n"
+            f"| Days sales outstanding | {xs[2] % 90} | {xs[3] % 90} |\n"
+            f"| Average price (in dollars) | ${xs[1]:,} | ${xs[0]:,} |\n"
+        ),
+    }[shape],
+    st.sampled_from(
+        [
+            "(in millions, except per share data)",
+            "(In millions, except per share amounts; shares in thousands)",
+            "(in thousands, except share and per share data)",
+            "(in millions, except per share data, ratios and operating statistics)",
+            "(EUR million)",
+            "Summary",
+        ]
+    ),
+    st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
+    st.sampled_from(["eps", "pipe", "columns", "rows"]),
 )
 _clause = st.builds(
     lambda a, b, n: f"{a}.{b} By Customer. Either party pays ${n:,} within thirty days.",
@@ -177,6 +257,7 @@ _blocks = st.lists(
         _prose,
         _md_table,
         _aligned_table,
+        _statement,
         _clause,
         st.just("# Heading"),
         _european,

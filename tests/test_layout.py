@@ -854,3 +854,104 @@ def test_a_currency_and_m_is_a_note_only_standing_alone() -> None:
     assert [n.text for n in read_layout("| $m | 2025 |\n|---|---|\n| Revenue | 4.2 |\n").notes] == [
         "$m"
     ]
+
+
+# --------------------------------------------------------------------------- scale notes worded
+# as filings abroad word them
+
+_NOTE_CASES = [
+    # wording, scale, currency
+    ("(Thousands of Dollars)", D(1000), "USD"),
+    ("(Millions of Dollars)", D(10**6), "USD"),
+    ("(in $000s)", D(1000), "USD"),
+    ("($ in 000s)", D(1000), "USD"),
+    ("(000's)", D(1000), None),
+    ("(in '000s)", D(1000), None),
+    ("in USD thousand", D(1000), "USD"),
+    ("(US$ thousand)", D(1000), "USD"),
+    ("(€ thousand)", D(1000), "EUR"),
+    ("(EUR thousand)", D(1000), "EUR"),
+    ("(EUR million)", D(10**6), "EUR"),
+    ("(in € million)", D(10**6), "EUR"),
+    ("(CHF million)", D(10**6), "CHF"),
+    ("(£ million)", D(10**6), "GBP"),
+    ("(in £m)", D(10**6), "GBP"),
+    ("(in $m)", D(10**6), "USD"),
+    ("($MM)", D(10**6), "USD"),
+    ("(NZ$000)", D(1000), "NZD"),
+    ("NZ$m", D(10**6), "NZD"),
+    ("(A$m)", D(10**6), "AUD"),
+    ("(A$ million)", D(10**6), "AUD"),
+    ("(C$ millions)", D(10**6), "CAD"),
+    ("(R million)", D(10**6), "ZAR"),
+    ("(RM'000)", D(1000), "MYR"),
+    ("RMB'000", D(1000), "CNY"),
+    ("(JPY million)", D(10**6), "JPY"),
+    ("(¥ million)", D(10**6), "JPY"),
+    ("(Millions of yen)", D(10**6), "JPY"),
+    ("(in mn)", D(10**6), None),
+    ("(in TEUR)", D(1000), "EUR"),
+    ("(in kEUR)", D(1000), "EUR"),
+    ("(in EUR k)", D(1000), "EUR"),
+    ("R$ mil", D(10**6), "BRL"),
+    ("(R$ thousands)", D(1000), "BRL"),
+    ("(Ps. millions)", D(10**6), None),  # Mexican or Argentine pesos: no currency guessed
+    ("$A'000", D(1000), "AUD"),
+    # a prefixed dollar is not the US dollar
+    ("HK$'000", D(1000), "HKD"),
+    ("S$'000", D(1000), "SGD"),
+    ("A$'000", D(1000), "AUD"),
+    ("C$'000", D(1000), "CAD"),
+    # a currency named in words
+    ("(In millions of yen)", D(10**6), "JPY"),
+    ("(in millions of Japanese yen)", D(10**6), "JPY"),
+    ("(in millions of Canadian dollars)", D(10**6), "CAD"),
+    ("(expressed in thousands of Canadian dollars)", D(1000), "CAD"),
+    ("(in millions of Swiss francs)", D(10**6), "CHF"),
+    ("(in billions of won)", D(10**9), "KRW"),
+    ("(in thousands of Brazilian reais)", D(1000), "BRL"),
+    # read as before
+    ("(Dollars in Thousands)", D(1000), "USD"),
+    ("(In millions of U.S. dollars)", D(10**6), "USD"),
+    ("(in USD millions)", D(10**6), "USD"),
+    ("(€m)", D(10**6), "EUR"),
+    ("(in thousands of euros)", D(1000), "EUR"),
+    ("(in millions of pounds sterling)", D(10**6), "GBP"),
+    ("(Amounts in millions)", D(10**6), None),
+    ("($000s)", D(1000), "USD"),
+    ("(€ in millions)", D(10**6), "EUR"),
+    ("(US$ millions)", D(10**6), "USD"),
+    ("(¥ in billions)", D(10**9), "JPY"),
+    ("USD '000", D(1000), "USD"),
+    ("(₹ in crore)", D(10**7), "INR"),
+    ("(Rs. in lakhs)", D(10**5), "INR"),
+    ("(₹ crore)", D(10**7), "INR"),
+    ("(INR Crore)", D(10**7), "INR"),
+    ("(KRW in millions)", D(10**6), "KRW"),
+    ("(MXN millions)", D(10**6), "MXN"),
+]
+
+
+@pytest.mark.parametrize(("note", "scale", "currency"), _NOTE_CASES, ids=[c[0] for c in _NOTE_CASES])
+def test_a_statements_scale_note_in_any_common_wording(
+    note: str, scale: Decimal, currency: str | None
+) -> None:
+    text = (
+        "CONSOLIDATED STATEMENT OF PROFIT OR LOSS\n"
+        f"{note}\n\n"
+        "                                   2025        2024\n"
+        "Revenue                         1,234.5       987.6\n"
+        "Operating costs                   804.1       711.0\n"
+    )
+    figs = extract(text)
+    revenue = figure(figs, "1,234.5")
+    assert (revenue.value, revenue.implied_unit) == (D("1234.5") * scale, currency)
+    # the note's own digits ("000") are no figure of the statement
+    assert [f.text for f in figs if f.span[0] < text.index("2025")] == []
+
+
+def test_a_scale_note_in_a_column_heading_cell_is_no_figure() -> None:
+    text = "| Segment | ($000) |\n|---|---:|\n| Retail | 4,120 |\n| Wholesale | 2,005 |\n"
+    figs = extract(text)
+    assert [f.text for f in figs] == ["4,120", "2,005"]
+    assert figure(figs, "4,120").value == D(4_120_000)

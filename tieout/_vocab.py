@@ -133,3 +133,48 @@ SCALE_NAMES: dict[str, Decimal] = {
 SECTION_WORDS: frozenset[str] = frozenset(
     {"section", "sections", "clause", "clauses", "article", "articles", "paragraph", "paragraphs"}
 )
+
+#: Currencies named in words in a table's scale note ("(in millions of Canadian dollars)",
+#: "(Millions of yen)"), lower-cased, longest first where one name ends another.
+CURRENCY_NAMES: dict[str, str] = {
+    "u.s. dollars": "USD",
+    "us dollars": "USD",
+    "united states dollars": "USD",
+    "canadian dollars": "CAD",
+    "australian dollars": "AUD",
+    "new zealand dollars": "NZD",
+    "hong kong dollars": "HKD",
+    "singapore dollars": "SGD",
+    "new taiwan dollars": "TWD",
+    "dollars": "USD",
+    "euros": "EUR",
+    "euro": "EUR",
+    "pounds sterling": "GBP",
+    "sterling": "GBP",
+    "pounds": "GBP",
+    "japanese yen": "JPY",
+    "yen": "JPY",
+    "korean won": "KRW",
+    "won": "KRW",
+    "swiss francs": "CHF",
+    "brazilian reais": "BRL",
+    "reais": "BRL",
+    "renminbi": "CNY",
+    "chinese yuan": "CNY",
+    "yuan": "CNY",
+    "indian rupees": "INR",
+    "rupees": "INR",
+    "mexican pesos": "MXN",
+    "swedish kronor": "SEK",
+    "norwegian kroner": "NOK",
+    "danish kroner": "DKK",
+    "south african rand": "ZAR",
+}
+
+#: Currency marks a scale note may put before its scale that the grammar does not read next
+#: to a figure ("$A'000", "RMB'000", "(RM'000)"), upper-cased.
+NOTE_CURRENCY_MARKS: dict[str, str] = {
+    "$A": "AUD",
+    "RMB": "CNY",
+    "RM": "MYR",
+}

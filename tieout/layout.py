@@ -23,7 +23,13 @@ from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, SCALE_NAMES
+from tieout._vocab import (
+    CURRENCY_CODES,
+    CURRENCY_NAMES,
+    CURRENCY_SYMBOLS,
+    NOTE_CURRENCY_MARKS,
+    SCALE_NAMES,
+)
 
 if TYPE_CHECKING:
     from tieout.figures import Figure
@@ -56,6 +62,9 @@ class Row:
     cells: tuple[Cell, ...]
     header: bool
     label: str
+    # the label row a Markdown or CSV table's row stands under ("Earnings per share:"),
+    # kept apart from its label (a text table's label holds it: "Revenues: Product")
+    group: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +74,9 @@ class ScaleNote:
     currency: str | None
     except_per_share: bool
     text: str
+    # "(In millions, except per share amounts; shares in thousands)": the share counts' scale
+    share_scale: Decimal | None = None
+    excepts: str = ""  # the note's "except ..." clause, lower-cased ("" when none)
 
 
 @dataclass(frozen=True)
@@ -79,6 +91,11 @@ class Table:
     # a note in a row's own label ("Shares outstanding (in millions)") scales that row
     # only, by the row's start
     row_notes: dict[int, ScaleNote] = field(default_factory=dict, compare=False)
+    # a note in one column's heading ("Revenue ($M)") scales that column only, by column
+    col_notes: dict[int, ScaleNote] = field(default_factory=dict, compare=False)
+    # a unit in a column's heading: "Growth (%)" -> "percent", "(bps)" -> "basis_point",
+    # "(days)" -> "count"; its bare cells are in that unit, unscaled
+    col_units: dict[int, str] = field(default_factory=dict, compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -167,22 +184,32 @@ class Layout:
 # --------------------------------------------------------------------------- scale notes
 
 _SCALE = "|".join(SCALE_NAMES)
-_CUR = (
-    r"US\$|U\.S\.\s+dollars?|dollars?|euros?|pounds?|rupees?|Rs\.?|[$€£¥₹]|"
-    + "|".join(sorted(CURRENCY_CODES))
+_SYM = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))
+_MARK = r"\$A|RMB|RM|Ps\."  # "$A'000", "RMB'000", "(RM'000)", "(Ps. millions)"
+_NAME = "|".join(
+    re.escape(n).replace(r"\ ", r"\s+") for n in sorted(CURRENCY_NAMES, key=len, reverse=True)
+)
+_CUR = rf"{_NAME}|U\.S\.\s+dollars?|dollars?|euros?|pounds?|rupees?|Rs\.?|{_SYM}|" + "|".join(
+    sorted(CURRENCY_CODES)
 )
 _NOTE = re.compile(
     rf"""
     (?:
-        (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+)?in\s+
+        (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
         (?:(?P<c2>{_CUR})\s+)?(?P<s1>{_SCALE})(?:\s+of\s+(?P<c3>{_CUR}))?
-        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share)?
-      | \(\s*(?P<c4>[$€£])?\s*(?P<s2>000s?|'000s?|mm|m|bn|k)\s*\)
-      | \(\s*(?P<c7>{_CUR})\s+(?P<s7>{_SCALE})\s*\)          # "($ millions)"
+        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{0,60}})?
+        (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
+           \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
+      | \(\s*(?P<s8>thousands|millions|billions)\s+of\s+(?P<c8>{_CUR})\s*\)   # "(Millions of yen)"
+      | \(\s*(?:in\s+)?(?:(?P<c4>{_CUR}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
+        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE})\s*\)  # "(€ thousand)"
+      | \(\s*(?:in\s+)?(?P<s9>T|k)(?P<c9>EUR|USD|CHF|GBP)\s*\)         # "(in TEUR)", "(in kEUR)"
+      | in\s+(?P<c11>{_CUR})\s+(?P<s11>thousand|million|billion)\b      # "in USD thousand"
       | \(?(?P<s4>000'?s)\s+omitted\)?                    # "(000's omitted)"
-      | (?P<c5>US\$|[$€£]|EUR|GBP|USD|AUD|CAD|CHF)\s?(?P<s5>'000s?)(?![\w'])  # "£'000"
+      | (?P<c5>{_SYM}|{_MARK}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
+        \s?(?P<s5>'000s?)(?![\w'])                                 # "£'000", "HK$'000"
       | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ ))                 # standing alone in a
-        (?P<c6>US\$|[$€£])\s?(?P<s6>mn|bn|m)                   # cell: "€m", "$bn"
+        (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m)                   # cell: "€m", "$bn", "R$ mil"
         (?=[)|\t\n]|\ \ |\s*$|\ \|)
     )
     """,
@@ -193,11 +220,17 @@ _SHORT_SCALE = {
     "000s": "thousands",
     "'000": "thousands",
     "'000s": "thousands",
+    "000's": "thousands",
     "k": "thousands",
+    "t": "thousands",
+    "thousand": "thousands",
     "m": "millions",
     "mm": "millions",
-    "bn": "billions",
     "mn": "millions",
+    "mil": "millions",
+    "million": "millions",
+    "bn": "billions",
+    "billion": "billions",
 }
 
 
@@ -205,11 +238,20 @@ def _currency_word(word: str | None) -> str | None:
     if not word:
         return None
     w = word.strip()
-    if w.upper() in CURRENCY_CODES:
-        return w.upper()
+    up = w.upper()
+    if up in CURRENCY_CODES:
+        return up
     if w in CURRENCY_SYMBOLS:
         return CURRENCY_SYMBOLS[w]
-    lw = w.lower()
+    if up in CURRENCY_SYMBOLS:  # "hk$", read without regard to case
+        return CURRENCY_SYMBOLS[up]
+    if up in NOTE_CURRENCY_MARKS:
+        return NOTE_CURRENCY_MARKS[up]
+    if up == "R":  # "(R million)": South African rand
+        return "ZAR"
+    lw = " ".join(w.lower().split())
+    if lw in CURRENCY_NAMES:
+        return CURRENCY_NAMES[lw]
     if "dollar" in lw:
         return "USD"
     if lw.startswith("euro"):
@@ -222,9 +264,13 @@ def _currency_word(word: str | None) -> str | None:
 
 
 _NOTE_ANCHOR = re.compile(
-    r"(?=[TtMmBb'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
-    r"|'?000s?\s*\)|\((?:[$€£]\s*)?(?:mm|m|bn|k)\)|'000|000'?s\s+omitted"
-    r"|(?<=[$€£])(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£])|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn])(?![\w$€£]))"
+    r"(?=[TtMmBbKk'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
+    r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|THOUSAND|MILLION|BILLION)\s*\)"
+    r"|(?<=[A-Z] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b"  # "in USD thousand"
+    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
+    r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
+    r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])"
+    r"|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn]|mil)(?![\w$€£]))"
 )
 
 
@@ -245,6 +291,14 @@ def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
     )
 
 
+# every note whose first anchor is a word ("millions", "crore") has "in" or "(" before it
+# ("(Millions of yen)", "Dollars in thousands", "(₹ crore)")
+_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]")
+_WORD_ANCHORS = frozenset(
+    ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
+).union(["lakh", "lakhs"])
+
+
 def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[ScaleNote]:
     """Scale notes, found by their rare anchor words first, then read whole around them
     (in ``text[start:end]``, read as if it were the whole text)."""
@@ -255,6 +309,8 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
         if a.start() < seen_end:
             continue
         lo = max(start, a.start() - 48)
+        if a.group(0).lower() in _WORD_ANCHORS and not _NOTE_LEAD.search(text, lo, a.start()):
+            continue  # "spent millions of dollars": a scale word in a note follows "in" or "("
         for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
             if m.start() <= a.start() < m.end() and m.end() > seen_end:
                 seen_end = m.end()
@@ -271,16 +327,30 @@ def note_anchor(text: str, start: int, end: int) -> bool:
 
 
 def _note(m: re.Match[str]) -> ScaleNote | None:
-    short = m.group("s2") or m.group("s5") or m.group("s6") or ""
-    if m.group("s4"):
-        short = "000"
-    name = (m.group("s1") or m.group("s7") or _SHORT_SCALE.get(short.lower(), "")).lower()
+    if m.group("s4") or m.group("s9"):
+        name = "thousands"
+    elif m.group("s1") or m.group("s8"):
+        name = (m.group("s1") or m.group("s8")).lower()
+    else:
+        short = m.group("s2") or m.group("s5") or m.group("s6") or m.group("s11") or ""
+        name = _SHORT_SCALE.get(short.lower(), short.lower())
     if name not in SCALE_NAMES:
         return None
-    cur = _currency_word(
-        m.group("c1") or m.group("c2") or m.group("c3") or m.group("c4") or m.group("c5")
-    ) or _currency_word(m.group("c6") or m.group("c7"))
-    return ScaleNote(m.span(), SCALE_NAMES[name], cur, bool(m.group("x1")), m.group(0))
+    cur = None
+    for g in ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11"):
+        cur = _currency_word(m.group(g))
+        if cur is not None:
+            break
+    shares = m.group("sh")
+    return ScaleNote(
+        m.span(),
+        SCALE_NAMES[name],
+        cur,
+        bool(m.group("x1")),
+        m.group(0),
+        SCALE_NAMES[shares.lower()] if shares else None,
+        (m.group("x1") or "").lower(),
+    )
 
 
 # --------------------------------------------------------------------------- lines
@@ -635,15 +705,31 @@ class _Notes:
         return next((n for t, n in self.first.items() if t in context), None)
 
 
+# a heading cell holding words besides its scale note ("Revenue ($M)"), not the note alone
+_WORDY = re.compile(r"[A-Za-z0-9]")
+# the units a column's heading gives its bare cells without the table's scale ("Change ($)"
+# under "(in millions)" is still in millions: a currency in a heading names no scale)
+_COLUMN_UNITS = frozenset(["percent", "basis_point", "count"])
+
+
 def _build_table(
-    text: str, rows_lines: list[_Line], sep_at: int | None, context: str, notes: _Notes
+    text: str,
+    rows_lines: list[_Line],
+    sep_at: int | None,
+    context: str,
+    notes: _Notes,
+    group: str = "",
 ) -> Table:
+    """A table of ``rows_lines``; ``group``: the label row that stands right above it
+    ("Earnings per share:" after a blank line), whose rows these are."""
     raw = [_merge_symbols(text, ln.cells) for ln in rows_lines]
     kind = rows_lines[0].kind
     ncols = max(len(r) for r in raw)
     headers = _header_rows(text, raw, kind, sep_at)
     rows: list[Row] = []
-    group, group_indent = "", -1  # the label row above ("Net income per share:") and its indent
+    # the label row above ("Net income per share:") and its indent (-1: until the next one)
+    # (a caption only for a table with no headings of its own: rows that continue a table)
+    group, group_indent = ("" if headers else group.rstrip(":")), -1
     extents = _column_extents(rows_lines, raw, ncols) if kind == "aligned" else None
     for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
         k = len(cells)
@@ -679,14 +765,28 @@ def _build_table(
             )
         label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
         indent = cells[0][0] - ln.start
+        row_group = ""
         if i not in headers and label:
             if k == 1:  # a label row: the rows indented under it belong to it
                 group, group_indent = label.rstrip(":"), indent
+            elif (
+                kind in ("pipe", "csv")
+                and label.endswith(":")
+                and not any(c.text for c in cell_objs[1:])
+            ):
+                # a label row of a Markdown or CSV table ("| Earnings per share: | | |"),
+                # where no indent is left: the rows under it belong to it up to the next
+                # label row or a total
+                group, group_indent = label.rstrip(":"), -1
             elif group and indent <= group_indent:
                 group, group_indent = "", -1
+            elif group and kind in ("pipe", "csv"):
+                row_group = group
+                if label.lower().startswith("total"):
+                    group = ""  # a total closes its group
             elif group:
                 label = f"{group}: {label}"
-        rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label))
+        rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label, row_group))
     labels = ["" for _ in range(ncols)]
     for r in rows:
         if r.header:
@@ -698,12 +798,26 @@ def _build_table(
     note: ScaleNote | None = None
     row_notes: dict[int, ScaleNote] = {}
     starts = [r.span[0] for r in rows]
+    col_notes: dict[int, ScaleNote] = {}
     for n in notes.within(*span):
         r = rows[bisect_right(starts, n.span[0]) - 1]
         if not r.header and any(c.col > 0 and _has_value(c.text) for c in r.cells):
             row_notes.setdefault(r.span[0], n)  # a row of figures that names its own scale
+            continue
+        held = [c for c in r.cells if c.span[0] <= n.span[0] < c.span[1]] if r.header else []
+        if held and held[0].col > 0 and _WORDY.search(held[0].text.replace(n.text, "")):
+            # "Revenue ($M)" heads one column among others: it scales that column only
+            for c in held:
+                col_notes.setdefault(c.col, n)
         elif note is None:
             note = n
+    col_units: dict[int, str] = {}
+    for r in rows:
+        if r.header:
+            for c in r.cells:
+                unit = _own_unit(c.text) if c.col > 0 else None
+                if unit in _COLUMN_UNITS and c.col not in col_notes:
+                    col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
     if note is None:
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
@@ -722,7 +836,18 @@ def _build_table(
                         if t.startswith(sym):
                             seen[CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
-    return Table(span, tuple(rows), tuple(labels), periods, context, note, currency, row_notes)
+    return Table(
+        span,
+        tuple(rows),
+        tuple(labels),
+        periods,
+        context,
+        note,
+        currency,
+        row_notes,
+        col_notes,
+        col_units,
+    )
 
 
 # --------------------------------------------------------------------------- reading
@@ -807,7 +932,11 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
             if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
                 close_paragraph(lines[i - 1].end if i else 0)
                 context_lines = _context_above(lines, i)
-                table = _build_table(text, block, sep_at, " ".join(context_lines), by_place)
+                last = context_lines[-1] if context_lines else ""
+                group = last if _group_label(last) else ""
+                table = _build_table(
+                    text, block, sep_at, " ".join(context_lines), by_place, group
+                )
                 lay.tables.append(table)
                 parent = heading_stack[-1].title if heading_stack else ""
                 for r in table.rows:
@@ -901,18 +1030,41 @@ def _title_line(text: str) -> bool:
 def _inherit_notes(lay: Layout) -> None:
     """A table with no scale note of its own continues the one above it ("Balance Sheet
     Data" under the same "(in thousands)") when only short caption lines stand between
-    them: no heading and no prose."""
+    them: no heading and no prose. A table with no note and no header rows, as many columns
+    as the one above and only blank lines and label rows between them (the "Earnings per
+    share:" rows after a blank line) continues its columns and their periods too."""
     heads = sorted(s.span[0] for s in lay.sections if s.kind in ("heading", "clause"))
     for k in range(1, len(lay.tables)):
         prev, cur = lay.tables[k - 1], lay.tables[k]
-        if cur.note is not None or prev.note is None:
-            continue
         gap = lay.text[prev.span[1] : cur.span[0]]
         if bisect_left(heads, prev.span[1]) != bisect_left(heads, cur.span[0]):
             continue  # a heading stands between them
         if any(len(line.strip()) > 90 for line in gap.split("\n")):
             continue
-        lay.tables[k] = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
+        continued = cur.note is None and all(
+            _group_label(line.strip()) for line in gap.split("\n") if line.strip()
+        )  # only blank lines and label rows ("Earnings per share:") between them
+        if cur.note is None and prev.note is not None:
+            cur = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
+        if (
+            continued
+            and len(cur.columns) == len(prev.columns)
+            and not any(cur.columns)
+            and all(p is None for p in cur.periods)
+            and any(prev.columns[1:])
+            and not any(r.header for r in cur.rows)
+        ):
+            cur = replace(cur, columns=prev.columns, periods=prev.periods)
+        lay.tables[k] = cur
+
+
+_GROUP_WORDS = re.compile(r"[A-Za-z][^\n]{0,58}:")
+
+
+def _group_label(line: str) -> bool:
+    """Whether a caption line right above a table is a label row whose rows follow
+    ("Earnings per share:", "Weighted-average shares outstanding:")."""
+    return _GROUP_WORDS.fullmatch(line) is not None and not _has_digit(line)
 
 
 def _context_above(lines: list[_Line], i: int) -> list[str]:
@@ -960,14 +1112,17 @@ def _close_regions(lay: Layout) -> None:
 
 
 _PER_SHARE = re.compile(
-    r"\bper[ -](?:(?:basic|diluted|common|ordinary|weighted) )*(?:share|unit|ads)\b|\beps\b|%|\bratios?\b"
+    r"\bper[ -](?:(?:basic|diluted|common|ordinary|weighted) )*(?:share|unit|ads)\b|\beps\b"
+    r"|\bper (?:square (?:foot|feet|metre|meter)|sq\.? ?(?:ft|m)\b|barrel|boe|ounce|tonne?)"
 )
+_RATIO = re.compile(r"%|\bratios?\b")
 
 
 def _per_share(label: str) -> bool:
     """Rows a table's scale never applies to: per-share amounts ("per share", "per diluted
-    share", "EPS"), percentages, ratios."""
-    return _PER_SHARE.search(label.lower()) is not None
+    share", "EPS"; also "per square foot"), percentages, ratios."""
+    low = label.lower()
+    return _PER_SHARE.search(low) is not None or _RATIO.search(low) is not None
 
 
 _COUNT_WORDS = (
@@ -988,6 +1143,53 @@ def _count_row(label: str) -> bool:
     return any(w in low for w in _COUNT_WORDS)
 
 
+# rows that are certainly no amount of the table's scale: days, "Number of stores"
+_NON_AMOUNT = re.compile(
+    r"\bdays\b|\bnumber of (?!(?:(?:common|ordinary|weighted|average|diluted|basic)[ -])*shares)"
+)
+_SHARE_ROW = re.compile(r"\bshares\b|\bshare count\b")
+# a row naming shares or customers that is still an amount ("Proceeds from issuance of
+# shares", "Repurchases of common shares", "Payments to customers"): money, in the table's
+# scale and currency
+_AMOUNT_WORDS = re.compile(
+    r"proceeds|purchase|issuance|\bcosts?\b|value|compensation|payments?\b|paid|dividend"
+    r"|treasury|premium|capital|buyback|\bsales?\b|\bsold\b|expense|revenue|income"
+)
+# an except clause naming more than per-share amounts: "ratios", "operating statistics",
+# "employee data", "number of stores" …
+_OTHER_EXCEPTS = re.compile(
+    r"ratio|statistic|operating data|other data|employee|headcount|store|customer|percent"
+)
+
+
+_OWN_UNIT = re.compile(
+    r"\(\s*(?:in\s+)?(?:(?P<pct>%|percent|per\s?cent|pct)"
+    r"|(?P<bp>bps|bp|basis\s+points?)(?:\s+[^()]{0,20})?"
+    r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds)"
+    r"|(?P<count>days|#|number|units|count|ftes?))\s*\)",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=4096)
+def _own_unit(label: str) -> str | None:
+    """The unit a row label or a column heading names for its cells, without a scale:
+    "Gross margin (%)" -> "percent", "Margin (bps chg)" -> "basis_point", "Diluted EPS ($)"
+    and "Average selling price (in dollars)" -> "USD", "(days)" -> "count"."""
+    if "(" not in label:
+        return None
+    m = _OWN_UNIT.search(label)
+    if m is None:
+        return None
+    if m.group("pct"):
+        return "percent"
+    if m.group("bp"):
+        return "basis_point"
+    if m.group("cur"):
+        return _currency_word(m.group("cur")) or "USD"
+    return "count"
+
+
 def apply_context(
     lay: Layout,
     figs: Sequence[Figure],
@@ -1002,8 +1204,12 @@ def apply_context(
         (n for n in lay.notes if lay.table_at(n.span[0]) is None), key=lambda n: n.span[1]
     )
     note_ends = [n.span[1] for n in para_notes]
+    note_starts = [n.span[0] for n in lay.notes]
     out = []
     for f in figs:
+        k = bisect_right(note_starts, f.span[0]) - 1
+        if k >= 0 and f.span[1] <= lay.notes[k].span[1]:
+            continue  # the "000" of "($000)" names a scale: it is no figure
         if f.spelled:  # "three columns" is a count in words, never a scaled amount
             out.append(f)
             continue
@@ -1038,18 +1244,88 @@ def _in_table(
     period = table.periods[cell.col] if cell.col < len(table.periods) else None
     column = table.columns[cell.col] if cell.col < len(table.columns) else ""
     where = f"row {row.label or '?'}, column {column or cell.col + 1}"
-    note = table.row_notes.get(row.span[0]) or table.note
-    scale = note.scale if note else default_scale
-    currency = (note.currency if note else None) or table.currency or default_currency
+    label = f"{row.group}: {row.label}" if row.group else row.label
+    # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
+    # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
+    row_note = table.row_notes.get(row.span[0])
+    unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    note: ScaleNote | None
+    if row_note is not None:
+        note = row_note
+    elif unit is not None:
+        note = None
+    elif table.col_notes:
+        # a table whose notes head single columns: a column no note heads is unscaled
+        note = table.col_notes.get(cell.col) or table.note
+    else:
+        note = table.note
+    if unit is not None or (table.col_notes and note is None):
+        scale = None
+        currency = unit if unit not in (None, "percent", "basis_point", "count") else None
+    else:
+        scale = note.scale if note else default_scale
+        currency = (note.currency if note else None) or table.currency or default_currency
+    low = label.lower()
+    ratio = _RATIO.search(low) is not None
+    per_share = _PER_SHARE.search(low) is not None
+    amount = _AMOUNT_WORDS.search(low) is not None
+    count = _count_row(label) and not per_share and not amount
+    if unit in ("percent", "basis_point"):
+        if f.kind == "number" and f.scale_source == "none" and f.value is not None:
+            assert f.value is not None
+            step = Decimal(1) if unit == "percent" else Decimal("0.01")
+            return replace(
+                f,
+                kind="percent",
+                unit=unit,
+                value=f.value * step,
+                precision=f.precision * step,
+                period=period,
+                where=where,
+                implied_unit=None,
+            )
+        return replace(f, period=period, where=where)
+    if unit == "count" or (note is not None and row_note is None and _NON_AMOUNT.search(low)):
+        scale, currency, count = None, None, True  # "Days sales outstanding", "(days)"
+    elif (
+        note is not None
+        and row_note is None
+        and _SHARE_ROW.search(low)
+        and not per_share
+        and not amount
+    ):
+        # share counts: "shares in thousands" when the note says so; none of its scale
+        # when it excepts them ("except share and per share data")
+        if note.share_scale is not None:
+            scale = note.share_scale
+        elif _excepts_shares(note.excepts):
+            scale = None
+    elif (
+        count
+        and note is not None
+        and row_note is None
+        and _OTHER_EXCEPTS.search(note.excepts) is not None
+    ):
+        scale = None  # "(in millions, except per share data, ratios and operating statistics)"
     if (
         scale is None
         or f.kind not in ("number", "currency")
         or f.scale_source != "none"
-        or _per_share(row.label)
+        or per_share
+        or ratio
     ):
-        money = f.kind == "number" and not _per_share(row.label) and not _count_row(row.label)
+        money = f.kind == "number" and not ratio and not count
         return replace(f, period=period, where=where, implied_unit=currency if money else None)
-    return _scaled(f, scale, None if _count_row(row.label) else currency, period, where)
+    return _scaled(f, scale, None if count else currency, period, where)
+
+
+def _excepts_shares(excepts: str) -> bool:
+    """Whether a note's except clause names share counts, not only per-share amounts
+    ("except share and per share data", "except number of shares and per share amounts")."""
+    if "share" not in excepts:
+        return False
+    rest = re.sub(r"per[\s-]share", "", excepts)
+    return "share" in rest
 
 
 def _scaled(

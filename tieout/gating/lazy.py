@@ -68,6 +68,8 @@ def _table_line(line: str) -> bool:
 
 
 _PERCENTISH = re.compile(r"(?i)%|per|pct|bp|basis|pp")
+# a unit in parentheses that makes a table's bare cells percents (layout._own_unit)
+_UNIT_HEAD = re.compile(r"\((?:\s*in)?\s*(?:%|percent|per\s?cent|pct|bps?\b|basis)", re.IGNORECASE)
 _TABLE_REACH = 8192  # the largest block worth reading alone is four times this
 _RUN_AT = re.compile(r"[\d.,]*")  # the rest of a digit run (a superset: it may run on)
 _CUT_REACH = 4096  # how far a line's reading may reach for a clean cut or its paragraph start
@@ -221,6 +223,7 @@ class LazySource:
         self._low: str | None = None
         self._floats: list[float] | None = None  # digit runs' values, for roundings
         self._rounded: dict[tuple[object, ...], Figure | None] = {}  # rounding_of's answers
+        self._headed: bool | None = None  # whether a "(%)" or "(bps)" unit heads a row or column
 
     # ---------------------------------------------------------------- readings
 
@@ -326,7 +329,12 @@ class LazySource:
         places = chain((first,), places)
         if fig.kind == "percent":  # a percent stands before "%", "percent", "pct", "bp" …
             text = self.text
-            places = (p for p in places if _PERCENTISH.search(text, p, p + 40))
+            headed = self._unit_headed()
+            places = (
+                p
+                for p in places
+                if _PERCENTISH.search(text, p, p + 40) or (headed and self._on_table_line(p))
+            )
         budget = max(len(self.text) // 4, 4 * _TABLE_REACH)  # past this, reading it all is cheaper
         seen: set[tuple[int, int]] = set()
         for p in places:
@@ -356,6 +364,20 @@ class LazySource:
             if hit is not None:
                 return hit
         return self._words().lookup(cls, fig) if self._may_be_spelled(fig) else None
+
+    def _unit_headed(self) -> bool:
+        """Whether a row label or a column heading of this source may name a percent unit
+        ("Gross margin (%)", "Margin (bps chg)"): then a table's bare cell may be a percent
+        with no "%" after it."""
+        if self._headed is None:
+            self._headed = _UNIT_HEAD.search(self.text) is not None
+        return self._headed
+
+    def _on_table_line(self, pos: int) -> bool:
+        text = self.text
+        start = text.rfind("\n", 0, pos) + 1
+        end = text.find("\n", pos)
+        return _table_line(text[start : len(text) if end < 0 else end])
 
     def _places(self) -> dict[str, list[int]]:
         """The digit runs' places by canonical digits, and those of the figures written

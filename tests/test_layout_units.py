@@ -1,0 +1,310 @@
+"""Which rows and columns of a statement a scale note governs, and which carry a unit of
+their own: per-share rows under an "Earnings per share:" label, share counts "in
+thousands" under a note "in millions", a unit in one column's heading or in a row's label,
+operating statistics under "except ... operating statistics". Each text is printed the way
+10-Ks, 10-Qs and investor decks print them; each gate test pairs a faithful draft with one
+that invents a scale, which must be refused.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+import tieout
+from tieout.figures import Figure, extract
+from tieout.gating import GateResult
+from tieout.layout import read_layout
+
+D = Decimal
+
+
+def figure(figs: list[Figure], text: str, nth: int = 0) -> Figure:
+    found = [f for f in figs if f.text == text]
+    assert len(found) > nth, f"no figure {text!r} in {[f.text for f in figs]}"
+    return found[nth]
+
+
+def read(f: Figure) -> tuple[Decimal | None, str | None, str | None]:
+    """Value, unit (or the unit its place implies) and kind."""
+    return f.value, f.unit or f.implied_unit, f.kind
+
+
+def span_of(f: Figure) -> tuple[date, date] | None:
+    return None if f.period is None else (f.period.start, f.period.end)
+
+
+def verdict(result: GateResult) -> str | list[str]:
+    return "pass" if result.passed else [f"{c.cls}:{c.text}" for c in result.rejected]
+
+
+Q2_2026 = (date(2026, 4, 1), date(2026, 6, 30))
+H1_2026 = (date(2026, 1, 1), date(2026, 6, 30))
+
+# --------------------------------------------------------------------------- per-share rows
+
+TEN_Q = """\
+HARBORVIEW LOGISTICS CORP.
+CONDENSED CONSOLIDATED STATEMENTS OF INCOME
+(in millions, except per share data)
+
+                                         Three Months Ended        Six Months Ended
+                                              June 30,                 June 30,
+                                          2026        2025         2026        2025
+Operating revenues                      $ 2,318.4   $ 2,101.9    $ 4,540.2   $ 4,077.5
+Operating expenses                        1,905.7     1,771.3      3,760.8     3,455.0
+Net income                              $   287.6   $   231.4    $   548.9   $   430.2
+
+Net income per share:
+  Basic                                 $    1.74   $    1.38    $    3.32   $    2.57
+  Diluted                                    1.73        1.37         3.30        2.55
+
+Weighted-average shares outstanding:
+  Basic                                     165.3       167.7        165.4       167.4
+  Diluted                                   166.2       168.9        166.3       168.7
+"""
+
+
+def test_rows_under_a_per_share_label_are_per_share_amounts_with_their_columns() -> None:
+    figs = extract(TEN_Q)
+    basic, diluted = figure(figs, "$    1.74"), figure(figs, "1.73")
+    assert read(basic) == (D("1.74"), "USD", "currency")
+    assert read(diluted) == (D("1.73"), "USD", "number")  # not $1.73 million
+    assert diluted.where == "row Net income per share: Diluted, column Three Months Ended June 30, 2026"
+    assert span_of(diluted) == Q2_2026
+    assert span_of(figure(figs, "3.30")) == H1_2026
+    # the share counts under their own label keep the statement's millions, and no currency
+    shares = figure(figs, "166.2")
+    assert read(shares) == (D(166_200_000), None, "number")
+    assert span_of(shares) == Q2_2026
+    # the amounts above are as before
+    assert read(figure(figs, "1,905.7")) == (D(1_905_700_000), "USD", "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Diluted EPS was $1.73 for the quarter, against $1.37 a year earlier.", "pass"),
+        ("Basic earnings per share were $3.32 for the first half.", "pass"),
+        ("Diluted weighted-average shares were 166.2 million.", "pass"),
+        ("Diluted EPS was $1.73 million.", ["currency:$1.73 million"]),
+        ("Basic EPS came to 1,740,000 dollars.", ["currency:1,740,000 dollars"]),
+    ],
+)
+def test_the_gate_on_per_share_rows(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[TEN_Q])) == expected
+
+
+# an HTML filing's statement as the HTML reader writes it: no indent is left
+HTML_STATEMENT = """\
+(In millions, except per share amounts)
+
+|  | Year Ended December 31, | Year Ended December 31, |
+|  | 2026 | 2025 |
+|---|---|---|
+| Net sales | $3,912.0 | $3,604.8 |
+| Costs and expenses: |  |  |
+| Cost of sales | 2,466.3 | 2,391.0 |
+| Selling and administrative | 902.5 | 1,148.1 |
+| Total costs and expenses | 3,368.8 | 3,539.1 |
+| Operating income | 543.2 | 65.7 |
+| Net income (loss) | $402.7 | $(35.1) |
+| Earnings (loss) per share: |  |  |
+| Basic | $4.11 | $(0.36) |
+| Diluted | $4.05 | $(0.36) |
+| Weighted-average common shares outstanding: |  |  |
+| Basic | 98.0 | 97.6 |
+| Diluted | 99.4 | 97.6 |
+"""
+
+
+def test_a_label_row_of_a_markdown_table_heads_the_rows_under_it() -> None:
+    figs = extract(HTML_STATEMENT)
+    assert read(figure(figs, "$4.05")) == (D("4.05"), "USD", "currency")
+    # the label row stays out of the row's own label (and so its locator)
+    assert figure(figs, "$4.05").where == "row Diluted, column Year Ended December 31, 2026"
+    assert read(figure(figs, "99.4")) == (D(99_400_000), None, "number")
+    # a total closes its group: the rows after it are amounts again
+    assert read(figure(figs, "3,368.8")) == (D(3_368_800_000), "USD", "number")
+    assert read(figure(figs, "543.2")) == (D(543_200_000), "USD", "number")
+    assert verdict(tieout.gate("Diluted EPS was $4.05.", sources=[HTML_STATEMENT])) == "pass"
+    assert verdict(tieout.gate("Diluted EPS was $4.05 million.", sources=[HTML_STATEMENT])) == [
+        "currency:$4.05 million"
+    ]
+
+
+# --------------------------------------------------------------------------- share counts
+
+
+@pytest.mark.parametrize(
+    ("note", "shares"),
+    [
+        ("(In millions, except per share amounts; shares in thousands)", D(82_517_000)),
+        ("(in millions, except per share data, and shares in thousands)", D(82_517_000)),
+        ("(in thousands, except share and per share data)", D(82_517)),
+        ("(in millions, except per share data)", D(82_517_000_000)),  # as the note says
+    ],
+)
+def test_share_counts_take_the_scale_the_note_gives_shares(note: str, shares: Decimal) -> None:
+    text = (
+        f"{note}\n\n"
+        "                                            2026        2025\n"
+        "Net income                              $  512.3    $  466.0\n"
+        "Weighted-average shares - basic           82,517      84,002\n"
+        "Diluted net income per share            $   6.16    $   5.49\n"
+    )
+    figs = extract(text)
+    assert read(figure(figs, "82,517")) == (shares, None, "number")
+    assert read(figure(figs, "$   6.16")) == (D("6.16"), "USD", "currency")
+    net = D("512.3") * (1000 if "thousands," in note else 10**6)
+    assert read(figure(figs, "$  512.3")) == (net, "USD", "currency")
+
+
+def test_the_gate_on_shares_in_thousands() -> None:
+    source = (
+        "(In millions, except per share amounts; shares in thousands)\n\n"
+        "                                            2026        2025\n"
+        "Net income                              $  512.3    $  466.0\n"
+        "Weighted-average shares - basic           82,517      84,002\n"
+    )
+    assert verdict(tieout.gate("Basic shares were 82.517 million.", sources=[source])) == "pass"
+    assert verdict(tieout.gate("Basic shares were 82.517 billion.", sources=[source])) == [
+        "numeric:82.517 billion"
+    ]
+
+
+# --------------------------------------------------------------------------- units of one column
+
+
+SEGMENTS = """\
+| Segment | Revenue ($M) | Growth (%) | Margin (bps chg) | Headcount |
+|---|---:|---:|---:|---:|
+| Payments | 918.2 | 11.5 | +140 | 2,640 |
+| Lending | 455.0 | (3.1) | -20 | 1,180 |
+"""
+
+
+def test_a_unit_in_one_columns_heading_governs_that_column_only() -> None:
+    [table] = read_layout(SEGMENTS).tables
+    assert table.note is None
+    assert sorted(table.col_notes) == [1]
+    assert table.col_units == {2: "percent", 3: "basis_point"}
+    figs = extract(SEGMENTS)
+    assert read(figure(figs, "918.2")) == (D(918_200_000), "USD", "number")
+    assert read(figure(figs, "11.5")) == (D("11.5"), "percent", "percent")
+    assert read(figure(figs, "(3.1)")) == (D("-3.1"), "percent", "percent")
+    assert read(figure(figs, "140")) == (D("1.40"), "basis_point", "percent")
+    assert read(figure(figs, "2,640")) == (D(2640), None, "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Payments revenue was $918.2 million, up 11.5%; Lending fell 3.1%.", "pass"),
+        ("Payments margin widened 140 bps.", "pass"),
+        ("Payments had 2,640 employees.", "pass"),
+        ("Payments backlog was $2.64 billion.", ["currency:$2.64 billion"]),
+        ("Other income was $11.5 million.", ["currency:$11.5 million"]),
+    ],
+)
+def test_the_gate_on_column_units(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[SEGMENTS])) == expected
+
+
+KPIS = """\
+| Metric | FY2026 | FY2025 |
+|---|---:|---:|
+| Revenue ($M) | 2,204.9 | 1,987.3 |
+| Gross margin (%) | 58.2 | 56.9 |
+| Employees | 6,120 | 5,840 |
+| Diluted EPS ($) | 3.07 | 2.66 |
+"""
+
+
+def test_a_unit_in_a_rows_label_governs_that_row() -> None:
+    figs = extract(KPIS)
+    assert read(figure(figs, "2,204.9")) == (D(2_204_900_000), "USD", "number")
+    assert read(figure(figs, "58.2")) == (D("58.2"), "percent", "percent")
+    assert read(figure(figs, "6,120")) == (D(6120), None, "number")
+    assert read(figure(figs, "3.07")) == (D("3.07"), "USD", "number")
+    assert verdict(tieout.gate("Gross margin was 58.2% and diluted EPS $3.07.", sources=[KPIS])) == (
+        "pass"
+    )
+
+
+SELECTED_DATA = """\
+SELECTED OPERATING DATA
+(in millions, except per share data, ratios and operating statistics)
+                                          2026        2025
+Net sales                             $ 6,305     $ 5,918
+Days inventory outstanding                  62          66
+Number of restaurants at year end          947         902
+Guests served                              118         109
+Average check (in dollars)              $ 1,310     $ 1,275
+Sales per square foot                 $   688     $   655
+Lease-adjusted leverage ratio             2.85        3.10
+"""
+
+
+def test_operating_statistics_under_a_millions_note_are_not_millions() -> None:
+    figs = extract(SELECTED_DATA)
+    assert read(figure(figs, "$ 6,305")) == (D(6_305_000_000), "USD", "currency")
+    assert read(figure(figs, "62")) == (D(62), None, "number")
+    assert read(figure(figs, "947")) == (D(947), None, "number")
+    assert read(figure(figs, "$ 1,310")) == (D(1310), "USD", "currency")
+    assert read(figure(figs, "$   688")) == (D(688), "USD", "currency")
+    assert read(figure(figs, "2.85")) == (D("2.85"), None, "number")
+    assert verdict(tieout.gate("The average check was $1,310.", sources=[SELECTED_DATA])) == "pass"
+    assert verdict(
+        tieout.gate("Catering sales were $1.31 billion; 947 million guests.", sources=[SELECTED_DATA])
+    ) == ["currency:$1.31 billion", "numeric:947 million"]
+
+
+def test_a_count_row_keeps_the_tables_scale_when_the_note_excepts_only_per_share() -> None:
+    text = (
+        "(in thousands, except per share data)\n\n"
+        "| | 2026 |\n|---|---|\n| Revenue | $52,118 |\n| Paying customers | 1,204 |\n"
+    )
+    assert read(figure(extract(text), "1,204")) == (D(1_204_000), None, "number")
+
+
+def test_a_sentence_ending_in_a_colon_above_a_headed_table_labels_no_row() -> None:
+    text = (
+        "Revenue by region was as follows:\n\n"
+        "| Region | 2026 | 2025 |\n|---|---|---|\n| Americas | $1,204 | $1,118 |\n| EMEA | 655 | 610 |\n"
+    )
+    assert figure(extract(text), "$1,204").where == "row Americas, column 2026"
+
+
+def test_a_note_alone_in_a_heading_cell_is_the_tables_and_a_dollar_heading_keeps_the_scale() -> None:
+    text = (
+        "| | (in millions) | | | |\n"
+        "| | 2026 | 2025 | Change ($) | Change (%) |\n"
+        "|---|---:|---:|---:|---:|\n"
+        "| Revenue | 1,204.3 | 1,098.1 | 106.2 | 9.7 |\n"
+        "| Operating income | 240.8 | 221.5 | 19.3 | 8.7 |\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.note is not None
+    assert (table.col_notes, table.col_units) == ({}, {4: "percent"})
+    figs = extract(text)
+    assert read(figure(figs, "1,098.1")) == (D(1_098_100_000), None, "number")
+    assert read(figure(figs, "106.2")) == (D(106_200_000), None, "number")
+    assert read(figure(figs, "9.7")) == (D("9.7"), "percent", "percent")
+
+
+def test_a_row_naming_shares_that_is_an_amount_keeps_the_tables_scale_and_currency() -> None:
+    text = (
+        "(In millions, except per share amounts; shares in thousands)\n\n"
+        "                                            2026        2025\n"
+        "Net income                                $  512.3    $  466.0\n"
+        "Proceeds from issuance of common shares       38.2        41.0\n"
+        "Repurchases of common shares                (412.0)     (300.5)\n"
+        "Common shares outstanding at year end       81,904      83,377\n"
+    )
+    figs = extract(text)
+    assert read(figure(figs, "38.2")) == (D(38_200_000), "USD", "number")
+    assert read(figure(figs, "(412.0)")) == (D(-412_000_000), "USD", "number")
+    assert read(figure(figs, "81,904")) == (D(81_904_000), None, "number")
