@@ -450,7 +450,7 @@ def test_sample_10k_selected_financial_data(acme_10k: str) -> None:
     eps = by_where["row Earnings per share (diluted), column 2019"]
     assert (eps.text, eps.value, eps.scale_source) == ("$0.48", D("0.48"), "none")
     shares = by_where["row Weighted average diluted shares, column 2019"]
-    assert (shares.value, shares.implied_unit) == (D(12556000), None)  # a count, not dollars
+    assert (shares.value, shares.implied_unit) == (D(12556000), "shares")  # a count, not dollars
 
 
 def test_sample_10k_prose_ties_to_the_table(acme_10k: str) -> None:
@@ -932,7 +932,9 @@ _NOTE_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("note", "scale", "currency"), _NOTE_CASES, ids=[c[0] for c in _NOTE_CASES])
+@pytest.mark.parametrize(
+    ("note", "scale", "currency"), _NOTE_CASES, ids=[c[0] for c in _NOTE_CASES]
+)
 def test_a_statements_scale_note_in_any_common_wording(
     note: str, scale: Decimal, currency: str | None
 ) -> None:

@@ -72,12 +72,15 @@ def test_rows_under_a_per_share_label_are_per_share_amounts_with_their_columns()
     basic, diluted = figure(figs, "$    1.74"), figure(figs, "1.73")
     assert read(basic) == (D("1.74"), "USD", "currency")
     assert read(diluted) == (D("1.73"), "USD", "number")  # not $1.73 million
-    assert diluted.where == "row Net income per share: Diluted, column Three Months Ended June 30, 2026"
+    assert (
+        diluted.where
+        == "row Net income per share: Diluted, column Three Months Ended June 30, 2026"
+    )
     assert span_of(diluted) == Q2_2026
     assert span_of(figure(figs, "3.30")) == H1_2026
     # the share counts under their own label keep the statement's millions, and no currency
     shares = figure(figs, "166.2")
-    assert read(shares) == (D(166_200_000), None, "number")
+    assert read(shares) == (D(166_200_000), "shares", "number")
     assert span_of(shares) == Q2_2026
     # the amounts above are as before
     assert read(figure(figs, "1,905.7")) == (D(1_905_700_000), "USD", "number")
@@ -125,13 +128,18 @@ def test_a_label_row_of_a_markdown_table_heads_the_rows_under_it() -> None:
     assert read(figure(figs, "$4.05")) == (D("4.05"), "USD", "currency")
     # the label row stays out of the row's own label (and so its locator)
     assert figure(figs, "$4.05").where == "row Diluted, column Year Ended December 31, 2026"
-    assert read(figure(figs, "99.4")) == (D(99_400_000), None, "number")
+    assert read(figure(figs, "99.4")) == (D(99_400_000), "shares", "number")
     # a total closes its group: the rows after it are amounts again
     assert read(figure(figs, "3,368.8")) == (D(3_368_800_000), "USD", "number")
     assert read(figure(figs, "543.2")) == (D(543_200_000), "USD", "number")
     assert verdict(tieout.gate("Diluted EPS was $4.05.", sources=[HTML_STATEMENT])) == "pass"
     assert verdict(tieout.gate("Diluted EPS was $4.05 million.", sources=[HTML_STATEMENT])) == [
         "currency:$4.05 million"
+    ]
+    # a share count is no amount of money: it confirms the count, never dollars
+    assert verdict(tieout.gate("Diluted shares were 99.4 million.", [HTML_STATEMENT])) == "pass"
+    assert verdict(tieout.gate("Shares were $99.4 million.", [HTML_STATEMENT])) == [
+        "currency:$99.4 million"
     ]
 
 
@@ -156,7 +164,8 @@ def test_share_counts_take_the_scale_the_note_gives_shares(note: str, shares: De
         "Diluted net income per share            $   6.16    $   5.49\n"
     )
     figs = extract(text)
-    assert read(figure(figs, "82,517")) == (shares, None, "number")
+    unit = None if shares == 82_517 else "shares"  # a count: never a dollar amount
+    assert read(figure(figs, "82,517")) == (shares, unit, "number")
     assert read(figure(figs, "$   6.16")) == (D("6.16"), "USD", "currency")
     net = D("512.3") * (1000 if "thousands," in note else 10**6)
     assert read(figure(figs, "$  512.3")) == (net, "USD", "currency")
@@ -229,9 +238,9 @@ def test_a_unit_in_a_rows_label_governs_that_row() -> None:
     assert read(figure(figs, "58.2")) == (D("58.2"), "percent", "percent")
     assert read(figure(figs, "6,120")) == (D(6120), None, "number")
     assert read(figure(figs, "3.07")) == (D("3.07"), "USD", "number")
-    assert verdict(tieout.gate("Gross margin was 58.2% and diluted EPS $3.07.", sources=[KPIS])) == (
-        "pass"
-    )
+    assert verdict(
+        tieout.gate("Gross margin was 58.2% and diluted EPS $3.07.", sources=[KPIS])
+    ) == ("pass")
 
 
 SELECTED_DATA = """\
@@ -258,7 +267,9 @@ def test_operating_statistics_under_a_millions_note_are_not_millions() -> None:
     assert read(figure(figs, "2.85")) == (D("2.85"), None, "number")
     assert verdict(tieout.gate("The average check was $1,310.", sources=[SELECTED_DATA])) == "pass"
     assert verdict(
-        tieout.gate("Catering sales were $1.31 billion; 947 million guests.", sources=[SELECTED_DATA])
+        tieout.gate(
+            "Catering sales were $1.31 billion; 947 million guests.", sources=[SELECTED_DATA]
+        )
     ) == ["currency:$1.31 billion", "numeric:947 million"]
 
 
@@ -278,7 +289,9 @@ def test_a_sentence_ending_in_a_colon_above_a_headed_table_labels_no_row() -> No
     assert figure(extract(text), "$1,204").where == "row Americas, column 2026"
 
 
-def test_a_note_alone_in_a_heading_cell_is_the_tables_and_a_dollar_heading_keeps_the_scale() -> None:
+def test_a_note_alone_in_a_heading_cell_is_the_tables_and_a_dollar_heading_keeps_the_scale() -> (
+    None
+):
     text = (
         "| | (in millions) | | | |\n"
         "| | 2026 | 2025 | Change ($) | Change (%) |\n"
@@ -307,4 +320,26 @@ def test_a_row_naming_shares_that_is_an_amount_keeps_the_tables_scale_and_curren
     figs = extract(text)
     assert read(figure(figs, "38.2")) == (D(38_200_000), "USD", "number")
     assert read(figure(figs, "(412.0)")) == (D(-412_000_000), "USD", "number")
-    assert read(figure(figs, "81,904")) == (D(81_904_000), None, "number")
+    assert read(figure(figs, "81,904")) == (D(81_904_000), "shares", "number")
+
+
+UK_SUMMARY = (
+    "Group income statement summary\n\n"
+    "£m                           FY25      FY24    Change\n"
+    "Revenue                     412.6     389.1      6.0%\n"
+    "Basic EPS (p)                18.4      (1.5)      n/m\n"
+    "Dividend per share (pence)    7.2       6.8      5.9%\n"
+)
+
+
+def test_a_row_in_pence_holds_hundredths_of_a_pound() -> None:
+    figs = extract(UK_SUMMARY)
+    assert read(figure(figs, "18.4")) == (D("0.184"), "GBP", "currency")
+    assert read(figure(figs, "(1.5)")) == (D("-0.015"), "GBP", "currency")
+    assert read(figure(figs, "7.2")) == (D("0.072"), "GBP", "currency")
+    assert read(figure(figs, "412.6")) == (D("412.6") * 10**6, "GBP", "number")
+    draft = "Basic EPS was 18.4p and the dividend 7.2 pence; revenue was £412.6 million."
+    assert verdict(tieout.gate(draft, sources=[UK_SUMMARY])) == "pass"
+    assert verdict(tieout.gate("Basic EPS was 18.4 pounds.", sources=[UK_SUMMARY])) == [
+        "currency:18.4 pounds"
+    ]

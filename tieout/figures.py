@@ -338,8 +338,8 @@ def _comma_number_at(text: str, start: int, token: str) -> bool:
     if (
         len(token) > 11
         and _IP_ADDRESS.fullmatch(token) is not None
-        and all(int(g) <= 255 for g in token.split("."))
-    ):
+        and all(int(g) <= 255 and (g == "0" or g[0] != "0") for g in token.split("."))
+    ):  # an address writes no leading zero: "1.000.000.000" is a billion
         return False
     if before == " " and start >= 2 and text[start - 2].isdigit() and _GROUP_TAIL.match(token):
         k = start - 2
@@ -624,7 +624,8 @@ _FIGURE = re.compile(
             \s?(?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ points?)\b|pp\b)
           | \s?(?P<bps>bps\b|bp\b|basis\ points?\b)
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
-          | (?:[\s-]|\\\ |&nbsp;)?(?P<word>{_SCALE_WORD})\b  # "$1.2 billion", "a $300-million loan"
+          | [\s-]?(?P<word>{_SCALE_WORD})\b             # "$1.2 billion", "a $300-million loan"
+          | (?:\\\ |&nbsp;)(?P<wordx>{_SCALE_WORD})\b    # "$4.2\ million", "$4.2&nbsp;million"
           | (?P<mult>x)(?![A-Za-z0-9])                # "12.5x": a multiple
           | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|(?:EUR|SEK|NOK|DKK|CHF)\b)  # "2,345.6 M€", "812 TEUR"
           | (?P<pence>p(?![A-Za-z0-9])|\ pence\b      # "45.6p", "12.5 pence": GBP 0.456
@@ -852,6 +853,7 @@ _GROUPS = (
     "pence",
     "sym",
     "unitscale",
+    "wordx",
 )
 # Hints, each confirmed by the grammar, that a text writes amounts in cents or pence ("45
 # cents" is $0.45, "45.6p" £0.456) or figures with a fraction ("3 1/2%", "3½%"). Each
@@ -863,6 +865,7 @@ _CENTS_HINTS = (
     re.compile(r"p\b(?<=\dp)"),
     re.compile(r"c\b(?<=\dc)"),
     re.compile("¢"),
+    re.compile(r"\((?:in )?(?:p|pence|cents)\)"),  # a row "Basic EPS (p)"
 )
 _SLASH_HINT = re.compile(r"/(?<=\d/)\d")
 _VULGAR_HINT = re.compile(r"[½¼¾⅛⅜⅝⅞]")
@@ -1169,7 +1172,8 @@ def _figure_from_match(
 ) -> Figure:
     num = groups[2]
     assert num is not None
-    pct, bps, sfx, word, code_group, cword, _mult, frac, pence, sym, unitscale = groups[5:]
+    pct, bps, sfx, word, code_group, cword, _mult, frac, pence, sym, unitscale, wordx = groups[5:]
+    word = word or wordx
     if frac:
         value, precision = _fraction(num, frac)
     else:

@@ -1166,6 +1166,7 @@ _OWN_UNIT = re.compile(
     r"\(\s*(?:in\s+)?(?:(?P<pct>%|percent|per\s?cent|pct)"
     r"|(?P<bp>bps|bp|basis\s+points?)(?:\s+[^()]{0,20})?"
     r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds)"
+    r"|(?P<pence>p|pence)|(?P<cents>cents|¢)"
     r"|(?P<count>days|#|number|units|count|ftes?))\s*\)",
     re.IGNORECASE,
 )
@@ -1175,7 +1176,8 @@ _OWN_UNIT = re.compile(
 def _own_unit(label: str) -> str | None:
     """The unit a row label or a column heading names for its cells, without a scale:
     "Gross margin (%)" -> "percent", "Margin (bps chg)" -> "basis_point", "Diluted EPS ($)"
-    and "Average selling price (in dollars)" -> "USD", "(days)" -> "count"."""
+    and "Average selling price (in dollars)" -> "USD", "(days)" -> "count", "Basic EPS (p)"
+    -> "GBP_pence"."""
     if "(" not in label:
         return None
     m = _OWN_UNIT.search(label)
@@ -1187,6 +1189,10 @@ def _own_unit(label: str) -> str | None:
         return "basis_point"
     if m.group("cur"):
         return _currency_word(m.group("cur")) or "USD"
+    if m.group("pence"):
+        return "GBP_pence"  # "Basic EPS (p)": hundredths of a pound, as UK reports print EPS
+    if m.group("cents"):
+        return "USD_cents"  # as the grammar reads "45 cents"
     return "count"
 
 
@@ -1232,6 +1238,9 @@ def apply_context(
     return out
 
 
+_HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents
+
+
 def _in_table(
     table: Table, f: Figure, default_scale: Decimal | None, default_currency: str | None
 ) -> Figure:
@@ -1270,6 +1279,20 @@ def _in_table(
     per_share = _PER_SHARE.search(low) is not None
     amount = _AMOUNT_WORDS.search(low) is not None
     count = _count_row(label) and not per_share and not amount
+    if unit in _HUNDREDTHS:
+        if f.kind == "number" and f.scale_source == "none" and f.value is not None:
+            return replace(
+                f,
+                kind="currency",
+                unit=_HUNDREDTHS[unit],
+                value=f.value.scaleb(-2),
+                precision=f.precision.scaleb(-2),
+                scale_source="word",  # the row says what it is: no note scales it
+                period=period,
+                where=where,
+                implied_unit=None,
+            )
+        return replace(f, period=period, where=where)
     if unit in ("percent", "basis_point"):
         if f.kind == "number" and f.scale_source == "none" and f.value is not None:
             assert f.value is not None
@@ -1295,11 +1318,16 @@ def _in_table(
         and not amount
     ):
         # share counts: "shares in thousands" when the note says so; none of its scale
-        # when it excepts them ("except share and per share data")
+        # when it excepts them ("except share and per share data"); never an amount of
+        # money, so no dollar claim may be confirmed by one ("$99.1 million" for 99,112
+        # thousand shares)
         if note.share_scale is not None:
             scale = note.share_scale
         elif _excepts_shares(note.excepts):
             scale = None
+        if scale is not None and f.kind == "number" and f.scale_source == "none":
+            return _scaled(f, scale, "shares", period, where)
+        count = True
     elif (
         count
         and note is not None
