@@ -112,6 +112,7 @@ _prose = st.builds(
             "RMB{m} billion, c.{p}%, Revenue:{m}m, _{p}%_ and {p}%/{p}%YoY",  # glued marks
             "a dividend of {p}c (42¢), ${m}T, $ {m}bil, growth between {p} and {p}%",
             "EMEA,{n},{p}%,1.23,1.05 ($000)",  # CSV written without spaces
+            "APAC,{n},5,{g},1,2,{p},{n}%,7",
             "9M'25 sales of {m} mio. (9M 2024: ${m}M), twelve-percent growth",
             "CA de {m} M€ et {n} TEUR, EBITDA {m} Md€",
         ]

@@ -1367,18 +1367,23 @@ def number_places(text: str) -> dict[str, list[int]]:
 # a comma between digits that is no thousands separator: not followed by three digits
 # and a non-digit ("1180,5.9%", "1,0.1"); found by its literal first
 _ODD_COMMA = re.compile(r",(?<=\d,)(?=\d)(?!\d{3}(?!\d))")
+# such a comma before digits the grammar may read as a figure: not one to three digits
+# before another such comma ("1,5,6": "5" is the decimals of an unreadable "1,5"), so a
+# megabyte of "1,1,1,…" is one C-level scan
+_ODD_COMMA_PIECE = re.compile(r",(?<=\d,)(?=\d)(?!\d{3}(?!\d))(?!\d{1,3},\d)")
 _RUN_TO_ODD_COMMA = re.compile(r"\d+(?:,\d{3}(?!\d))*(?:\.\d+)*")
 
 
 def add_odd_comma_places(text: str, places: dict[str, list[int]]) -> None:
-    """Add to ``places`` the digits on each side of every comma that separates no
-    thousands: the grammar reads "1180" and "5.9%" in "EMEA,1180,5.9%", where a digit run
-    is "1180,5.9" (what the lazy reading looks a figure up by must hold its start)."""
-    last = -1  # where the previous such comma stands
-    for m in _ODD_COMMA.finditer(text):
+    """Add to ``places`` the digits on each side of a comma that separates no thousands:
+    the grammar reads "1180" and "5.9%" in "EMEA,1180,5.9%", where a digit run is
+    "1180,5.9" (what the lazy reading looks a figure up by must hold its start)."""
+    for m in _ODD_COMMA_PIECE.finditer(text):
         c = m.start()
-        a = c
-        while a > last + 1 and ("0" <= text[a - 1] <= "9" or text[a - 1] == ","):
+        a = c  # back to the run's start, or to the odd comma before (one piece at most)
+        while a > 0 and ("0" <= text[a - 1] <= "9" or text[a - 1] == ","):
+            if text[a - 1] == "," and _ODD_COMMA.match(text, a - 1) is not None:
+                break
             a -= 1
         while a < c and text[a] == ",":
             a += 1
@@ -1386,14 +1391,13 @@ def add_odd_comma_places(text: str, places: dict[str, list[int]]) -> None:
         pieces = [(a, text[a:c])]
         if right is not None:
             pieces.append((c + 1, right.group()))
-        for start, run in pieces:
+        for at, run in pieces:
             if not run:
                 continue
             bucket = places.setdefault(canonical_digits(run), [])
-            i = bisect_left(bucket, start)
-            if i == len(bucket) or bucket[i] != start:
-                bucket.insert(i, start)
-        last = c
+            i = bisect_left(bucket, at)
+            if i == len(bucket) or bucket[i] != at:
+                bucket.insert(i, at)
 
 
 def _number_places_python(text: str) -> dict[str, list[int]]:
