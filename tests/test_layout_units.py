@@ -343,3 +343,10 @@ def test_a_row_in_pence_holds_hundredths_of_a_pound() -> None:
     assert verdict(tieout.gate("Basic EPS was 18.4 pounds.", sources=[UK_SUMMARY])) == [
         "currency:18.4 pounds"
     ]
+
+
+def test_a_column_in_pence_holds_hundredths_of_a_pound() -> None:
+    table = "| Year | EPS (p) | Revenue (£m) |\n|---|---|---|\n| FY25 | 18.4 | 412.6 |\n"
+    figs = extract(table)
+    assert read(figure(figs, "18.4")) == (D("0.184"), "GBP", "currency")
+    assert verdict(tieout.gate("EPS was 18.4p.", sources=[table])) == "pass"

@@ -709,7 +709,7 @@ class _Notes:
 _WORDY = re.compile(r"[A-Za-z0-9]")
 # the units a column's heading gives its bare cells without the table's scale ("Change ($)"
 # under "(in millions)" is still in millions: a currency in a heading names no scale)
-_COLUMN_UNITS = frozenset(["percent", "basis_point", "count"])
+_COLUMN_UNITS = frozenset(["percent", "basis_point", "count", "GBP_pence", "USD_cents"])
 
 
 def _build_table(

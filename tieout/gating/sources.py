@@ -174,15 +174,13 @@ def text_index(
 
     digest = _digest(text)
     key = (digest, f"{kind}{':csv' if csv else ''}:{numbers}")
-    hit = _CACHE.get(key)
-    convention = "point" if hit is not None else numbers_of(numbers, text)
     if csv:
 
         def build() -> SourceIndex | LazySource:
             from tieout.documents import Document
 
             doc = Document.from_text(
-                label or "source", text, media_type="csv", sha256=digest, numbers=convention
+                label or "source", text, media_type="csv", sha256=digest, numbers=numbers
             )
             return document_index(doc, label, kind)
 
@@ -191,7 +189,7 @@ def text_index(
         def build() -> SourceIndex | LazySource:
             from tieout.figures import normalize
 
-            return LazySource(normalize(text, convention), label, kind)
+            return LazySource(normalize(text, numbers_of(numbers, text)), label, kind)
 
     idx = _cached(key, build)
     if idx.label != label:  # the same text under another name: share what was read
