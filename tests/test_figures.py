@@ -277,11 +277,35 @@ def test_not_figures(text: str) -> None:
     assert extract(text) == []
 
 
-def test_a_multiple_is_a_number_that_counts_only_when_precise() -> None:
+def test_a_multiple_always_counts_as_a_claim() -> None:
+    # "grew 10x" is as much a figure as "grew 12.5x": one that was never read passed unseen
     [ten] = extract("a 10x return on 4G towers")
-    assert (ten.text, ten.kind, ten.value, ten.significant) == ("10x", "number", 10, False)
+    assert (ten.text, ten.kind, ten.value, ten.multiple, ten.significant) == (
+        "10x",
+        "number",
+        10,
+        True,
+        True,
+    )
     [twelve] = extract("Revenue grew 12.5x")
-    assert (twelve.text, twelve.value, twelve.significant) == ("12.5x", Decimal("12.5"), True)
+    assert (twelve.text, twelve.value, twelve.multiple, twelve.significant) == (
+        "12.5x",
+        Decimal("12.5"),
+        True,
+        True,
+    )
+    assert [(f.text, f.multiple) for f in extract("a 10X return, 2× faster")] == [
+        ("10X", True),
+        ("2×", True),
+    ]
+    # a range's first end is a multiple when its last is ("3-4x")
+    assert [(f.text, f.multiple) for f in extract("leverage of 3-4x")] == [
+        ("3", True),
+        ("4x", True),
+    ]
+    # an x between digits is a dimension or a code, never a multiple
+    assert extract("a 2x2 grid at 1920x1080") == []
+    assert [f.multiple for f in extract("$4.2x and 12%x")] == [False, False]
 
 
 # --------------------------------------------------------------------------- is_year / significant

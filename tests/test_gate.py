@@ -432,7 +432,38 @@ def test_percent_without_a_leading_zero_is_a_claim() -> None:
 def test_a_decimal_multiple_is_a_claim() -> None:
     result = tieout.gate("Revenue grew 12.5x in a year.", sources=["Revenue grew 3x."])
     assert not result.passed
-    assert [c.text for c in result.rejected] in (["12.5"], ["12.5x"])
+    assert [c.text for c in result.rejected] == ["12.5x"]
+
+
+_MULTIPLES_SOURCE = """Revenue grew 3x over two years; net leverage was 2.5x. We have 4 segments.
+EV/EBITDA stood at 12.5 at year end, and $7 of cash per share.
+
+| Metric | 2025 | 2024 |
+|---|---|---|
+| Net leverage (x) | 3.1 | 6 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("draft", "rejected"),
+    [
+        ("It grew 3x.", []),
+        ("Net leverage was 2.5x.", []),
+        ("EV/EBITDA of 12.5x.", []),  # a decimal: the bare number of the source
+        ("Leverage was 3.1x, down from 6x.", []),  # a table's cells, where no "x" is printed
+        ("Leverage of 3-4x.", ["4x"]),  # the 3 is found as the source's "3x"
+        # a whole multiple is a claim, and needs a multiple or a table's cell: never a
+        # count ("4 segments") or an amount ("$7")
+        ("It grew 4x.", ["4x"]),
+        ("Returns were 7x.", ["7x"]),
+        ("a 10X return", ["10X"]),
+        ("It ran 2× faster.", ["2×"]),
+    ],
+)
+def test_multiples_are_checked_against_multiples(draft: str, rejected: list[str]) -> None:
+    result = tieout.gate(draft, sources=[_MULTIPLES_SOURCE])
+    assert [c.text for c in result.rejected] == rejected
+    assert result.passed == (not rejected)
 
 
 # --------------------------------------------------------------------------- sanitise (item 7)

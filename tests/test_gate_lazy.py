@@ -115,6 +115,7 @@ _prose = st.builds(
             "APAC,{n},5,{g},1,2,{p},{n}%,7",
             "9M'25 sales of {m} mio. (9M 2024: ${m}M), twelve-percent growth",
             "CA de {m} M€ et {n} TEUR, EBITDA {m} Md€",
+            "grew {p}x to 3-4x (a 10X return, 2× faster, 1920x1080)",  # multiples
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

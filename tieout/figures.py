@@ -492,6 +492,7 @@ class Figure:
     implied_unit: str | None = None  # a currency the surrounding table implies for a bare number
     where: str | None = None  # "row Net sales, column 2019" for table cells
     spelled: bool = False  # written in words
+    multiple: bool = False  # written as a multiple ("3x", "12.5x", "10X", "2×")
 
     @property
     def key(self) -> tuple[str, str | None, object]:
@@ -518,8 +519,9 @@ class Figure:
 
     @property
     def significant(self) -> bool:
-        """Counts as a claim in prose: 4+ digits, a separator, a decimal point or a scale."""
-        if self.kind in ("currency", "percent", "section"):
+        """Counts as a claim in prose: 4+ digits, a separator, a decimal point or a scale;
+        currencies, percents, sections and multiples ("grew 3x") always."""
+        if self.kind in ("currency", "percent", "section") or self.multiple:
             return True
         if self.is_year:
             return False
@@ -626,7 +628,7 @@ _FIGURE = re.compile(
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
           | [\s-]?(?P<word>{_SCALE_WORD})\b             # "$1.2 billion", "a $300-million loan"
           | (?:\\\ |&nbsp;)(?P<wordx>{_SCALE_WORD})\b    # "$4.2\ million", "$4.2&nbsp;million"
-          | (?P<mult>x)(?![A-Za-z0-9])                # "12.5x": a multiple
+          | (?P<mult>[xX×])(?![A-Za-z0-9])            # "12.5x", "3x", "10X", "2×": a multiple
           | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|(?:EUR|SEK|NOK|DKK|CHF)\b)  # "2,345.6 M€", "812 TEUR"
           | (?P<pence>p(?![A-Za-z0-9])|\ pence\b      # "45.6p", "12.5 pence": GBP 0.456
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
@@ -1172,7 +1174,7 @@ def _figure_from_match(
 ) -> Figure:
     num = groups[2]
     assert num is not None
-    pct, bps, sfx, word, code_group, cword, _mult, frac, pence, sym, unitscale, wordx = groups[5:]
+    pct, bps, sfx, word, code_group, cword, mult, frac, pence, sym, unitscale, wordx = groups[5:]
     word = word or wordx
     if frac:
         value, precision = _fraction(num, frac)
@@ -1261,6 +1263,7 @@ def _figure_from_match(
         digits=len(num) - num.count(",") - num.count(".") + sum(c.isdigit() for c in frac or ""),
         grouped="," in num,
         decimal="." in num or bool(frac),
+        multiple=mult is not None and kind == "number",
     )
 
 
@@ -1299,6 +1302,8 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             a = replace(a, kind=b.kind, unit=b.unit)
         if a.kind == "percent" and b.kind == "number":
             b = replace(b, kind="percent", unit=a.unit)
+        if b.multiple and a.kind == "number" and a.scale == ONE:
+            a = replace(a, multiple=True)  # "3-4x": three to four times
         whole_digits = a.digits - (len(a.text.split(".")[-1]) if a.decimal else 0)
         if (
             a.kind != "percent"

@@ -45,6 +45,7 @@ class SourceIndex:
         default_factory=dict
     )  # "4,200" under "(in thousands)"
     sections: dict[str, str] = field(default_factory=dict)  # "2.2" -> where it stands
+    multiples: dict[Decimal, Figure] = field(default_factory=dict)  # "3x", "12.5x"
 
     def add(self, fig: Figure) -> None:
         if fig.kind == "section":
@@ -59,6 +60,8 @@ class SourceIndex:
         if fig.kind == "percent":
             return
         self.by_value.setdefault(mag, fig)
+        if fig.multiple:
+            self.multiples.setdefault(mag, fig)
         if fig.implied_unit:
             self.by_key.setdefault(("currency", fig.implied_unit, mag), fig)
         if fig.scale_source == "context":
@@ -75,6 +78,7 @@ class SourceIndex:
             self.written,
             self.unitless_scaled,
             self.sections,
+            self.multiples,
         )
 
     def other_unit(self, fig: Figure) -> Figure | None:
@@ -117,6 +121,16 @@ class SourceIndex:
             return self.by_key.get(("currency", fig.unit, mag)) or self.unitless_scaled.get(mag)
         if fig.kind == "percent":
             return self.by_key.get(("percent", "percent", mag))
+        if fig.multiple:
+            # "3x" is a multiple in the source, or a bare number where a multiple may
+            # stand without its "x": a table's cell ("Net leverage (x)") or, for one
+            # written with a decimal ("12.5x"), any bare number; never an amount or "3 days"
+            hit = self.multiples.get(mag)
+            if hit is None:
+                bare = self.by_key.get(("number", None, mag))
+                if bare is not None and (fig.decimal or bare.where is not None):
+                    hit = bare
+            return hit
         # a bare number names no unit: the source may state it in any unit but percent,
         # or print it in a table under a scale note ("4,200" in "(in thousands)")
         return self.by_value.get(mag) or self.written.get(mag)
