@@ -277,6 +277,28 @@ def test_not_figures(text: str) -> None:
     assert extract(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("**$4.2** million", ("$4.2** million", "USD", Decimal("4.2E6"))),
+        ("$**4.2** million", ("$**4.2** million", "USD", Decimal("4.2E6"))),
+        ("$4.2 **million**", ("$4.2 **million", "USD", Decimal("4.2E6"))),
+        ("**$4.2**&nbsp;**million**", ("$4.2**&nbsp;**million", "USD", Decimal("4.2E6"))),
+        ("_$4.2_ billion", ("$4.2_ billion", "USD", Decimal("4.2E9"))),
+        ("**4.2**%", ("4.2**%", "percent", Decimal("4.2"))),
+        ("__12__ percent", ("12__ percent", "percent", Decimal("12"))),
+        ("**25** bps", ("25** bps", "basis_point", Decimal("0.25"))),
+    ],
+)
+def test_markdown_emphasis_never_parts_a_figure_from_its_unit(
+    text: str, read: tuple[str, str, Decimal]
+) -> None:
+    # "**$4.2** million" read as $4.2, and "$**4.2** million" as a bare 4.2 that any
+    # table's "4.2" confirmed
+    [fig] = extract(text)
+    assert (fig.text, fig.unit, fig.value) == read
+
+
 def test_a_multiple_always_counts_as_a_claim() -> None:
     # "grew 10x" is as much a figure as "grew 12.5x": one that was never read passed unseen
     [ten] = extract("a 10x return on 4G towers")

@@ -1186,3 +1186,12 @@ def test_glued_figures_pass_when_the_source_states_them() -> None:
         "percent:3",
         "percent:7",
     ]
+
+
+def test_markdown_emphasis_inside_a_figure_is_checked_with_its_unit() -> None:
+    source = "Revenue was $4.2 million and margin 12%.\n\n(in millions)\n\n| Item | 2026 |\n|---|---|\n| Capex | 9.1 |\n"
+    passed = tieout.gate("Revenue was **$4.2** million, margin **12**%.", sources=[source])
+    assert passed.passed
+    # "$**9.1** billion" was a bare 9.1, confirmed by the table's cell ($9.1 million)
+    rejected = tieout.gate("Capex was $**9.1** billion.", sources=[source])
+    assert [(c.text, c.cls) for c in rejected.rejected] == [("$**9.1** billion", "currency")]

@@ -116,6 +116,7 @@ _prose = st.builds(
             "9M'25 sales of {m} mio. (9M 2024: ${m}M), twelve-percent growth",
             "CA de {m} M€ et {n} TEUR, EBITDA {m} Md€",
             "grew {p}x to 3-4x (a 10X return, 2× faster, 1920x1080)",  # multiples
+            "**${m}** million, $**{m}** million, ${m} **million**, **{p}**% and __{p}__ bps",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

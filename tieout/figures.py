@@ -623,11 +623,12 @@ _FIGURE = re.compile(
           | (?P<bad>,\d{{1,2}}(?!\d|\.\d)|/\d+)        # 1,23 (a decimal comma), 1/3 (not "1180,5.9%")
         )?
         (?:
-            \s?(?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ points?)\b|pp\b)
-          | \s?(?P<bps>bps\b|bp\b|basis\ points?\b)
+            (?:\s|[*_]{{1,2}}\s?)?(?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ points?)\b|pp\b)
+          | (?:\s|[*_]{{1,2}}\s?)?(?P<bps>bps\b|bp\b|basis\ points?\b)  # "**12**%": emphasis between
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
           | [\s-]?(?P<word>{_SCALE_WORD})\b             # "$1.2 billion", "a $300-million loan"
-          | (?:\\\ |&nbsp;)(?P<wordx>{_SCALE_WORD})\b    # "$4.2\ million", "$4.2&nbsp;million"
+          | (?:\\\ |&nbsp;|[*_]{{1,2}}(?:\ |&nbsp;)[*_]{{0,2}}|\ [*_]{{1,2}})  # "$4.2\ million", "$4.2&nbsp;million",
+            (?P<wordx>{_SCALE_WORD})\b                  # "**$4.2** million", "$4.2 **million**"
           | (?P<mult>[xX×])(?![A-Za-z0-9])            # "12.5x", "3x", "10X", "2×": a multiple
           | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|(?:EUR|SEK|NOK|DKK|CHF)\b)  # "2,345.6 M€", "812 TEUR"
           | (?P<pence>p(?![A-Za-z0-9])|\ pence\b      # "45.6p", "12.5 pence": GBP 0.456
@@ -755,6 +756,11 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
     while at(j - 1) == " " and i - j < 8:  # "$     0.48", as filings align a column
         j -= 1
     currency, k = currency_before(text, j)
+    if currency is None and at(j - 1) in "*_":  # "$**4.2** million": emphasis after the sign
+        e = j - 2 if at(j - 2) == at(j - 1) else j - 1
+        currency, k = currency_before(text, e)
+        if currency is None:
+            k = j
     if currency is None:
         j = i - 1 if at(i - 1) == " " else i
     if currency is not None:
@@ -1475,7 +1481,7 @@ COMPILED_DIGIT_RUNS = _number_places is not _number_places_python
 # the words that may follow a number after one space (%, percent, pct, pp, bps, basis
 # points, thousand, million, mn, bn, dollars, euros, pounds, yen, "to", "through"), a
 # currency code or symbol. Anything else after a space or line break is a clean cut.
-_JOINS_ABOVE = frozenset("0123456789.(-%§$€£¥₹₩₪₺")
+_JOINS_ABOVE = frozenset("0123456789.(-%§$€£¥₹₩₪₺*_")  # "*": "$4.2 **million**"
 _JOINING_WORDS = (
     "per",
     "pct",
