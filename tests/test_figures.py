@@ -280,6 +280,54 @@ def test_not_figures(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "read"),
     [
+        # basis points and percents as compound adjectives, in brackets, in the press
+        ("a 27-basis-point increase", ("27-basis-point", "basis_point", Decimal("0.27"))),
+        ("a 27-bp gain", ("27-bp", "basis_point", Decimal("0.27"))),
+        ("a 27-bps gain", ("27-bps", "basis_point", Decimal("0.27"))),
+        ("it moved (27) bps", ("(27) bps", "basis_point", Decimal("-0.27"))),
+        ("it rose 27 b.p. on", ("27 b.p.", "basis_point", Decimal("0.27"))),
+        ("a 15-percent gain", ("15-percent", "percent", Decimal(15))),
+        ("a 4.7-percent rate", ("4.7-percent", "percent", Decimal("4.7"))),
+        ("margin expanded 4.7pc.", ("4.7pc", "percent", Decimal("4.7"))),
+        # a footnote's superscript after a unit word ends the word, as a space would
+        ("$3.47 billion¹ for the year", ("$3.47 billion", "USD", Decimal("3.47E9"))),
+        ("12 percent² of sales", ("12 percent", "percent", Decimal(12))),
+        ("the fee was 45 cents³", ("45 cents", "USD", Decimal("0.45"))),
+        ("an all-zero amount: $0000", ("$0000", "USD", Decimal(0))),
+    ],
+)
+def test_units_written_as_compounds_or_before_a_footnote_mark(
+    text: str, read: tuple[str, str, Decimal]
+) -> None:
+    [fig] = extract(text)
+    assert (fig.text, fig.unit, fig.value) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("The CEO pay ratio was 321:1.", [("321:1", 321)]),
+        ("a 312-to-1 ratio", [("312-to-1", 312)]),
+        ("ratios of 2:1, 3:1 and 11:1", [("2:1", 2), ("3:1", 3), ("11:1", 11)]),
+    ],
+)
+def test_a_ratio_to_one_is_a_multiple(text: str, read: list[tuple[str, int]]) -> None:
+    figs = extract(text)
+    assert [(f.text, f.value) for f in figs] == read
+    assert all(f.multiple and f.significant for f in figs)
+
+
+def test_what_is_no_ratio_to_one() -> None:
+    # one to one is no figure; a time, a verse and a ratio to 1.5 are no multiples
+    assert [f.multiple for f in extract("1:1 meetings at 12:10, John 3:16, and 3:1.5")] == [
+        False,
+        False,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
         ("**$4.2** million", ("$4.2** million", "USD", Decimal("4.2E6"))),
         ("$**4.2** million", ("$**4.2** million", "USD", Decimal("4.2E6"))),
         ("$4.2 **million**", ("$4.2 **million", "USD", Decimal("4.2E6"))),

@@ -1195,3 +1195,31 @@ def test_markdown_emphasis_inside_a_figure_is_checked_with_its_unit() -> None:
     # "$**9.1** billion" was a bare 9.1, confirmed by the table's cell ($9.1 million)
     rejected = tieout.gate("Capex was $**9.1** billion.", sources=[source])
     assert [(c.text, c.cls) for c in rejected.rejected] == [("$**9.1** billion", "currency")]
+
+
+_RELEASE = """Net interest margin of 3.12%, up 14 bps from the prior quarter. Same-store sales
+rose 12% and margin expanded 4.1 per cent. The CEO pay ratio was 312:1. Net income was
+$433.9 million; diluted EPS was $3.47.
+"""
+
+
+@pytest.mark.parametrize(
+    ("draft", "rejected"),
+    [
+        ("Margin rose by a 14-basis-point step, a 14-bp rise.", []),
+        ("Margin rose by a 27-basis-point step.", ["27-basis-point"]),
+        ("A 27-bp improvement.", ["27-bp"]),
+        ("The margin moved (27) bps.", ["(27) bps"]),
+        ("The margin rose 27 b.p. on the year.", ["27 b.p."]),
+        ("A 12-percent gain; margin of 4.1pc.", []),
+        ("A 15-percent gain; margin of 4.7pc.", ["15-percent", "4.7pc"]),
+        ("The pay ratio was 312:1.", []),
+        ("The pay ratio was 321:1.", ["321:1"]),
+        ("Net income was $433.9 million¹ for the year.", []),
+        # "$3.47 billion¹" read as $3.47, which diluted EPS confirmed
+        ("Net income was $3.47 billion¹ for the year.", ["$3.47 billion"]),
+    ],
+)
+def test_compound_units_ratios_and_footnote_marks(draft: str, rejected: list[str]) -> None:
+    result = tieout.gate(draft, sources=[_RELEASE])
+    assert [c.text for c in result.rejected] == rejected

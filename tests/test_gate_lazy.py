@@ -117,6 +117,8 @@ _prose = st.builds(
             "CA de {m} M€ et {n} TEUR, EBITDA {m} Md€",
             "grew {p}x to 3-4x (a 10X return, 2× faster, 1920x1080)",  # multiples
             "**${m}** million, $**{m}** million, ${m} **million**, **{p}**% and __{p}__ bps",
+            "a {p}-basis-point rise, ({p}) bps, {p} b.p., {p}-percent, {p}pc, {p} pc",
+            "a pay ratio of {n}:1 (2:1, {p}-to-1), ${m} billion¹ and {p} percent²",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

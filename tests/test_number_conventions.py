@@ -244,6 +244,7 @@ def test_a_comma_spelling_in_a_comma_text_reads_as_the_point_spelling_in_a_point
 
 @given(st.integers(min_value=1000, max_value=10**12))
 @example(10**9)  # "1.000.000.000": four groups, but no address writes "000"
+@example(145_209_151_184)  # "145.209.151.184 €": no address has a currency after it
 def test_a_whole_amount_with_dots_between_thousands_is_that_amount(n: int) -> None:
     dotted = f"{n:,}".replace(",", ".")
     [fig] = extract(f"Bilanzsumme {dotted} €", numbers="comma")

@@ -339,7 +339,8 @@ def _comma_number_at(text: str, start: int, token: str) -> bool:
         len(token) > 11
         and _IP_ADDRESS.fullmatch(token) is not None
         and all(int(g) <= 255 and (g == "0" or g[0] != "0") for g in token.split("."))
-    ):  # an address writes no leading zero: "1.000.000.000" is a billion
+        and _CURRENCY_AFTER.match(text, start + len(token)) is None
+    ):  # an address writes no leading zero ("1.000.000.000" is a billion) and no currency
         return False
     if before == " " and start >= 2 and text[start - 2].isdigit() and _GROUP_TAIL.match(token):
         k = start - 2
@@ -571,6 +572,9 @@ def _group(value: Decimal) -> str:
 
 _CODES = "|".join(sorted(CURRENCY_CODES))
 _CODES_BEHIND = "|".join(sorted(CURRENCY_CODES))  # all three letters: a fixed-width look-behind
+# a word's end, where a superscript footnote mark may stand ("$3.47 billion¹"): "\b" is no
+# end there, since "¹" is a digit to the regex engine
+_WB = r"(?![^\W\u00b9\u00b2\u00b3\u2070-\u2079])"
 _SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|Tn|TN|[kKmMbBT])"  # "T": read only after a currency
 # "$1.2 MM"; German "Tsd./Mio./Mrd."; Indian "lakh" (100,000), "crore" (10,000,000), "lakh crore"
 _SCALE_WORD = (
@@ -581,9 +585,9 @@ _SCALE_WORD = (
 # A number with a unit after it, where letters or a mark stand glued before it
 # ("RMB12.5 billion", "c.12%", "Revenue:4.2m"): a figure, since its unit says so; with no
 # unit, digits glued to a word are a code ("B2B", "A320", "COVID19") and never read
-_UNIT_AHEAD = rf"\d[\d,]*(?:\.\d+)?(?:\s?\\?%|[\s-](?:{_SCALE_WORD})\b)"
+_UNIT_AHEAD = rf"\d[\d,]*(?:\.\d+)?(?:\s?\\?%|[\s-](?:{_SCALE_WORD}){_WB})"
 _SCALED_AHEAD = (
-    rf"\d[\d,]*(?:\.\d+)?(?:\s?\\?%|[\s-]?(?:{_SCALE_WORD})\b|(?:bn|mn|[kKmMbB])(?![A-Za-z0-9]))"
+    rf"\d[\d,]*(?:\.\d+)?(?:\s?\\?%|[\s-]?(?:{_SCALE_WORD}){_WB}|(?:bn|mn|[kKmMbB])(?![A-Za-z0-9]))"
 )
 
 # One pass over the normalised text. Every match is anchored on a digit (the leading
@@ -623,22 +627,26 @@ _FIGURE = re.compile(
           | (?P<bad>,\d{{1,2}}(?!\d|\.\d)|/\d+)        # 1,23 (a decimal comma), 1/3 (not "1180,5.9%")
         )?
         (?:
-            (?:\s|[*_]{{1,2}}\s?)?(?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ points?)\b|pp\b)
-          | (?:\s|[*_]{{1,2}}\s?)?(?P<bps>bps\b|bp\b|basis\ points?\b)  # "**12**%": emphasis between
+            (?:[\s-]|[*_]{{1,2}}\s?)?                  # "15-percent"; "**12**%": emphasis between
+            (?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ points?){_WB}|pp{_WB}
+                   |pc(?![A-Za-z0-9]))                  # "4.7pc", as the British press writes it
+          | (?:[\s-]|[*_]{{1,2}}\s?)?(?P<bps>bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})  # "a 27-basis-point rise"
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
-          | [\s-]?(?P<word>{_SCALE_WORD})\b             # "$1.2 billion", "a $300-million loan"
+          | [\s-]?(?P<word>{_SCALE_WORD}){_WB}          # "$1.2 billion", "a $300-million loan"
           | (?:\\\ |&nbsp;|[*_]{{1,2}}(?:\ |&nbsp;)[*_]{{0,2}}|\ [*_]{{1,2}})  # "$4.2\ million", "$4.2&nbsp;million",
-            (?P<wordx>{_SCALE_WORD})\b                  # "**$4.2** million", "$4.2 **million**"
-          | (?P<mult>[xX×])(?![A-Za-z0-9])            # "12.5x", "3x", "10X", "2×": a multiple
+            (?P<wordx>{_SCALE_WORD}){_WB}               # "**$4.2** million", "$4.2 **million**"
+          | (?P<mult>[xX×](?![A-Za-z0-9])              # "12.5x", "3x", "10X", "2×": a multiple
+                   |(?<!\b1):1(?![\d:/]|[.,]\d)       # "a pay ratio of 312:1" ("1:1" is no claim)
+                   |-to-1(?!\d|[.,]\d))                # "312-to-1"
           | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|(?:EUR|SEK|NOK|DKK|CHF)\b)  # "2,345.6 M€", "812 TEUR"
-          | (?P<pence>p(?![A-Za-z0-9])|\ pence\b      # "45.6p", "12.5 pence": GBP 0.456
+          | (?P<pence>p(?![A-Za-z0-9])|\ pence{_WB}   # "45.6p", "12.5 pence": GBP 0.456
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
         )?
         (?:
             (?:(?<=[Tt]sd|[Mm]io|[Mm]rd)\.)?           # "1,2 Mio. EUR", "3,4 Mrd. €"
             (?:
-                \s?(?P<code>(?:{_CODES}))\b
-              | \s(?P<cword>dollars?|[eE]uros?|pounds?|yen|cents?)\b  # "45 cents": $0.45
+                \s?(?P<code>(?:{_CODES})){_WB}
+              | \s(?P<cword>dollars?|[eE]uros?|pounds?|yen|cents?){_WB}  # "45 cents": $0.45
               | \s?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\(\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
@@ -649,7 +657,8 @@ _FIGURE = re.compile(
 )
 
 # "$(1.2)M", "$(1.2) million": the scale after the bracket of a negative
-_SUFFIX_AFTER = re.compile(rf"\)(?:({_SCALE_SUFFIX})(?![A-Za-z0-9])| ({_SCALE_WORD})\b)")
+_SUFFIX_AFTER = re.compile(rf"\)(?:({_SCALE_SUFFIX})(?![A-Za-z0-9])| ({_SCALE_WORD}){_WB})")
+_BPS_AFTER = re.compile(rf"\)\s?(?:bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})")  # "(27) bps"
 _PREFIX_CODE = re.compile(rf"(?:^|[^A-Za-z])(?P<code>{_CODES}) ?$")
 _PREFIX_WORD = re.compile(r"(?:^|[^A-Za-z])(?P<word>[A-Za-z]+)\.? ?$")
 _DOLLARS = sorted(
@@ -1047,7 +1056,7 @@ def _scan(
             continue  # "$4,200(1)", "Revenue(2)": a footnote's mark, not a negative
         if groups[13] in ("p", "c") and "." not in num and len(num) > 3:
             continue  # "1080p", "2160p": a code, as any number glued to a letter is
-        if pre is not None and pre.currency and len(num) >= 3 and not num.strip("0,"):
+        if pre is not None and pre.currency and num in ("000", "000,000"):
             continue  # "($000)", "€000": a table's scale, not an amount of nothing
         if (
             groups[7] == "M"
@@ -1225,6 +1234,11 @@ def _figure_from_match(
     if closed and kind == "number" and text[close_at + 1 : close_at + 2] == "%":
         kind, unit = "percent", "percent"  # "(2.3)%", as tables print a negative percentage
         close_len += 1
+    elif closed and kind == "number" and scale == ONE:
+        bps_after = _BPS_AFTER.match(text, close_at)
+        if bps_after is not None:  # "narrowed (27) bps"
+            kind, unit = "percent", "basis_point"
+            close_len = bps_after.end() - end
     if closed and scale == ONE and kind != "percent":
         after = _SUFFIX_AFTER.match(text, close_at)
         if after is not None:  # "$(1.2)M": the scale stands after the bracket
@@ -1509,6 +1523,8 @@ _JOINING_WORDS = (
     "yen",
     "cent",
     "pence",
+    "pc",  # "4.7 pc"
+    "b.p",  # "27 b.p."
     "to",
     "through",
     "and",  # "between 3 and 7%"
