@@ -270,3 +270,34 @@ def test_bad_inputs_exit_2_with_one_error_line(tmp_path: Path) -> None:
                 f"{name}: exit {res.returncode}, stdout {res.stdout!r}, stderr {res.stderr!r}"
             )
     assert problems == []
+
+
+@pytest.mark.parametrize(
+    ("encoding", "bom"),
+    [
+        ("utf-16", b""),  # Python writes the byte-order mark itself
+        ("utf-16-le", b""),  # as Windows tools save it: no mark at all
+        ("utf-16-be", b"\xfe\xff"),
+        ("utf-32", b""),
+    ],
+)
+def test_a_source_in_utf16_or_utf32_is_read(tmp_path: Path, encoding: str, bom: bytes) -> None:
+    source = tmp_path / "release.txt"
+    source.write_bytes(bom + "Revenue was €4.2 million, up 12%.\n".encode(encoding))
+    draft = tmp_path / "draft.md"
+    draft.write_text("Revenue reached €4,200,000 (+12%); costs were €1.1 million.\n")
+    res = gate_cli(str(draft), "--source", str(source), cwd=tmp_path)
+    assert (res.returncode, res.stderr) == (1, "")
+    assert res.stdout.splitlines()[0] == "REJECTED — 1 figure not in the sources"
+
+
+def test_a_broken_utf16_source_is_refused_with_the_fix(tmp_path: Path) -> None:
+    source = tmp_path / "release.txt"
+    source.write_bytes(b"\xff\xfeR\x00e\x00v\x00\x00\xd8")  # a lone surrogate at the end
+    draft = tmp_path / "draft.md"
+    draft.write_text("Revenue was $4.2 million.\n")
+    res = gate_cli(str(draft), "--source", str(source), cwd=tmp_path)
+    assert (res.returncode, res.stdout) == (2, "")
+    assert res.stderr == (
+        f"tieout: error: {source}: is not valid UTF-16 (byte 8); re-save it as UTF-8\n"
+    )

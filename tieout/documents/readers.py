@@ -11,6 +11,7 @@ Each reader refuses what it cannot read with a one-line reason and the fix.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable
 from pathlib import Path
 
@@ -38,6 +39,63 @@ def _converter(suffix: str) -> tuple[Callable[[bytes, str], str], str]:
     from tieout.documents.pdf import read_pdf
 
     return read_pdf, "text"
+
+
+# byte-order marks, UTF-32's first: its little-endian mark begins with UTF-16's
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"),
+)
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """'utf-16-le' or 'utf-16-be' when the start of ``data`` is plainly UTF-16 text with no
+    byte-order mark (as Windows tools save it): every other byte NUL, the rest not."""
+    head = data[:4096]
+    if len(head) < 8:
+        return None
+    head = head[: len(head) // 2 * 2]
+    even, odd = head[0::2], head[1::2]
+    if odd.count(0) >= 0.95 * len(odd) and even.count(0) <= 0.05 * len(even):
+        return "utf-16-le"
+    if even.count(0) >= 0.95 * len(even) and odd.count(0) <= 0.05 * len(odd):
+        return "utf-16-be"
+    return None
+
+
+def _decode_text(data: bytes, name: str) -> str:
+    """The text of a plain-text file: UTF-8 (with or without a byte-order mark), or UTF-16
+    or UTF-32 as their byte-order marks say, or UTF-16 with none. Anything else, or a NUL
+    in the text, is refused with the fix."""
+    codec, label = "utf-8-sig", "UTF-8"
+    for bom, bom_codec, bom_label in _BOMS:
+        if data.startswith(bom):
+            codec, label = bom_codec, bom_label
+            break
+    else:
+        guessed = _utf16_without_bom(data)
+        if guessed is not None:
+            codec, label = guessed, "UTF-16"
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as exc:
+        fix = "re-save it as UTF-8"
+        if label != "UTF-8":
+            raise DocumentFormatError(
+                name, f"is not valid {label} (byte {exc.start}); {fix}"
+            ) from None
+        if b"\x00" in data:
+            raise DocumentFormatError(
+                name, "looks binary (it holds NUL bytes); give tieout a text file"
+            ) from None
+        raise DocumentFormatError(name, f"is not UTF-8 (byte {exc.start}); {fix}") from None
+    if "\x00" in text:
+        raise DocumentFormatError(
+            name, "looks binary (it holds NUL bytes); give tieout a text file"
+        )
+    return text
 
 
 def read_source(path: str | Path) -> tuple[str, str]:
@@ -68,16 +126,7 @@ def read_source(path: str | Path) -> tuple[str, str]:
         if not text.strip():
             raise DocumentFormatError(name, "holds no text tieout can read")
         return text, media
-    if b"\x00" in data:
-        raise DocumentFormatError(
-            name, "looks binary (it holds NUL bytes); give tieout a text file"
-        )
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DocumentFormatError(
-            name, f"is not UTF-8 (byte {exc.start}); re-save it as UTF-8"
-        ) from None
+    text = _decode_text(data, name)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     media = media_type_for(name)
     if p.suffix.lower() == ".tsv":
