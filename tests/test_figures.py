@@ -294,6 +294,16 @@ def test_not_figures(text: str) -> None:
         ("12 percent² of sales", ("12 percent", "percent", Decimal(12))),
         ("the fee was 45 cents³", ("45 cents", "USD", Decimal("0.45"))),
         ("an all-zero amount: $0000", ("$0000", "USD", Decimal(0))),
+        ("margin up 1.2ppts", ("1.2ppts", "percent", Decimal("1.2"))),
+        ("margin up 12 ppt on", ("12 ppt", "percent", Decimal(12))),
+        ("margin up 1.2 p.p. on", ("1.2 p.p.", "percent", Decimal("1.2"))),
+        ("up 1.2 percentage pts", ("1.2 percentage pts", "percent", Decimal("1.2"))),
+        # a scale letter a space after an amount; never after a bare number or before "&"
+        ("$4.2 B in sales", ("$4.2 B", "USD", Decimal("4.2E9"))),
+        ("cash of $4.2 M, up", ("$4.2 M", "USD", Decimal("4.2E6"))),
+        ("a bonus of $420 K", ("$420 K", "USD", Decimal(420_000))),
+        ("EBITDA was €1.2 M.", ("€1.2 M", "EUR", Decimal("1.2E6"))),
+        ("$4 M&A deals", ("$4", "USD", Decimal(4))),
     ],
 )
 def test_units_written_as_compounds_or_before_a_footnote_mark(

@@ -628,7 +628,8 @@ _FIGURE = re.compile(
         )?
         (?:
             (?:[\s-]|[*_]{{1,2}}\s?)?                  # "15-percent"; "**12**%": emphasis between
-            (?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ points?){_WB}|pp{_WB}
+            (?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ (?:points?|pts?)){_WB}
+                   |pp(?:ts?)?{_WB}|p\.p\.                 # "1.2ppts", "1.2 ppt", "1.2 p.p."
                    |pc(?![A-Za-z0-9]))                  # "4.7pc", as the British press writes it
           | (?:[\s-]|[*_]{{1,2}}\s?)?(?P<bps>bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})  # "a 27-basis-point rise"
           | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
@@ -658,6 +659,8 @@ _FIGURE = re.compile(
 
 # "$(1.2)M", "$(1.2) million": the scale after the bracket of a negative
 _SUFFIX_AFTER = re.compile(rf"\)(?:({_SCALE_SUFFIX})(?![A-Za-z0-9])| ({_SCALE_WORD}){_WB})")
+# "$4.2 B", "$420 K", "€1.2 M": a scale letter a space after an amount (read only there)
+_SPACED_SCALE = re.compile(r" ([KMB])(?![\w&'’-]|\.\w)")
 _BPS_AFTER = re.compile(rf"\)\s?(?:bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})")  # "(27) bps"
 _PREFIX_CODE = re.compile(rf"(?:^|[^A-Za-z])(?P<code>{_CODES}) ?$")
 _PREFIX_WORD = re.compile(r"(?:^|[^A-Za-z])(?P<word>[A-Za-z]+)\.? ?$")
@@ -1212,6 +1215,11 @@ def _figure_from_match(
         scale_source = "suffix" if sfx else "word"
     elif unitscale:  # "M€", "TEUR" (Tausend), "Md€" (milliard), as French and German write
         scale, scale_source = _UNIT_SCALES[unitscale.lower()], "suffix"
+    elif pre.currency and not any(groups[5:]) and text[end : end + 1] == " ":
+        spaced = _SPACED_SCALE.match(text, end)
+        if spaced is not None:  # "$4.2 B in sales": B, a space after an amount, is billions
+            scale, scale_source = SCALE_WORDS[spaced.group(1).lower()], "suffix"
+            end = spaced.end()
     cents = cword is not None and cword.startswith("cent") and pre.currency is None
     code = code_group or ("USD" if cents else CURRENCY_WORDS.get(cword.lower()) if cword else None)
     if sym:
@@ -1524,12 +1532,16 @@ _JOINING_WORDS = (
     "cent",
     "pence",
     "pc",  # "4.7 pc"
+    "p.p",  # "1.2 p.p."
     "b.p",  # "27 b.p."
     "to",
     "through",
     "and",  # "between 3 and 7%"
 )
 _JOINING_PREFIXES = tuple(s for s in CURRENCY_SYMBOLS if len(s) > 1)
+
+
+_SCALE_LETTERS = frozenset("KMB")  # "$4.2 B": a scale a space after an amount
 
 
 def clean_cut(text: str, pos: int) -> bool:
@@ -1552,6 +1564,8 @@ def clean_cut(text: str, pos: int) -> bool:
     if not first.isalpha():
         return True
     head = text[pos : pos + 8]
+    if first in _SCALE_LETTERS and not head[1:2].isalnum():
+        return False
     return not (
         head.lower().startswith(_JOINING_WORDS)
         or head[:3] in CURRENCY_CODES
