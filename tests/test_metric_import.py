@@ -157,6 +157,29 @@ def test_yaml_syntax_error_names_the_line(tmp_path: Path) -> None:
         load_metric_file(path)
 
 
+def test_an_impossible_date_names_its_line_and_the_fix(tmp_path: Path) -> None:
+    path = write(tmp_path, "metrics.yaml", GOOD_YAML.replace("2026-07-01", "2026-13-01"))
+    with pytest.raises(InputError) as info:
+        load_metric_file(path)
+    assert str(info.value) == (
+        f'{path} line 11: not valid YAML: "2026-13-01" is not a date '
+        "(month must be in 1..12); write it as YYYY-MM-DD"
+    )
+
+
+def test_a_key_given_twice_is_refused_not_settled_silently(tmp_path: Path) -> None:
+    # PyYAML keeps the last: the metric was registered in thousands, not millions
+    text = GOOD_YAML.replace(
+        "    unit: USD_millions\n", "    unit: USD_millions\n    unit: USD_thousands\n"
+    )
+    path = write(tmp_path, "metrics.yaml", text)
+    with pytest.raises(InputError) as info:
+        load_metric_file(path)
+    assert str(info.value) == (
+        f'{path} line 5: not valid YAML: the key "unit" is given twice in one entry; keep one'
+    )
+
+
 def test_yaml_of_the_wrong_shape(tmp_path: Path) -> None:
     path = write(tmp_path, "metrics.yaml", "cash_balance: 1.4\n")
     with pytest.raises(InputError) as info:

@@ -53,6 +53,18 @@ def problems_of(data: str | bytes) -> list[str]:
 # accepted input
 
 
+def test_a_key_given_twice_is_refused() -> None:
+    # every JSON reader keeps the last: a second, empty "claims" checked nothing and passed
+    one = SEED_EXAMPLE.strip()
+    assert problems_of(f'{{"claims": [{one}], "claims": []}}') == [
+        'document: the key "claims" is given twice in one object; keep one'
+    ]
+    twice = one.replace('"value": 1.4,', '"value": 1.4, "value": 14,')
+    assert problems_of(f"[{twice}]") == [
+        'document: the key "value" is given twice in one object; keep one'
+    ]
+
+
 def test_seed_003_example_is_accepted() -> None:
     (claim,) = parse_claims(SEED_EXAMPLE)
     assert claim == Claim(

@@ -342,10 +342,15 @@ def load_document_list(path: Path) -> list[dict[str, object]]:
     numbers}."""
     import yaml
 
+    from tieout._yaml import load as strict_yaml
+
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = strict_yaml(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
-        raise InputError(f"{path}: not valid YAML ({exc.__class__.__name__})") from None
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path} line {mark.line + 1}" if mark is not None else str(path)
+        problem = getattr(exc, "problem", None) or exc.__class__.__name__
+        raise InputError(f"{where}: not valid YAML: {problem}") from None
     if not isinstance(data, list) or not all(
         isinstance(d, dict) and "file" in d and "id" in d for d in data
     ):

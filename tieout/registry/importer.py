@@ -17,6 +17,7 @@ import yaml
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from tieout._yaml import load as strict_yaml
 from tieout.errors import InputError, TieoutError
 from tieout.periods import parse_period
 from tieout.schemas.metric import MetricDefinition
@@ -88,7 +89,7 @@ def load_metric_file(path: str | Path) -> list[MetricDefinition]:
 
 def _yaml_rows(name: str, text: str) -> list[tuple[int, object]]:
     try:
-        data = yaml.safe_load(text)
+        data = strict_yaml(text)
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)

@@ -292,6 +292,29 @@ def _refuse_constant(name: str) -> object:
     raise _NotJson(f"{name} is not valid JSON — write a number or null")
 
 
+def _keys_given_twice(buf: bytes) -> list[tuple[str, str]]:
+    """A problem for each key given twice in one object (``{"value": 1, "value": 2}``),
+    which every JSON reader settles silently by keeping the last: a claims file whose
+    second ``"claims"`` is empty would check nothing and pass."""
+    found: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        seen: set[str] = set()
+        for key, _ in items:
+            if key in seen and key not in found:
+                found.append(key)
+            seen.add(key)
+        return dict(items)
+
+    if buf.count(b'"') < 4:
+        return []  # no object holds two keys
+    try:
+        json.loads(buf, object_pairs_hook=pairs, parse_float=Decimal)
+    except (ValueError, RecursionError):
+        return []  # the parse above reported what is wrong
+    return [(_DOCUMENT, f'the key "{key}" is given twice in one object; keep one') for key in found]
+
+
 def _loads_exact(buf: bytes) -> object:
     return json.loads(buf, parse_float=Decimal, parse_constant=_refuse_constant)
 
@@ -306,6 +329,9 @@ def parse_claims(data: str | bytes, source: str | None = None) -> list[Claim]:
     buf = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
     buf = buf.removeprefix(b"\xef\xbb\xbf")
     claims = _parse(buf, source)
+    twice = _keys_given_twice(buf)
+    if twice:
+        raise ClaimValidationError(twice, source)
     if b"\\u0000" in buf:
         problems = [
             (f"claims[{i}].{name}", _NUL_MESSAGE)
