@@ -313,6 +313,22 @@ def test_units_written_as_compounds_or_before_a_footnote_mark(
     assert (fig.text, fig.unit, fig.value) == read
 
 
+def test_a_currency_after_a_figure_never_crosses_a_line_end() -> None:
+    # a heading's year over a line "USD in thousands" read as an amount of $2,026
+    assert [(f.text, f.unit) for f in extract("Results for Q3 2026\nUSD in thousands")] == [
+        ("2026", None)
+    ]
+    assert [(f.text, f.unit) for f in extract("Revenue 4,200\nEUR 3,100 and 45\ncents")] == [
+        ("4,200", None),
+        ("EUR 3,100", "EUR"),
+        ("45", None),
+    ]
+    assert [(f.text, f.unit) for f in extract("4,200 USD, 45 cents")] == [
+        ("4,200 USD", "USD"),
+        ("45 cents", "USD"),
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "read"),
     [

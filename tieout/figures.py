@@ -646,9 +646,9 @@ _FIGURE = re.compile(
         (?:
             (?:(?<=[Tt]sd|[Mm]io|[Mm]rd)\.)?           # "1,2 Mio. EUR", "3,4 Mrd. €"
             (?:
-                \s?(?P<code>(?:{_CODES})){_WB}
-              | \s(?P<cword>dollars?|[eE]uros?|pounds?|yen|cents?){_WB}  # "45 cents": $0.45
-              | \s?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\(\s?\d)  # "1.234,5 €", as Europe writes it
+                [^\S\n]?(?P<code>(?:{_CODES})){_WB}             # never across a line's end:
+              | [^\S\n](?P<cword>dollars?|[eE]uros?|pounds?|yen|cents?){_WB}  # "45 cents": $0.45
+              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\(\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
         (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
