@@ -471,3 +471,34 @@ def test_a_fiscal_year_column_agrees_with_the_registrys_fiscal_year() -> None:
     [bad] = tieout.check_claims([fy24], [doc])
     assert bad.verdict is Verdict.FAIL
     assert bad.reason.startswith("period_unit: period: 481,230,000 USD is stated for FY2025")
+
+
+def test_a_date_or_a_year_in_prose_is_no_count() -> None:
+    text = "# Team\n\nWe ended September 30, 2026 with 184 employees, after hiring 12 in fiscal 2025.\n"
+    doc = tieout.Document.from_text(
+        "upd-q3", text, period_start="2026-07-01", period_end="2026-09-30", published="2026-10-05"
+    )
+    quote = "We ended September 30, 2026 with 184 employees"
+
+    def headcount(value: int) -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="headcount",
+                    value=Decimal(value),
+                    unit="count",
+                    period_start="2026-07-01",
+                    period_end="2026-09-30",
+                    source_doc_id="upd-q3",
+                    source_quote=quote,
+                    source_locator="section: Team",
+                )
+            ],
+            [doc],
+        )[0]
+
+    assert headcount(184).verdict is Verdict.PASS
+    for value in (30, 2026, 2025):  # the day, the year, the fiscal year: none is a headcount
+        report = headcount(value)
+        assert report.verdict is Verdict.FAIL
+        assert report.check("existence").status is Status.FAIL

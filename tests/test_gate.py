@@ -1223,3 +1223,9 @@ $433.9 million; diluted EPS was $3.47.
 def test_compound_units_ratios_and_footnote_marks(draft: str, rejected: list[str]) -> None:
     result = tieout.gate(draft, sources=[_RELEASE])
     assert [c.text for c in result.rejected] == rejected
+
+
+def test_a_year_in_prose_confirms_no_figure_but_a_table_cell_does() -> None:
+    source = "In fiscal 2026 we opened stores.\n\n| Metric | FY26 |\n|---|---|\n| Stores | 2019 |\n"
+    result = tieout.gate("We had 2,026 stores, up from 2,019.", sources=[source])
+    assert [c.text for c in result.rejected] == ["2,026"]

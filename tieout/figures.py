@@ -1033,6 +1033,15 @@ def _scan(
                     span = (m.start("num"), m.end("dotted"))
                     skips.append((span, text[span[0] : span[1]], "version"))
             continue  # a version string, an ordinal (1st), a code (2Q26, 4G): not a figure
+        if (
+            len(num) <= 2
+            and not any(groups[5:])
+            and (pre is None or pre.start == pos)
+            and _day_of_month(text, pos, m.end(), num)
+        ):
+            if skips is not None:  # "September 30, 2026", "30 June 2025": a day, no count
+                skips.append(((pos, m.end()), num, "date"))
+            continue
         if pre is None and not any(groups[5:]):  # a bare number, the common case
             end = m.end()
             yield Figure(
@@ -1071,6 +1080,24 @@ def _scan(
         if groups[7] == "T" and (pre is None or not pre.currency):
             continue  # "4T" alone is a code; "$1.2T" is a trillion
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
+
+
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_MONTH_BEFORE = re.compile(rf"(?i)(?<![a-z])(?:{_MONTHS})\.? $")  # "September 30", "Sept. 30"
+_MONTH_AFTER = re.compile(rf"(?i) (?:{_MONTHS})(?![a-z])")  # "30 June 2025"
+
+
+def _day_of_month(text: str, pos: int, end: int, num: str) -> bool:
+    """Whether the one- or two-digit number ``num`` at ``pos`` is the day of a written
+    date ("September 30, 2026", "Dec. 31", "30 June 2025")."""
+    if not num.isdigit() or not 1 <= int(num) <= 31:
+        return False
+    if pos >= 4 and text[pos - 1] == " " and _MONTH_BEFORE.search(text, max(0, pos - 11), pos):
+        return True
+    return text[end : end + 1] == " " and _MONTH_AFTER.match(text, end) is not None
 
 
 _DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")  # "1.234.567": dots between thousands

@@ -41,6 +41,8 @@ class FigureIndex:
         idx = cls()
         by_dim: dict[str, list[tuple[Decimal, int, Figure]]] = {}
         for n, f in enumerate(figures):
+            if f.is_year and f.where is None:
+                continue  # a year in prose or a heading ("fiscal 2025") is no count of 2,025
             for dim in dimension_of(f):
                 if dim == "section":
                     idx.exact.setdefault((dim, f.section), []).append(f)

@@ -52,8 +52,8 @@ class SourceIndex:
             if fig.section:
                 self.sections.setdefault(fig.section, f'"{fig.text}"')
             return
-        if fig.value is None:
-            return
+        if fig.value is None or (fig.is_year and fig.where is None):
+            return  # a year in prose or a heading is no amount: "2,026 units" is not "in 2026"
         mag = fig.value.copy_abs()
         unit = "percent" if fig.kind == "percent" else fig.unit
         self.by_key.setdefault((fig.kind, unit, mag), fig)
