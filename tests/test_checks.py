@@ -502,3 +502,10 @@ def test_a_date_or_a_year_in_prose_is_no_count() -> None:
         report = headcount(value)
         assert report.verdict is Verdict.FAIL
         assert report.check("existence").status is Status.FAIL
+
+
+def test_zero_is_no_rounding_of_a_figure() -> None:
+    # "$0.3 million" rounds to 0 at a precision of a million; a claim of 0 still states nothing
+    report = check(value=Decimal(0), source_quote="Cash in bank at month end was $1.4M")
+    assert report.verdict is Verdict.FAIL
+    assert report.check("existence").status is Status.FAIL

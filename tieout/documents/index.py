@@ -64,6 +64,8 @@ class FigureIndex:
         """Figures that, rounded to ``precision``, give ``magnitude`` (the claim rounds them)."""
         values, figs = self._sorted.get(dim, ([], []))
         mag = magnitude.copy_abs()
+        if not mag:
+            return []  # nothing is no rounding of something: "0" for a burn of 312,000
         half = EXACT.divide(precision, Decimal(2))
         lo = bisect_left(values, EXACT.subtract(mag, half))
         out = []
