@@ -509,3 +509,37 @@ def test_zero_is_no_rounding_of_a_figure() -> None:
     report = check(value=Decimal(0), source_quote="Cash in bank at month end was $1.4M")
     assert report.verdict is Verdict.FAIL
     assert report.check("existence").status is Status.FAIL
+
+
+def test_a_quote_states_a_rows_cells_only_when_it_begins_the_rows_label() -> None:
+    text = (
+        "# Statements of operations\n\n($ in thousands)\n\n"
+        "| | Q3 2026 |\n|---|---|\n| Revenue | 48,213 |\n| Cost of revenue | 29,118 |\n"
+    )
+    doc = tieout.Document.from_text(
+        "nr-10q", text, period_start="2026-07-01", period_end="2026-09-30", published="2026-10-20"
+    )
+
+    def revenue(value: int, locator: str) -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="revenue_q3",
+                    value=Decimal(value),
+                    unit="USD_thousands",
+                    period_start="2026-07-01",
+                    period_end="2026-09-30",
+                    source_doc_id="nr-10q",
+                    source_quote="Revenue",
+                    source_locator=locator,
+                )
+            ],
+            [doc],
+        )[0]
+
+    assert revenue(48213, "row: Revenue").check("quote").status is Status.PASS
+    # "Revenue" inside "Cost of revenue" is no quote of that row's 29,118
+    for locator in ("row: Revenue", "row: Cost of revenue"):
+        found = revenue(29118, locator).check("quote")
+        assert found.status is Status.FAIL
+        assert found.reason.startswith("quote does not state 29,118,000 USD")

@@ -61,15 +61,24 @@ def quote(ctx: ClaimContext) -> Iterator[Finding]:
     yield finding
 
 
-def _states(ctx: ClaimContext, span: tuple[int, int]) -> list[Figure]:
-    """The matched figures the quoted span states. A quote inside a table row (often just
-    the line item, "Net sales") states what that row's cells state."""
+def _stated_span(ctx: ClaimContext, span: tuple[int, int]) -> tuple[int, int]:
+    """What the quoted span states figures of: itself, or the whole row when it begins a
+    table row's label (often just the line item, "Net sales"); "Revenue" found inside
+    "Cost of revenue" states nothing of that row."""
     assert ctx.doc is not None
     start, end = span
     table = ctx.doc.layout.table_at(start)
     row = table.row_at(start) if table is not None else None
     if row is not None and not row.header:
-        start, end = min(start, row.span[0]), max(end, row.span[1])
+        lead = ctx.doc.text[row.span[0] : start]
+        if not any(c.isalnum() for c in lead):
+            start, end = min(start, row.span[0]), max(end, row.span[1])
+    return start, end
+
+
+def _states(ctx: ClaimContext, span: tuple[int, int]) -> list[Figure]:
+    """The matched figures the quoted span states (see :func:`_stated_span`)."""
+    start, end = _stated_span(ctx, span)
     return [f for f in ctx.matches if start <= f.span[0] and f.span[1] <= end]
 
 
@@ -81,7 +90,8 @@ def _placed(
     stating = [s for s in spans if _states(ctx, s)]
     if not stating:
         s = spans[0]
-        inside = [f.display() for f in doc.figures if s[0] <= f.span[0] and f.span[1] <= s[1]]
+        a, b = _stated_span(ctx, s)
+        inside = [f.display() for f in doc.figures if a <= f.span[0] and f.span[1] <= b]
         says = f"; it states {', '.join(inside)}" if inside else "; it states no figure"
         return Finding(
             Status.FAIL,
