@@ -543,3 +543,24 @@ def test_a_quote_states_a_rows_cells_only_when_it_begins_the_rows_label() -> Non
         found = revenue(29118, locator).check("quote")
         assert found.status is Status.FAIL
         assert found.reason.startswith("quote does not state 29,118,000 USD")
+
+
+def test_a_period_right_after_a_figure_is_its_own() -> None:
+    text = (
+        "# Results\n\nNet interest margin was 3.42% for the third quarter of 2026, up 14 bps "
+        "from 3.28% in the second quarter of 2026 and down 21 basis points from 3.63% in "
+        "the third quarter of 2025. Net income was $12.1 million in 2025 and $10.2 million "
+        "in 2024.\n"
+    )
+    doc = tieout.Document.from_text(
+        "bank-q3", text, period_start="2026-07-01", period_end="2026-09-30", published="2026-10-20"
+    )
+    periods = {f.text: p.describe() for f in doc.figures if (p := doc.stated_period(f))}
+    assert {k: periods[k] for k in ("3.42%", "14 bps", "3.28%", "21 basis points", "3.63%")} == {
+        "3.42%": "Q3 2026 (Jul–Sep 2026)",
+        "14 bps": "Q3 2026 (Jul–Sep 2026)",  # the change stands in the quarter reported
+        "3.28%": "Q2 2026 (Apr–Jun 2026)",
+        "21 basis points": "Q3 2026 (Jul–Sep 2026)",
+        "3.63%": "Q3 2025 (Jul–Sep 2025)",
+    }
+    assert (periods["$12.1 million"], periods["$10.2 million"]) == ("2025", "2024")

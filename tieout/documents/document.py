@@ -16,6 +16,7 @@ of it (grammar, layout, index, quotes) is the one point-convention reading.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -233,9 +234,31 @@ class Document:
         if not found:
             return None
         rel = fig.span[0] - start
-        before = [p for (s, _e), p in found if s < rel]
+        rel_end = fig.span[1] - start
+        sentence = self.text[start:end]
+        for (s, _e), p in found:
+            # a period right after the figure is its own, ahead of one named before it:
+            # "3.42% in Q3 2026, compared with 3.28% in the second quarter of 2026"
+            if s >= rel_end and _PERIOD_RIGHT_AFTER.fullmatch(sentence, rel_end, s):
+                return p
+        # a period named before the figure, unless another figure owns it ("up 14 bps from
+        # 3.28% in the second quarter": that quarter is 3.28%'s); with every one owned, the
+        # sentence's first period is the figure's ("down 21 bps" in a Q3 release)
+        others = [
+            g.span[1] - start
+            for g in self.figures_between(start, fig.span[0])
+            if g.kind != "section" and g.span[1] <= fig.span[0]
+        ]
+        before = [
+            p
+            for (s, _e), p in found
+            if s < rel
+            and not any(g <= s and _PERIOD_RIGHT_AFTER.fullmatch(sentence, g, s) for g in others)
+        ]
         if before:
             return before[-1]
+        if found[0][0][0] < rel:
+            return found[0][1]
         # a period after the figure belongs to it only if no other figure stands between
         # ("90 people, up from 78 at June 30": June 30 is 78's, not 90's)
         (first_start, _e), first = found[0]
@@ -265,6 +288,14 @@ class Document:
         s = max(s, span[0] - width)
         e = min(max(e, span[1]), span[1] + width)
         return " ".join(self.text[s:e].split())
+
+
+# what may stand between a figure and the period that is its own ("3.28% in the second
+# quarter of 2026", "$1.4M at July 31", "$610k for Q2")
+_PERIOD_RIGHT_AFTER = re.compile(
+    r"\s*,?\s*(?:(?:in|for|during|at|as\s+of|as\s+at|on|through|over)\s+)?(?:the\s+)?",
+    re.IGNORECASE,
+)
 
 
 def _as_date(value: date | str | None, name: str) -> date:
