@@ -304,6 +304,7 @@ def test_not_figures(text: str) -> None:
         ("a bonus of $420 K", ("$420 K", "USD", Decimal(420_000))),
         ("EBITDA was €1.2 M.", ("€1.2 M", "EUR", Decimal("1.2E6"))),
         ("$4 M&A deals", ("$4", "USD", Decimal(4))),
+        ("cash of $312.5 mm; no debt", ("$312.5 mm", "USD", Decimal("312.5E6"))),
     ],
 )
 def test_units_written_as_compounds_or_before_a_footnote_mark(

@@ -119,7 +119,7 @@ _prose = st.builds(
             "**${m}** million, $**{m}** million, ${m} **million**, **{p}**% and __{p}__ bps",
             "a {p}-basis-point rise, ({p}) bps, {p} b.p., {p}-percent, {p}pc, {p} pc",
             "a pay ratio of {n}:1 (2:1, {p}-to-1), ${m} billion¹ and {p} percent²",
-            "up {p} ppts ({p}ppt, {p} p.p.) to ${m} B, €{n} M. and $ {p} K of {n} M",
+            "up {p} ppts ({p}ppt, {p} p.p.) to ${m} B, €{n} M. and $ {p} K of {n} M, ${m} mm",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

@@ -660,7 +660,7 @@ _FIGURE = re.compile(
 # "$(1.2)M", "$(1.2) million": the scale after the bracket of a negative
 _SUFFIX_AFTER = re.compile(rf"\)(?:({_SCALE_SUFFIX})(?![A-Za-z0-9])| ({_SCALE_WORD}){_WB})")
 # "$4.2 B", "$420 K", "€1.2 M": a scale letter a space after an amount (read only there)
-_SPACED_SCALE = re.compile(r" ([KMB])(?![\w&'’-]|\.\w)")
+_SPACED_SCALE = re.compile(r" ([KMB]|mm)(?![\w&'’-]|\.\w)")  # "$312.5 mm" ("5 mm" is no amount)
 _BPS_AFTER = re.compile(rf"\)\s?(?:bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})")  # "(27) bps"
 _PREFIX_CODE = re.compile(rf"(?:^|[^A-Za-z])(?P<code>{_CODES}) ?$")
 _PREFIX_WORD = re.compile(r"(?:^|[^A-Za-z])(?P<word>[A-Za-z]+)\.? ?$")
@@ -1568,7 +1568,7 @@ _JOINING_WORDS = (
 _JOINING_PREFIXES = tuple(s for s in CURRENCY_SYMBOLS if len(s) > 1)
 
 
-_SCALE_LETTERS = frozenset("KMB")  # "$4.2 B": a scale a space after an amount
+_SCALE_LETTERS = frozenset("KMB")  # "$4.2 B": a scale a space after an amount ("mm" joins above)
 
 
 def clean_cut(text: str, pos: int) -> bool:
