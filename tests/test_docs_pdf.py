@@ -556,9 +556,18 @@ def test_cli_check_a_page_locator(tmp_path: Path) -> None:
     (tmp_path / "claims.json").write_text(json.dumps({"claims": claims}), encoding="utf-8")
     assert tieout_cli("registry", "import", "metrics.yaml", cwd=tmp_path).returncode == 0
     added = tieout_cli(
-        "docs", "add", "release.pdf", "--id", "hfb-q3-2026", "--period", "Q3 2026",
-        "--published", "2026-10-20", "-q", cwd=tmp_path,
-    )  # fmt: skip
+        "docs",
+        "add",
+        "release.pdf",
+        "--id",
+        "hfb-q3-2026",
+        "--period",
+        "Q3 2026",
+        "--published",
+        "2026-10-20",
+        "-q",
+        cwd=tmp_path,
+    )
     assert added.returncode == 0, added.stderr
     run = tieout_cli("check", "claims.json", "--format", "json", cwd=tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
