@@ -365,3 +365,160 @@ def test_the_sample_filing_and_draft_behave_as_the_readme_says() -> None:
     draft = (SAMPLE / "draft-annual-summary.md").read_text(encoding="utf-8")
     result = tieout.gate(draft, sources=[text])
     assert [(c.text, c.line) for c in result.rejected] == [("$38.1 million", 2)]
+
+
+# --------------------------------------------------------------------------- a label in a heading row
+
+# a heading row whose label cell holds text: "Revenue" beside the years
+STUB_YEAR_ROW = """<html><body>
+<h2>Segment Information</h2>
+<p>(In thousands)</p>
+<table>
+<tr><th></th><th colspan="2">Year Ended December 31,</th></tr>
+<tr><th>Revenue</th><th>2025</th><th>2024</th></tr>
+<tr><td>Cloud</td><td>$301,220</td><td>$265,004</td></tr>
+</table>
+</body></html>
+"""
+
+# EDGAR's layout: the scale note in the top-left cell, beside two colspan headings
+CORNER_NOTE = """<html><body><table>
+<tr><td>(In millions, except per share data)</td><td colspan="2">Three Months Ended<br>September 30,</td>
+<td colspan="2">Nine Months Ended<br>September 30,</td></tr>
+<tr><td></td><td>2026</td><td>2025</td><td>2026</td><td>2025</td></tr>
+<tr><td>Revenue</td><td>$ 482.1</td><td>$ 449.0</td><td>$ 1,395.5</td><td>$ 1,280.0</td></tr>
+<tr><td>Net loss</td><td>(12.9)</td><td>(8.4)</td><td>(31.0)</td><td>(22.7)</td></tr>
+</table></body></html>
+"""
+
+# a "Segment" label spanning both heading rows down, over what each group of columns holds
+SEGMENT_GROUPS = """<html><body><p>(In thousands)</p><table>
+<tr><th rowspan="2">Segment</th><th colspan="2">Revenue</th><th colspan="2">Operating income (loss)</th></tr>
+<tr><th>2025</th><th>2024</th><th>2025</th><th>2024</th></tr>
+<tr><td>Cloud</td><td>$301,220</td><td>$265,004</td><td>$41,100</td><td>$(2,300)</td></tr>
+<tr><td>Devices</td><td>$120,500</td><td>$118,000</td><td>$9,800</td><td>$7,200</td></tr>
+</table></body></html>
+"""
+
+
+def _periods(page: str) -> dict[str, tuple[Decimal | None, str | None]]:
+    text = read_html(page.encode("utf-8"), "t.html")
+    doc = tieout.Document.from_text("t", text, media_type="markdown")
+    return {f.text: (f.value, f.period.label if f.period else None) for f in doc.figures if f.where}
+
+
+def test_a_label_beside_the_years_still_heads_the_columns() -> None:
+    text = read_html(STUB_YEAR_ROW.encode("utf-8"), "t.html")
+    assert text.splitlines()[4:8] == [
+        "|  | Year Ended December 31, | Year Ended December 31, |",
+        "| Revenue | 2025 | 2024 |",
+        "|---|---|---|",
+        "| Cloud | $301,220 | $265,004 |",
+    ]
+    got = _periods(STUB_YEAR_ROW)
+    assert got["$301,220"] == (Decimal(301_220_000), "Year Ended December 31, 2025")
+    assert got["$265,004"] == (Decimal(265_004_000), "Year Ended December 31, 2024")
+    assert "2025" not in got  # the year is a heading, not a figure of a row
+
+
+def test_a_scale_note_in_the_corner_cell_stands_above_the_table() -> None:
+    text = read_html(CORNER_NOTE.encode("utf-8"), "t.html")
+    assert text.splitlines()[:5] == [
+        "(In millions, except per share data)",
+        "",
+        "|  | Three Months Ended September 30, | Three Months Ended September 30, "
+        "| Nine Months Ended September 30, | Nine Months Ended September 30, |",
+        "|  | 2026 | 2025 | 2026 | 2025 |",
+        "|---|---|---|---|---|",
+    ]
+    got = _periods(CORNER_NOTE)
+    assert got["$ 482.1"] == (Decimal(482_100_000), "Three Months Ended September 30, 2026")
+    assert got["$ 1,395.5"] == (Decimal(1_395_500_000), "Nine Months Ended September 30, 2026")
+    assert got["(8.4)"] == (Decimal(-8_400_000), "Three Months Ended September 30, 2025")
+    assert not any(v == Decimal(2_026_000_000) for v, _ in got.values())  # no year as data
+
+
+def test_group_headings_over_the_years_leave_each_column_its_year() -> None:
+    text = read_html(SEGMENT_GROUPS.encode("utf-8"), "t.html")
+    assert text.splitlines()[:7] == [
+        "(In thousands)",
+        "",
+        "Revenue; Operating income (loss)",
+        "",
+        "| Segment |  |  |  |  |",
+        "|  | 2025 | 2024 | 2025 | 2024 |",
+        "|---|---|---|---|---|",
+    ]
+    got = _periods(SEGMENT_GROUPS)
+    assert got["$265,004"] == (Decimal(265_004_000), "2024")
+    assert got["$41,100"] == (Decimal(41_100_000), "2025")
+    assert got["$(2,300)"] == (Decimal(-2_300_000), "2024")
+
+
+def test_years_in_a_tables_rows_are_not_its_headings() -> None:
+    page = (
+        "<table><tr><td>Debt</td><td>Issued</td><td>Matures</td></tr>"
+        "<tr><td>Notes A</td><td>2019</td><td>2029</td></tr>"
+        "<tr><td>Total</td><td>$1,000</td><td>$2,000</td></tr></table>"
+        '<table><tr><td></td><td colspan="2">Year Ended December 31,</td></tr>'
+        "<tr><td></td><td>2024</td><td>2023</td></tr>"
+        "<tr><td></td><td>As Restated</td><td></td></tr>"
+        "<tr><td>Revenue</td><td>$4.8</td><td>$4.5</td></tr></table>"
+    )
+    text = read_html(page.encode(), "t.html")
+    assert text.splitlines()[:3] == [
+        "| Debt | Issued | Matures |",
+        "|---|---|---|",
+        "| Notes A | 2019 | 2029 |",
+    ]
+    # a heading over one column is no group heading: it stays in its column
+    assert "| Revenue | $4.8 | $4.5 |" in text and "|  | As Restated |  |" in text
+
+
+def test_cli_checks_the_year_of_a_column_under_a_labelled_heading_row(tmp_path: Path) -> None:
+    (tmp_path / "filing.html").write_text(STUB_YEAR_ROW, encoding="utf-8")
+    (tmp_path / "metrics.yaml").write_text(
+        "- metric_key: cloud_revenue_fy2025\n"
+        "  definition: Cloud segment revenue, year ended December 31, 2025\n"
+        "  unit: USD_thousands\n  period_start: 2025-01-01\n  period_end: 2025-12-31\n"
+        "  source_doc_id: acme-10k-2025\n  effective_from: 2026-02-01\n",
+        encoding="utf-8",
+    )
+    claims = [
+        {
+            "metric_key": "cloud_revenue_fy2025",
+            "value": value,
+            "unit": "USD_thousands",
+            "period_start": "2025-01-01",
+            "period_end": "2025-12-31",
+            "source_doc_id": "acme-10k-2025",
+            "source_quote": "Cloud",
+            "source_locator": "section: Segment Information, row: Cloud",
+        }
+        for value in (265004, 301220)  # 2024's figure claimed for FY2025, then 2025's
+    ]
+    (tmp_path / "claims.json").write_text(json.dumps({"claims": claims}), encoding="utf-8")
+    assert _tieout("registry", "import", "metrics.yaml", cwd=tmp_path).returncode == 0
+    added = _tieout(
+        "docs",
+        "add",
+        "filing.html",
+        "--id",
+        "acme-10k-2025",
+        "--period-start",
+        "2024-01-01",
+        "--period-end",
+        "2025-12-31",
+        "--published",
+        "2026-02-20",
+        "-q",
+        cwd=tmp_path,
+    )
+    assert added.returncode == 0, added.stderr
+    run = _tieout("check", "claims.json", "--format", "json", cwd=tmp_path)
+    assert run.returncode == 1, run.stdout + run.stderr
+    results = json.loads(run.stdout)["claims"]
+    assert [r["verdict"] for r in results] == ["fail", "pass"]
+    period = next(c for c in results[0]["checks"] if c["name"] == "period_unit")
+    assert period["status"] == "fail"
+    assert "stated for 2024" in period["reason"] and "the claim says 2025" in period["reason"]

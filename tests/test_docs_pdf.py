@@ -10,6 +10,7 @@ margin, amounts right-aligned in their columns, "$" at the left of its column.
 from __future__ import annotations
 
 import io
+import json
 import logging
 import os
 import subprocess
@@ -165,7 +166,7 @@ October 2026 update
 
 ARR crossed $4.2 million
 in October, up 12% on September.
-
+\f
 Net burn was $310k; runway is 19 months.
 """
 
@@ -265,7 +266,7 @@ def test_repeated_lines_with_figures_or_a_scale_stay() -> None:
         ]
 
     text = read_pdf(build_pdf([page(1), page(2), page(3)]), "report.pdf")
-    assert text == "\n".join(
+    assert text == "\f\n".join(
         f"(in thousands)\n\nRevenue was $4,{n}00 in Q{n}.\n\nAnnual Report 2025\n"
         for n in (1, 2, 3)
     )
@@ -464,3 +465,121 @@ def test_a_quarterly_statement_keeps_each_column_under_its_own_heading() -> None
         (Decimal(478_390_000), "2026-01-01", "2026-09-30"),
         (Decimal(441_006_000), "2025-01-01", "2025-09-30"),
     ]
+
+
+# --------------------------------------------------------------------------- pages
+
+
+RELEASE: list[Page] = [
+    [
+        (72, 740, "Harbor First Bancorp"),  # a running header: dropped
+        (72, 700, "Third Quarter 2026 Earnings Release"),
+        (72, 672, "Highlights"),
+        (72, 658, "Net income of $18.4 million for the third quarter of 2026."),
+        (290, 40, "Page 1 of 3"),
+    ],
+    [(72, 740, "Harbor First Bancorp"), (290, 40, "Page 2 of 3")],  # nothing else on it
+    [
+        (72, 740, "Harbor First Bancorp"),
+        (72, 700, "Financial Tables"),
+        (72, 672, "Net interest margin was 3.42% for the third quarter of 2026."),
+        (72, 658, "Efficiency ratio was 58.1% for the third quarter of 2026."),
+        (290, 40, "Page 3 of 3"),
+    ],
+]
+
+
+def test_each_page_keeps_its_place() -> None:
+    from tieout.documents.locate import page_spans, resolve_locator
+
+    text = read_pdf(build_pdf(RELEASE), "release.pdf")
+    # a page break is a line of its own (a blank line to every reader); an empty page keeps one
+    assert text == (
+        "Third Quarter 2026 Earnings Release\n\nHighlights\n"
+        "Net income of $18.4 million for the third quarter of 2026.\n\f\n\f\n"
+        "Financial Tables\n\nNet interest margin was 3.42% for the third quarter of 2026.\n"
+        "Efficiency ratio was 58.1% for the third quarter of 2026.\n"
+    )
+    pages = [text[a:b] for a, b in page_spans(text)]
+    assert pages[0].startswith("Third Quarter") and pages[0].endswith("of 2026.")
+    assert pages[1] == ""
+    assert pages[2].startswith("Financial Tables") and pages[2].endswith("of 2026.")
+    doc = tieout.Document.from_text("release", text)
+    nim = text.index("Net interest margin")
+    for locator in ("page 3", "p. 3", "p3", "Page: 3", "page 3 of 3", "pp. 2-3", "pages 2 to 3"):
+        region = resolve_locator(doc, locator)
+        assert region is not None and region.contains((nim, nim + 10)), locator
+    assert resolve_locator(doc, "pp. 2-3").label == "pages 2-3"  # type: ignore[union-attr]
+    first = resolve_locator(doc, "page 1")
+    assert first is not None and first.label == "page 1" and not first.contains((nim, nim + 10))
+    assert resolve_locator(doc, "page 4") is None  # no such page: names no place
+    # the layout reads the pages as it read them joined by a blank line
+    plain = text.replace("\n\f\n\f\n", "\n\n\n")
+    joined = tieout.Document.from_text("plain", plain)
+    assert [(s.kind, s.title) for s in doc.layout.sections] == [
+        (s.kind, s.title) for s in joined.layout.sections
+    ]
+    assert [(f.text, f.value) for f in doc.figures] == [(f.text, f.value) for f in joined.figures]
+
+
+def test_a_text_without_pages_ignores_a_page_locator() -> None:
+    from tieout.documents.locate import resolve_locator
+
+    doc = tieout.Document.from_text("memo", "# Results\n\nNet interest margin was 3.42%.\n")
+    assert resolve_locator(doc, "page 2") is None
+    region = resolve_locator(doc, "page 2, section: Results")
+    assert region is not None and region.label == "Results"
+
+
+def test_cli_check_a_page_locator(tmp_path: Path) -> None:
+    (tmp_path / "release.pdf").write_bytes(build_pdf(RELEASE))
+    (tmp_path / "metrics.yaml").write_text(
+        "- {metric_key: nim, definition: Net interest margin for the quarter, unit: percent,"
+        " period_start: 2026-07-01, period_end: 2026-09-30, source_doc_id: hfb-q3-2026,"
+        " effective_from: 2026-10-01}\n",
+        encoding="utf-8",
+    )
+    quote = "Net interest margin was 3.42% for the third quarter of 2026."
+    claims = [
+        {
+            "metric_key": "nim",
+            "value": 3.42,
+            "unit": "percent",
+            "period_start": "2026-07-01",
+            "period_end": "2026-09-30",
+            "source_doc_id": "hfb-q3-2026",
+            "source_quote": quote,
+            "source_locator": locator,
+        }
+        for locator in ("page 3", "p. 1", "pp. 2-3")
+    ]
+    (tmp_path / "claims.json").write_text(json.dumps({"claims": claims}), encoding="utf-8")
+    assert tieout_cli("registry", "import", "metrics.yaml", cwd=tmp_path).returncode == 0
+    added = tieout_cli(
+        "docs",
+        "add",
+        "release.pdf",
+        "--id",
+        "hfb-q3-2026",
+        "--period",
+        "Q3 2026",
+        "--published",
+        "2026-10-20",
+        "-q",
+        cwd=tmp_path,
+    )
+    assert added.returncode == 0, added.stderr
+    run = tieout_cli("check", "claims.json", "--format", "json", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    results = json.loads(run.stdout)["claims"]
+    quote_checks = [next(c for c in r["checks"] if c["name"] == "quote") for r in results]
+    assert [(r["verdict"], c["status"]) for r, c in zip(results, quote_checks, strict=True)] == [
+        ("pass", "pass"),
+        ("warning", "warning"),
+        ("pass", "pass"),
+    ]
+    assert quote_checks[0]["reason"] == "quote found verbatim in page 3"
+    assert quote_checks[1]["reason"] == (
+        "quote found verbatim in Financial Tables ¶1 on page 3, locator said page 1"
+    )
+    assert quote_checks[2]["reason"] == "quote found verbatim in pages 2-3"

@@ -11,6 +11,12 @@ joined back (``$4,200``, ``(1,234)``) and the columns a heading spans become one
 each year's figures stand under that year. Nothing else about a figure is changed: the
 number grammar reads the text afterwards, the same way it reads any source.
 
+A table's heading rows run down to its row of periods ("2025 | 2024"), whatever its label
+cell holds ("Revenue", a "Segment" spanning the rows down); a scale note in that cell
+(EDGAR's corner: "(In millions, except per share data)") becomes a line above the table,
+and so do headings over groups of years ("Revenue" and "Operating income" over "2025 |
+2024" each), which would leave the columns no period ("Revenue 2025" names none).
+
 Footnote marks printed as superscripts ("4,200<sup>(2)</sup>") are left out, so a mark
 never reads as a figure of its own. Left out of the text too: ``<script>``, ``<style>``, ``<head>`` (bar its ``<title>``),
 ``<template>``, ``<noscript>``, ``<svg>``, hidden Inline XBRL headers (``<ix:header>``) and
@@ -90,6 +96,7 @@ class _Cell:
     text: str
     span: int  # colspan
     down: int = 1  # rowspan: the rows it holds its columns in
+    head: bool = False  # a <th>
 
 
 @dataclass
@@ -150,6 +157,7 @@ class _Reader:
         self.cell: list[str] | None = None
         self.cell_span = 1
         self.cell_down = 1
+        self.cell_head = False
         self.in_caption = False
         self.sup: list[str] | None = None  # the text of an open <sup>
 
@@ -231,6 +239,7 @@ class _Reader:
             self.cell = []
             self.cell_span = _span(attrs.get("colspan"))
             self.cell_down = _span(attrs.get("rowspan"))
+            self.cell_head = tag == "th"
         elif tag == "tr" and self.tables:
             self._close_cell()
             self.tables[-1].rows.append([])
@@ -296,10 +305,13 @@ class _Reader:
         if self.tables:
             if not self.tables[-1].rows:
                 self.tables[-1].rows.append([])
-            self.tables[-1].rows[-1].append(_Cell(text, self.cell_span, self.cell_down))
+            self.tables[-1].rows[-1].append(
+                _Cell(text, self.cell_span, self.cell_down, self.cell_head)
+            )
         self.cell = None
         self.cell_span = 1
         self.cell_down = 1
+        self.cell_head = False
 
     def close(self) -> None:
         self._close_cell()
@@ -320,16 +332,20 @@ _Lone = tuple[int, int] | None  # the columns a row's only filled cell spans, if
 
 def _grid(
     table: _Table,
-) -> tuple[list[list[str]], list[tuple[int, int]], list[_Lone], list[dict[int, int]], list[int]]:
+) -> tuple[
+    list[list[str]], list[tuple[int, int]], list[_Lone], list[dict[int, int]], list[int], list[bool]
+]:
     """Rows expanded to columns (a cell's text in the first column it spans, a column a
     cell above spans down into left empty), the column ranges that cells spanning several
     columns cover, each row's lone spanning cell, each row's spanning cells (first column
-    -> end), and the rows each row's label cell spans down (its rowspan, 1 without)."""
+    -> end), the rows each row's label cell spans down (its rowspan, 1 without), and
+    whether each row is marked up as a heading (a ``<th>`` or a cell spanning columns)."""
     rows: list[list[str]] = []
     spans: list[tuple[int, int]] = []
     lones: list[_Lone] = []
     row_spans: list[dict[int, int]] = []
     downs: list[int] = []
+    marked: list[bool] = []
     held: dict[int, int] = {}  # columns a cell above holds (rowspan) -> rows it holds yet
     for row in table.rows:
         out: list[str] = []
@@ -357,20 +373,87 @@ def _grid(
             lones.append(lone)
             row_spans.append(wide)
             downs.append(row[0].down if row and out[0] else 1)
-    return rows, spans, lones, row_spans, downs
+            marked.append(any(c.text and (c.head or c.span > 1) for c in row))
+    return rows, spans, lones, row_spans, downs, marked
 
 
-def _heading_rows(rows: list[list[str]], downs: list[int]) -> int:
+def _heading_rows(rows: list[list[str]], downs: list[int], marked: list[bool]) -> int:
     """How many rows head the table: those above the first row with a label (filings
     leave the label cell of "Year Ended December 31," and "2025 | 2024" empty), the rows
     a title in the label column spans down counted as unlabelled ("Statements of
-    Income - USD ($) $ in Millions" beside both heading rows); 0 when every row is."""
+    Income - USD ($) $ in Millions" beside both heading rows); 0 when every row is.
+
+    Rows with a label head it too down to its row of periods, when headings are marked
+    up over it (a ``<th>``, a cell spanning columns): "Revenue | 2025 | 2024" under
+    "Year Ended December 31," (:func:`_period_row`)."""
     i = 0
+    found = 0
     while i < len(rows):
         if rows[i][0] and downs[i] == 1:
-            return i
+            found = i
+            break
         i += max(1, downs[i] if rows[i][0] else 1)
-    return 0
+    period = _period_row(rows, marked)
+    if period is not None and period + 1 < len(rows):
+        return max(found, period + 1)
+    return found
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# the digits a period heading holds besides its years: "September 30,", "Three Months",
+# "12 Months Ended", "52 weeks", "Q3", "H1", "FY25"
+_PERIOD_DIGITS = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*\d{1,2}\b"
+    r"|\b\d{1,2}[\s-]+(?:months?|weeks?)\b|\b[QH][1-4]\b|\bFY\s?\d\d\b",
+    re.I,
+)
+
+
+def _period_cell(text: str) -> bool:
+    """Whether a cell is a period heading: "2025", "Fiscal 2025", "Dec. 31, 2025"."""
+    from tieout.periods import column_period
+
+    return _YEAR.search(text) is not None and column_period(text) is not None
+
+
+def _heading_cell(text: str) -> bool:
+    """Whether a cell may stand in a heading row: no digits but those of a period, a
+    month and day ("December 31,") or years ("2025 vs. 2024")."""
+    if not any(c.isdigit() for c in text):
+        return True
+    from tieout.periods import month_day_heading
+
+    rest = _PERIOD_DIGITS.sub("", _YEAR.sub("", text))
+    return not any(c.isdigit() for c in rest) or _period_cell(text) or month_day_heading(text)
+
+
+def _period_row(rows: list[list[str]], marked: list[bool]) -> int | None:
+    """The row of periods under a table's headings, whatever its label cell holds
+    ("Revenue | 2025 | 2024", "Segment" spanning it down): the first row whose cells hold
+    periods (two, or one under another heading row), every row down to it holding only
+    headings and one of them marked up as a heading (a ``<th>``, a cell spanning columns),
+    so a table of years ("Notes due | 2029 | 2031") is not read as headed by its rows."""
+    for i, row in enumerate(rows):
+        values = [v for v in row[1:] if v]
+        if not all(_heading_cell(v) for v in values):
+            return None
+        periods = sum(1 for v in values if _period_cell(v))
+        if periods >= (2 if i == 0 else 1):
+            return i if any(marked[: i + 1]) else None
+    return None
+
+
+def _scale_note(text: str) -> bool:
+    """Whether a cell holds only a scale note: "(In millions, except per share data)"."""
+    from tieout.layout import note_anchor, read_layout
+
+    if not note_anchor(text, 0, len(text)):
+        return False
+    notes = read_layout(text).notes
+    rest = text
+    for note in notes:
+        rest = rest.replace(note.text, " ")
+    return bool(notes) and not rest.strip(" ()[],.;:")
 
 
 def _innermost(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -420,7 +503,7 @@ def _groups(width: int, spans: list[tuple[int, int]]) -> list[int]:
 
 def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
     """The lines to print above the table (its title and note rows) and its ``|`` rows."""
-    rows, spans, lones, row_spans, downs = _grid(table)
+    rows, spans, lones, row_spans, downs, marked = _grid(table)
     above: list[str] = []
     # a title or a scale note a filing prints as the table's first rows, one cell spanning
     # from the label column on ("(In thousands, except per share data)"): a line above it
@@ -429,8 +512,17 @@ def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
         lones.pop(0)
         row_spans.pop(0)
         downs.pop(0)
+        marked.pop(0)
     if not rows:
         return above, []
+    # a scale note in the label cell of a heading row (EDGAR's top-left corner: "(In
+    # millions, except per share data)" beside "Three Months Ended"): a line above it too
+    for row in rows:
+        if not all(_heading_cell(v) for v in row[1:] if v):
+            break
+        if row[0] and any(row[1:]) and _scale_note(row[0]):
+            above.append(row[0])
+            row[0] = ""
     width = max(len(r) for r in rows)
     for r in rows:
         r.extend([""] * (width - len(r)))
@@ -444,7 +536,7 @@ def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
     ]
     # a heading over a column that holds only the "$" of split figures (no colspan to say
     # so): the heading belongs to the figures' column beside it
-    heads = _heading_rows(rows, downs)
+    heads = _heading_rows(rows, downs, marked)
     for k in range(1, width - 1):
         head_only = any(r[k] for r in rows[:heads]) and not any(r[k] for r in rows[heads:])
         data_only = any(r[k + 1] for r in rows[heads:]) and not any(r[k + 1] for r in rows[:heads])
@@ -476,17 +568,65 @@ def _table_lines(table: _Table) -> tuple[list[str], list[str]]:
             for g in {group_of[k] for k in range(lone[0], min(lone[1], width))}:
                 if g in keep:
                     r[g] = text
+    # the heading rows: those above the first row with a label (filings leave the label
+    # cell of "Year Ended December 31," and "2025 | 2024" empty), else the first row
+    heads = min(_heading_rows(merged, downs, marked) or 1, max(1, len(merged) - 1))
+    groups = _group_headings(merged, heads, keep)
+    if groups:
+        above.append(groups)
+        while heads > 1 and not any(merged[0]):  # a heading row left empty goes
+            merged.pop(0)
+            heads -= 1
     lines = []
     for r in merged:
         cells = [r[g] for g in keep]
         lines.append("| " + " | ".join(cells) + " |")
     if len(lines) > 1:
-        # the heading rows: those above the first row with a label (filings leave the label
-        # cell of "Year Ended December 31," and "2025 | 2024" empty), else the first row
-        heads = _heading_rows(merged, downs) or 1
-        heads = min(heads, len(lines) - 1)
         lines.insert(heads, "|" + "---|" * len(keep))
     return above, lines
+
+
+_UNIT_MARK = re.compile(r"[%$€£¥]|\b(?:bps?|basis points?|days|pence|cents|dollars)\b", re.I)
+
+
+def _group_headings(merged: list[list[str]], heads: int, keep: list[int]) -> str:
+    """Take out the heading rows that name what groups of columns hold ("Revenue" and
+    "Operating income (loss)" each over "2025 | 2024"): the layout reads a column's
+    heading rows as one heading, and "Revenue 2025" names no period, so the columns would
+    lose their years. Their headings are returned as one line to print above the table
+    (the label cell stays). A row stays that names a period, a scale or a unit, or that
+    has a heading over one column only ("As Restated" over 2023)."""
+    from tieout.layout import note_anchor
+    from tieout.periods import column_period
+
+    def label(g: int, skip: int) -> str:
+        return " ".join(merged[r][g] for r in range(heads) if r != skip and merged[r][g])
+
+    taken: list[str] = []
+    for h in range(heads):
+        values = [merged[h][g] for g in keep if g > 0 and merged[h][g]]
+        if (
+            not values
+            or min(values.count(v) for v in values) < 2
+            or any(
+                any(c.isdigit() for c in v) or _UNIT_MARK.search(v) or note_anchor(v, 0, len(v))
+                for v in values
+            )
+        ):
+            continue
+        breaks = any(
+            column_period(label(g, h)) is not None and column_period(label(g, -1)) is None
+            for g in keep
+            if g > 0 and merged[h][g]
+        )
+        if breaks:
+            for v in values:
+                if v not in taken:
+                    taken.append(v)
+            for g in keep:
+                if g > 0:
+                    merged[h][g] = ""
+    return "; ".join(taken)
 
 
 # --------------------------------------------------------------------------- the page

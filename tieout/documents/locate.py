@@ -2,7 +2,7 @@
 
 ``resolve_locator(doc, "section: Cash and runway, paragraph 1")`` gives the region a
 locator names (a heading's section, a paragraph in it, a numbered clause, a table row,
-a line). ``find_quote(doc, quote)`` finds a quote verbatim after folding case, spaces,
+a line, a page of a PDF). ``find_quote(doc, quote)`` finds a quote verbatim after folding case, spaces,
 quotes, dashes and Markdown emphasis, with spans in the document's text.
 """
 
@@ -17,7 +17,15 @@ from tieout.documents.document import Document
 from tieout.figures import normalize
 from tieout.layout import Section
 
-__all__ = ["Folded", "Region", "find_quote", "fold", "fold_text", "resolve_locator"]
+__all__ = [
+    "Folded",
+    "Region",
+    "find_quote",
+    "fold",
+    "fold_text",
+    "page_spans",
+    "resolve_locator",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +165,11 @@ _NUMBERED = re.compile(
 _PARA = re.compile(r"^(?:paragraph|para|¶)\s*(\d+)$", re.I)
 _LINE = re.compile(r"^line\s*(\d+)$", re.I)
 _TABLE = re.compile(r"^(?:the\s+)?table(?:\s*:?\s*#?(\d+))?$", re.I)
+# "page 2", "p. 2", "pp. 2-3", "pages 2 to 3", "page 2 of 5" (after "page:", the value alone)
+_PAGES = r"(\d+)(?:\s*(?:-|–|—|to|through)\s*(\d+))?(?:\s+of\s+\d+)?"
+_PAGE = re.compile(rf"^(?:pages?|pgs?\.?|pp?\.?)\s*{_PAGES}$", re.I)
+_PAGE_VALUE = re.compile(rf"^{_PAGES}$", re.I)
+_PAGE_BREAK = "\f"  # pdf.PAGE_BREAK: a PDF's pages are joined by a line holding only this
 
 
 def _same(a: str, b: str) -> bool:
@@ -190,8 +203,17 @@ def _resolve(doc: Document, locator: str) -> Region | None:
             if region is None:
                 return None
             continue
-        if key in ("column", "col", "page"):
-            continue  # a column narrows nothing further than its row; pages are not kept for text
+        page = _PAGE.match(part) if key == "" else None
+        if key in ("page", "pages", "p", "pp", "pg") or page is not None:
+            pages = page or _PAGE_VALUE.match(value)
+            if pages is None or _PAGE_BREAK not in doc.text:
+                continue  # a text with no pages (only a PDF keeps them): a page narrows nothing
+            region = _pages(doc, int(pages.group(1)), int(pages.group(2) or pages.group(1)))
+            if region is None:
+                return None
+            continue
+        if key in ("column", "col"):
+            continue  # a column narrows nothing further than its row
         if key in ("paragraph", "para", "¶") or _PARA.match(part):
             n = int(value) if value.isdigit() else int(_PARA.match(part).group(1))  # type: ignore[union-attr]
             region = _paragraph(doc, heading, n)
@@ -293,6 +315,49 @@ def _row(doc: Document, label: str, within: Region | None) -> Region | None:
     return Region(s.span[0], s.span[1], f"row {s.title}")
 
 
+def page_spans(text: str) -> list[tuple[int, int]]:
+    """Each page's span in a text whose pages are split by form feeds (as ``read_pdf``
+    writes them), without the white space at its ends; one page when there is none."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    while True:
+        end = text.find(_PAGE_BREAK, start)
+        stop = len(text) if end < 0 else end
+        a, b = start, stop
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        spans.append((a, b))
+        if end < 0:
+            return spans
+        start = end + 1
+
+
+def _page_spans(doc: Document) -> list[tuple[int, int]]:
+    memo = doc.read().memo
+    found = memo.get(("pages", ""))
+    if not isinstance(found, list):
+        found = memo[("pages", "")] = page_spans(doc.text)
+    return found
+
+
+def _pages(doc: Document, first: int, last: int) -> Region | None:
+    """Pages ``first`` to ``last`` (from 1) of a paged text, or None if it has no such page."""
+    spans = _page_spans(doc)
+    if not 1 <= first <= last <= len(spans):
+        return None
+    label = f"page {first}" if first == last else f"pages {first}-{last}"
+    return Region(spans[first - 1][0], spans[last - 1][1], label)
+
+
+def page_at(doc: Document, pos: int) -> int | None:
+    """The page (from 1) holding ``pos`` in a paged text; None when the text has no pages."""
+    if _PAGE_BREAK not in doc.text:
+        return None
+    return bisect_right([s for s, _ in _page_spans(doc)], pos) or 1
+
+
 def _line(doc: Document, n: int) -> Region | None:
     starts = [0] + [m.end() for m in re.finditer("\n", doc.text)]
     if not 1 <= n <= len(starts):
@@ -303,7 +368,16 @@ def _line(doc: Document, n: int) -> Region | None:
 
 
 def place_of(doc: Document, span: tuple[int, int]) -> str:
-    """A short human name for where a span stands: 'Cash and runway ¶1', 'row Net sales'."""
+    """A short human name for where a span stands: 'Cash and runway ¶1', 'row Net sales';
+    in a PDF, with its page: 'Highlights ¶1 on page 2' ('page 2' when nothing nearer)."""
+    where = _place(doc, span)
+    page = page_at(doc, span[0])
+    if page is None:
+        return where
+    return f"page {page}" if where == "document" else f"{where} on page {page}"
+
+
+def _place(doc: Document, span: tuple[int, int]) -> str:
     lay = doc.layout
     row = lay.section_at("row", span[0])
     if row is not None:

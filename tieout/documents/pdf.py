@@ -16,8 +16,13 @@ Then, page by page:
   note such as "(in thousands)": no figure and no scale is ever lost;
 * a word broken at a line end with a soft hyphen is joined again ("mil-" / "lion").
 
-Pages are joined with a blank line, not a form feed: ``layout`` splits lines at "\\n"
-only, so a form feed would sit at the start of the next line and shift its columns (one
+Pages are joined with a line holding only a form feed (``PAGE_BREAK``), where a blank
+line stood before: it reads as a blank line everywhere (the layout's blank-line test,
+a quote's folded white space, a soft hyphen's join across pages), it keeps each line's
+number, and it keeps each page's place, so a locator "page 2" can name it
+(``locate.page_spans``). A page with no text left still has its break, so the pages
+after it keep their numbers. The form feed is never put at the start of a line of text:
+``layout`` splits lines at "\\n" only, and it would shift that line's columns (one
 inside a page's text is read as a line break). Ligatures and the minus sign (U+2212)
 are left as they are: ``figures.normalize`` folds them when the document is read.
 
@@ -43,11 +48,12 @@ from tieout.layout import note_anchor
 if TYPE_CHECKING:
     from pypdf import PageObject
 
-__all__ = ["read_pdf"]
+__all__ = ["PAGE_BREAK", "read_pdf"]
 
 _SOFT_HYPHEN = "\u00ad"
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
 _EDGE = 3  # lines looked at (and at most dropped) at each end of a page
+PAGE_BREAK = "\f"  # the line between two pages
 
 
 def read_pdf(data: bytes, name: str) -> str:
@@ -59,11 +65,10 @@ def read_pdf(data: bytes, name: str) -> str:
     lines = [[ln.rstrip() for ln in p.splitlines()] for p in pages]
     lines = _drop_page_furniture(lines)
     out: list[str] = []
-    for page in lines:
-        if any(page):
-            if out:
-                out.append("")
-            out.extend(page)
+    for number, page in enumerate(lines):
+        if number:
+            out.append(PAGE_BREAK)
+        out.extend(page)
     return "\n".join(_collapse_blanks(_join_soft_hyphens(out))) + "\n"
 
 
@@ -284,11 +289,16 @@ def _join_soft_hyphens(lines: list[str]) -> list[str]:
 
 
 def _collapse_blanks(lines: list[str]) -> list[str]:
-    """No blank lines at either end, and never two in a row."""
+    """No blank lines at either end, and never two in a row; a page break stands for the
+    blank line around it (no page break after the last text, where no page begins)."""
     out: list[str] = []
     for line in lines:
-        if line or (out and out[-1]):
+        if line == PAGE_BREAK:
+            while out and not out[-1]:
+                out.pop()
             out.append(line)
-    while out and not out[-1]:
+        elif line or (out and out[-1] and out[-1] != PAGE_BREAK):
+            out.append(line)
+    while out and out[-1] in ("", PAGE_BREAK):
         out.pop()
     return out
