@@ -1150,6 +1150,7 @@ def test_an_amount_in_cents_is_a_currency_claim() -> None:
         ("Gross margin was 41\\% for the year.", ["percent:41\\%"]),
         ("Revenue was $4.2&nbsp;million.", ["currency:$4.2&nbsp;million"]),
         ("Margin was 12\u200e% for the year.", ["percent:12%"]),  # the mark sanitised away
+        ("Revenue was $4\ufe0f\u20e32\ufe0f\u20e3 million.", ["currency:$42 million"]),  # keycaps
         ("Revenue growth is guided between 3 and 7%.", ["percent:3", "percent:7%"]),
         ("Revenue was 3,4 MSEK for the year.", ["currency:3,4 MSEK"]),
         (

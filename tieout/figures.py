@@ -93,10 +93,11 @@ _SPACES = (
 )
 _GROUP_SPACES = "\u00a0\u2007\u2009\u202f"  # used as thousands separators in typeset figures
 # zero-width characters and invisible marks (direction marks and isolates, the combining
-# grapheme joiner, variation selectors): nothing a reader sees, so nothing a figure may hide behind
+# grapheme joiner, variation selectors, the keycap that boxes an emoji digit "4️⃣"): nothing
+# a reader sees as apart from the digit, so nothing a figure may hide behind
 _ZERO_WIDTH = (
     "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u061c\u034f\ufe0e\ufe0f"
-    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u20e3"
 )
 _FIXED: dict[str, str] = {
     **{c: " " for c in _SPACES},
