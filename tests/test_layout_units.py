@@ -350,3 +350,66 @@ def test_a_column_in_pence_holds_hundredths_of_a_pound() -> None:
     figs = extract(table)
     assert read(figure(figs, "18.4")) == (D("0.184"), "GBP", "currency")
     assert verdict(tieout.gate("EPS was 18.4p.", sources=[table])) == "pass"
+
+
+# --------------------------------------------------------------------------- share counts
+# named for the per-share amounts they are used in
+
+SHARES_USED = """\
+CASCADE ANALYTICS, INC.
+CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS
+(in millions, except per share amounts)
+
+                                                    2026        2025
+Revenue                                          $ 2,140.5   $ 1,987.2
+Net income                                           318.4       276.0
+Net income per share, diluted                    $    2.52   $    2.20
+Shares used in diluted per share calculation         126.3       125.5
+Weighted average shares used in computing net income per share, basic   124.9   124.0
+"""
+
+
+def test_a_share_count_row_named_for_the_per_share_amount_is_shares() -> None:
+    figs = extract(SHARES_USED)
+    assert read(figure(figs, "126.3")) == (D(126_300_000), "shares", "number")
+    assert read(figure(figs, "124.9")) == (D(124_900_000), "shares", "number")
+    # the per-share row itself stays an unscaled amount per share
+    assert read(figure(figs, "$    2.20")) == (D("2.20"), "USD", "currency")
+    assert read(figure(figs, "318.4")) == (D(318_400_000), "USD", "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Diluted shares were 126.3 million, basic shares 124.9 million.", "pass"),
+        ("Diluted EPS was $2.52.", "pass"),
+        ("Diluted EPS was $126.3.", ["currency:$126.3"]),
+        ("Basic EPS was $124.9 million.", ["currency:$124.9 million"]),
+    ],
+)
+def test_the_gate_on_share_count_rows_named_for_per_share(
+    draft: str, expected: str | list[str]
+) -> None:
+    assert verdict(tieout.gate(draft, sources=[SHARES_USED])) == expected
+
+
+def test_an_html_10q_weighted_shares_row_is_thousands_of_shares() -> None:
+    html_as_read = """\
+(In thousands, except per share data)
+
+| | 2026 | 2025 |
+|---|---|---|
+| Subscription revenue | $186,402 | $161,775 |
+| Net loss per share, basic and diluted | $(0.09) | $(0.17) |
+| Weighted-average shares used in computing net loss per share, basic and diluted | 91,482 | 86,117 |
+"""
+    figs = extract(html_as_read)
+    assert read(figure(figs, "91,482")) == (D(91_482_000), "shares", "number")
+    assert read(figure(figs, "$(0.09)")) == (D("-0.09"), "USD", "currency")
+    assert (
+        verdict(tieout.gate("Weighted-average shares were 91.482 million.", [html_as_read]))
+        == "pass"
+    )
+    assert verdict(tieout.gate("Net loss per share was $91,482.", [html_as_read])) == [
+        "currency:$91,482"
+    ]

@@ -1116,6 +1116,12 @@ _PER_SHARE = re.compile(
     r"|\bper (?:square (?:foot|feet|metre|meter)|sq\.? ?(?:ft|m)\b|barrel|boe|ounce|tonne?)"
 )
 _RATIO = re.compile(r"%|\bratios?\b")
+# a count of the shares a per-share amount is computed on ("Shares used in diluted per share
+# calculation", "Weighted-average shares used in computing net loss per share"): shares,
+# not an amount per share
+_SHARES_FOR_PER_SHARE = re.compile(
+    r"\bshares\b(?:(?!per[ -]share)[^:]){0,60}?\b(?:used|outstanding)\b"
+)
 
 
 def _per_share(label: str) -> bool:
@@ -1276,8 +1282,11 @@ def _in_table(
         currency = (note.currency if note else None) or table.currency or default_currency
     low = label.lower()
     ratio = _RATIO.search(low) is not None
-    per_share = _PER_SHARE.search(low) is not None
-    amount = _AMOUNT_WORDS.search(low) is not None
+    # "Shares used in computing net income per share": a share count, neither per-share
+    # nor an amount
+    shares_for = _SHARES_FOR_PER_SHARE.search(low) is not None
+    per_share = _PER_SHARE.search(low) is not None and not shares_for
+    amount = _AMOUNT_WORDS.search(low) is not None and not shares_for
     count = _count_row(label) and not per_share and not amount
     if unit in _HUNDREDTHS:
         if f.kind == "number" and f.scale_source == "none" and f.value is not None:
