@@ -210,6 +210,25 @@ _statement = st.builds(
             f"| Days sales outstanding | {xs[2] % 90} | {xs[3] % 90} |\n"
             f"| Average price (in dollars) | ${xs[1]:,} | ${xs[0]:,} |\n"
         ),
+        # columns headed in percents without parentheses, share counts named for the
+        # per-share amounts they are used in
+        "mdna": (
+            f"{note}\n{'':31}2026        2025     $ Change    % Change\n"
+            f"Net sales{'':18}$ {xs[0]:>9,}   $ {xs[1]:>9,}    $ {xs[2]:>6,}    {xs[3] / 10:>8}\n"
+            f"Shares used in diluted per share calculation {xs[2]:>9,}   {xs[3]:>9,}\n"
+        ),
+        "yields": (
+            f"{note}{'':8}Average                 Yield/\n"
+            f"{'':30}Balance     Interest     Rate\n"
+            f"Loans{'':25}{xs[0]:>7,}     {xs[1]:>7,}      {xs[2] / 100}\n"
+            f"\n| | Amount | % | Amount | % |\n|---|---|---|---|---|\n"
+            f"| Gross profit | {xs[1]:,} | {xs[3] / 10} | {xs[0]:,} | {xs[2] / 10} |\n"
+        ),
+        "split": (  # a '%' in a cell of its own, as converters of HTML tables write it
+            f"{note}\n\n| | 2026 | | | 2025 | | |\n|---|---|---|---|---|---|---|\n"
+            f"| Revenue | $ | {xs[0]:,} | | $ | {xs[1]:,} | |\n"
+            f"| Gross margin | | {xs[2] / 10} | % | | ({xs[3] / 10} | )% |\n"
+        ),
     }[shape],
     st.sampled_from(
         [
@@ -222,7 +241,7 @@ _statement = st.builds(
         ]
     ),
     st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
-    st.sampled_from(["eps", "pipe", "columns", "rows"]),
+    st.sampled_from(["eps", "pipe", "columns", "rows", "mdna", "yields", "split"]),
 )
 _clause = st.builds(
     lambda a, b, n: f"{a}.{b} By Customer. Either party pays ${n:,} within thirty days.",

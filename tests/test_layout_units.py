@@ -413,3 +413,126 @@ def test_an_html_10q_weighted_shares_row_is_thousands_of_shares() -> None:
     assert verdict(tieout.gate("Net loss per share was $91,482.", [html_as_read])) == [
         "currency:$91,482"
     ]
+
+
+# --------------------------------------------------------------------------- percent columns
+# headed without parentheses
+
+
+MDNA_CHANGES = """\
+Results of Operations
+(Dollars in millions)
+                               2026        2025     $ Change    % Change
+Net sales                  $ 4,812.6   $ 4,507.3    $ 305.3        6.8
+Gross profit                 1,791.2     1,631.3      159.9        9.8
+"""
+
+MDNA_AMOUNT_PERCENT = """\
+(Dollars in millions)
+                                 2026                  2025
+                           Amount        %       Amount        %
+Net sales                 4,812.6    100.0      4,507.3    100.0
+Gross profit              1,791.2     37.2      1,631.3     36.2
+"""
+
+BANK_YIELDS = """\
+AVERAGE BALANCES, INTEREST AND YIELDS
+($ in millions)               Average                 Yield/
+                              Balance     Interest     Rate
+Loans                          71,204       1,082      6.02
+Interest-bearing deposits      72,518         608      3.35
+"""
+
+
+def test_a_column_headed_percent_change_holds_percents() -> None:
+    [table] = read_layout(MDNA_CHANGES).tables
+    assert table.col_units == {4: "percent"}
+    figs = extract(MDNA_CHANGES)
+    assert read(figure(figs, "6.8")) == (D("6.8"), "percent", "percent")
+    assert read(figure(figs, "9.8")) == (D("9.8"), "percent", "percent")
+    assert read(figure(figs, "159.9")) == (D(159_900_000), "USD", "number")
+
+
+def test_the_percent_beside_an_mdna_amount_column_holds_percents() -> None:
+    [table] = read_layout(MDNA_AMOUNT_PERCENT).tables
+    assert table.col_units == {2: "percent", 4: "percent"}
+    figs = extract(MDNA_AMOUNT_PERCENT)
+    assert read(figure(figs, "37.2")) == (D("37.2"), "percent", "percent")
+    assert read(figure(figs, "36.2")) == (D("36.2"), "percent", "percent")
+    assert read(figure(figs, "1,631.3")) == (D(1_631_300_000), "USD", "number")
+
+
+def test_a_banks_yield_rate_column_holds_percents() -> None:
+    figs = extract(BANK_YIELDS)
+    assert read(figure(figs, "6.02")) == (D("6.02"), "percent", "percent")
+    assert read(figure(figs, "608")) == (D(608_000_000), "USD", "number")
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["% Change", "Change %", "% of Net Sales", "Percent Change", "% Chg", "YoY %", "%", "Rate"],
+)
+def test_markdown_columns_headed_in_percent_words(heading: str) -> None:
+    text = (
+        "(Dollars in millions)\n\n"
+        f"| | 2026 | 2025 | {heading} |\n|---|---:|---:|---:|\n"
+        "| Net sales | $4,812.6 | $4,507.3 | 6.8 |\n"
+        "| Gross profit | 1,791.2 | 1,631.3 | 9.8 |\n"
+    )
+    assert read(figure(extract(text), "9.8")) == (D("9.8"), "percent", "percent")
+    assert verdict(tieout.gate("Gross profit grew 9.8%.", sources=[text])) == "pass"
+    assert verdict(tieout.gate("Gross profit grew $9.8 million.", sources=[text])) == [
+        "currency:$9.8 million"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "draft", "expected"),
+    [
+        (MDNA_CHANGES, "Net sales grew 6.8% to $4,812.6 million.", "pass"),
+        (MDNA_CHANGES, "Gross profit grew $9.8 million.", ["currency:$9.8 million"]),
+        (MDNA_AMOUNT_PERCENT, "Gross margin was 37.2%, against 36.2%.", "pass"),
+        (MDNA_AMOUNT_PERCENT, "Gross profit was $37.2 million.", ["currency:$37.2 million"]),
+        (BANK_YIELDS, "Loans yielded 6.02% on $71,204 million.", "pass"),
+        (BANK_YIELDS, "Deposit interest expense was $3.35 million.", ["currency:$3.35 million"]),
+    ],
+)
+def test_the_gate_on_percent_columns(source: str, draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[source])) == expected
+
+
+# --------------------------------------------------------------------------- a '%' in a cell
+# of its own, as HTML-to-Markdown converters write EDGAR tables
+
+SPLIT_PERCENT = """\
+(In thousands)
+
+| | 2026 | | | 2025 | | |
+|---|---|---|---|---|---|---|
+| Subscription revenue | $ | 186,402 | | $ | 161,775 | |
+| Gross margin | | 78.4 | % | | 76.9 | % |
+| Operating margin | | (2.1 | )% | | (4.6 | )% |
+| Customers | | 1,204 | | | 1,118 | |
+"""
+
+
+def test_a_percent_sign_in_its_own_cell_belongs_to_the_figure_before_it() -> None:
+    figs = extract(SPLIT_PERCENT)
+    assert read(figure(figs, "78.4")) == (D("78.4"), "percent", "percent")
+    assert read(figure(figs, "76.9")) == (D("76.9"), "percent", "percent")
+    assert read(figure(figs, "186,402")) == (D(186_402_000), "USD", "number")
+    assert read(figure(figs, "4.6")) == (D("4.6"), "percent", "percent")  # "(4.6 | )%"
+    assert read(figure(figs, "1,118")) == (D(1_118_000), None, "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Gross margin was 78.4%, up from 76.9%.", "pass"),
+        ("Subscription revenue was $186.402 million.", "pass"),
+        ("Gross margin was $78,400.", ["currency:$78,400"]),
+        ("Gross margin was 78.4 thousand.", ["numeric:78.4 thousand"]),
+    ],
+)
+def test_the_gate_on_split_percent_cells(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[SPLIT_PERCENT])) == expected

@@ -44,6 +44,7 @@ __all__ = [
     "Table",
     "apply_context",
     "note_anchor",
+    "percent_heading",
     "prose_line",
     "read_layout",
 ]
@@ -558,6 +559,21 @@ def _merge_symbols(text: str, cells: list[tuple[int, int]]) -> list[tuple[int, i
     return out
 
 
+def _join_percent_cells(text: str, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """'%' alone in a cell after a figure belongs to it ('| 78.4 | % |', '| (2.1 | )% |',
+    as converters of HTML tables write the cell a filing prints '%' in): the figure's cell
+    reaches over it and keeps its column, so its text ends in '%'."""
+    out: list[Cell] = []
+    for c in cells:
+        last = out[-1].text[-1:] if out else ""
+        if c.text in ("%", ")%") and out[-1:] and out[-1].col > 0 and _has_digit(last):
+            prev = out[-1]
+            out[-1] = Cell((prev.span[0], c.span[1]), text[prev.span[0] : c.span[1]], prev.col)
+        else:
+            out.append(c)
+    return tuple(out)
+
+
 # --------------------------------------------------------------------------- tables
 
 
@@ -710,6 +726,28 @@ _WORDY = re.compile(r"[A-Za-z0-9]")
 # the units a column's heading gives its bare cells without the table's scale ("Change ($)"
 # under "(in millions)" is still in millions: a currency in a heading names no scale)
 _COLUMN_UNITS = frozenset(["percent", "basis_point", "count", "GBP_pence", "USD_cents"])
+# a column heading that names percents without parentheses: "% Change", "Change %", "% of
+# Net Sales", "Percent Change", "YoY %", the "%" beside an MD&A table's "Amount", a bank's
+# "Yield/Rate" (split over two heading rows: "Yield/" over "Rate")
+_PCT_WORDS = (
+    r"%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?"
+    r"|[A-Za-z][A-Za-z/.&' -]{0,30}?\s*%"
+    r"|percent(?:age)?(?:\s+(?:change|chg\.?|growth|increase|of\s+[A-Za-z][A-Za-z/.&' -]{0,40}))?"
+    r"|(?:(?:average|avg\.?)\s+)?(?:yield|rate)s?(?:\s*/\s*(?:rate|cost)s?)?\s*/?"
+)
+_PCT_HEAD = re.compile(_PCT_WORDS, re.IGNORECASE)
+# the same heading anywhere in a text, standing as a cell (for a reading on demand)
+_PCT_HEAD_IN = re.compile(
+    rf"(?:^|(?<=\s\s)|(?<=[|\t,]))[ \t]*(?:{_PCT_WORDS})[ \t]*(?=$|\s\s|[|\t,])",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def percent_heading(text: str) -> bool:
+    """Whether a column of ``text`` may be headed in percents without parentheses ("%
+    Change", "Yield/Rate"): then a table's bare cell may be a percent with no "%" after it
+    (a superset of the headings :func:`read_layout` reads so)."""
+    return _PCT_HEAD_IN.search(text) is not None
 
 
 def _build_table(
@@ -763,6 +801,8 @@ def _build_table(
                 for c, cols_of in zip(cells, spread, strict=True)
                 for col in cols_of
             )
+        if i not in headers and "%" in ln.text:
+            cell_objs = _join_percent_cells(text, cell_objs)
         label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
         indent = cells[0][0] - ln.start
         row_group = ""
@@ -816,6 +856,8 @@ def _build_table(
         if r.header:
             for c in r.cells:
                 unit = _own_unit(c.text) if c.col > 0 else None
+                if unit is None and c.col > 0 and _PCT_HEAD.fullmatch(c.text.strip()):
+                    unit = "percent"  # "% Change", "Yield/Rate"
                 if unit in _COLUMN_UNITS and c.col not in col_notes:
                     col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
     if note is None:
@@ -1264,6 +1306,8 @@ def _in_table(
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
     unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    if f.kind == "number" and cell.text.endswith("%") and cell.text[-2:-1] in "|\t )":
+        unit = "percent"  # "| 78.4 | % |": the '%' of its own cell is the figure's
     note: ScaleNote | None
     if row_note is not None:
         note = row_note

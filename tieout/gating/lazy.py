@@ -47,7 +47,14 @@ from tieout.figures import (
 )
 from tieout.gating.rounding import first_rounded, rounding_range
 from tieout.gating.sources import SourceIndex
-from tieout.layout import Layout, apply_context, note_anchor, prose_line, read_layout
+from tieout.layout import (
+    Layout,
+    apply_context,
+    note_anchor,
+    percent_heading,
+    prose_line,
+    read_layout,
+)
 from tieout.wordnumbers import NUMBER_WORDS
 
 __all__ = ["LazySource"]
@@ -367,10 +374,10 @@ class LazySource:
 
     def _unit_headed(self) -> bool:
         """Whether a row label or a column heading of this source may name a percent unit
-        ("Gross margin (%)", "Margin (bps chg)"): then a table's bare cell may be a percent
+        ("Gross margin (%)", "Margin (bps chg)", "% Change", "Yield/Rate"): then a table's bare cell may be a percent
         with no "%" after it."""
         if self._headed is None:
-            self._headed = _UNIT_HEAD.search(self.text) is not None
+            self._headed = _UNIT_HEAD.search(self.text) is not None or percent_heading(self.text)
         return self._headed
 
     def _on_table_line(self, pos: int) -> bool:
