@@ -349,6 +349,17 @@ def test_lazy_roundings_equal_the_full_reading_on_random_sources(
             assert (lazy is None) == (want is None), (v.text, v.kind, str(v.value), text)
 
 
+def test_a_multiple_asked_first_does_not_hide_the_bare_number() -> None:
+    """The answers are remembered by what was asked: "5x" (found only as a multiple) and a
+    bare "5" are asked apart."""
+    text = normalize("Revenue grew 3-4x.\n\n| Metric | 2026 |\n|---|---|\n| Row 5 | $1 |\n")
+    [multiple] = extract("grew 5x")
+    bare = next(f for f in extract("row 5 now") if f.text == "5")
+    shared = LazySource(text, "s")
+    assert shared.lookup("numeric", multiple) is None
+    assert shared.lookup("numeric", bare) is not None
+
+
 def test_a_clause_numbered_with_a_trailing_zero_is_found() -> None:
     """A clause "2.10" stands under the digit run "2.10", whose canonical digits are "2.1"."""
     text = normalize("Terms.\n\n2.10 Fees. The fee is due.\n")

@@ -320,6 +320,7 @@ class LazySource:
             fig.unit,
             fig.section,
             fig.value.copy_abs() if fig.value is not None else None,
+            fig.multiple,  # "5x" is found only as a multiple, a bare "5" not only so
         )
         if key in self._answers:
             return self._answers[key]
