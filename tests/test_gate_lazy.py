@@ -243,6 +243,32 @@ _statement = st.builds(
     st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
     st.sampled_from(["eps", "pipe", "columns", "rows", "mdna", "yields", "split"]),
 )
+# a scale note above a list of highlights (bullets, a title, wrapped prose) and a table
+_highlights = st.builds(
+    lambda note, xs, lines: (
+        f"Quarterly Supplemental Information\n{note}\n\n"
+        + "".join(line.format(p=xs[2] / 10) + "\n" for line in lines)
+        + f"\n{'':40}2026        2025\nNareit FFO{'':26}$ {xs[0]:>9,}   $ {xs[1]:>9,}\n"
+        f"FFO per diluted share{'':15}$ {xs[3] / 100:>9}   $ {xs[2] / 100:>9}\n"
+    ),
+    st.sampled_from(["(Unaudited, in thousands, except per share amounts)", "(in millions)"]),
+    st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
+    st.lists(
+        st.sampled_from(
+            [
+                "Highlights",
+                "Highlights:",
+                " - Same-property NOI increased {p}%.",
+                " * Occupancy was {p}%, up 60 basis points.",
+                "1. Leased {p} million square feet.",
+                "",
+                "Management believes FFO is a useful measure of operating performance as",
+                "it excludes gains on sales of real estate.",
+            ]
+        ),
+        max_size=10,
+    ),
+)
 _clause = st.builds(
     lambda a, b, n: f"{a}.{b} By Customer. Either party pays ${n:,} within thirty days.",
     st.integers(1, 12),
@@ -280,6 +306,7 @@ _blocks = st.lists(
         _md_table,
         _aligned_table,
         _statement,
+        _highlights,
         _clause,
         st.just("# Heading"),
         _european,

@@ -536,3 +536,53 @@ def test_a_percent_sign_in_its_own_cell_belongs_to_the_figure_before_it() -> Non
 )
 def test_the_gate_on_split_percent_cells(draft: str, expected: str | list[str]) -> None:
     assert verdict(tieout.gate(draft, sources=[SPLIT_PERCENT])) == expected
+
+
+# --------------------------------------------------------------------------- a note above
+# a short list of highlights
+
+SUPPLEMENTAL = """\
+Fourth Quarter 2026 Supplemental Information
+(Unaudited, in thousands, except per share amounts)
+
+Highlights
+ - Nareit FFO of $1.02 per diluted share.
+ - Same-property NOI increased 3.8%.
+ - Occupancy was 94.7%, up 60 basis points.
+ - Leased 1.2 million square feet.
+
+                                           2026            2025
+Nareit FFO                              $ 85,210        $ 79,955
+FFO per diluted share                   $   1.02        $   0.96
+"""
+
+PROSE_BETWEEN = """\
+(Unaudited, in thousands)
+
+Management's discussion of funds from operations follows. Nareit FFO is a non-GAAP
+measure that the Company believes is useful to investors, because it excludes gains
+and losses on sales of real estate and impairments, which vary from period to period
+and obscure the performance of the portfolio. It should be read with net income.
+Management also reviews same-property results each quarter, as noted below.
+FFO is reconciled to net income in the table that follows this discussion.
+The Company does not consider FFO a substitute for net income.
+
+                                           2026            2025
+Nareit FFO                              $ 85,210        $ 79,955
+"""
+
+
+def test_a_note_above_a_short_bullet_list_scales_the_table_under_it() -> None:
+    [table] = read_layout(SUPPLEMENTAL).tables
+    assert table.note is not None and table.note.scale == 1000
+    figs = extract(SUPPLEMENTAL)
+    assert read(figure(figs, "$ 85,210")) == (D(85_210_000), "USD", "currency")
+    assert read(figure(figs, "$   1.02")) == (D("1.02"), "USD", "currency")
+    assert verdict(tieout.gate("Nareit FFO was $85.21 million.", [SUPPLEMENTAL])) == "pass"
+    assert verdict(tieout.gate("Nareit FFO was $85,210.", [SUPPLEMENTAL])) == ["currency:$85,210"]
+
+
+def test_a_note_does_not_reach_a_table_across_a_paragraph_of_prose() -> None:
+    [table] = read_layout(PROSE_BETWEEN).tables
+    assert table.note is None
+    assert read(figure(extract(PROSE_BETWEEN), "$ 85,210")) == (D(85_210), "USD", "currency")

@@ -1109,15 +1109,21 @@ def _group_label(line: str) -> bool:
     return _GROUP_WORDS.fullmatch(line) is not None and not _has_digit(line)
 
 
+_BULLET = re.compile(r"(?:[-*•–]|\d{1,2}[.)]|\(?[a-z]\))\s")
+
+
 def _context_above(lines: list[_Line], i: int) -> list[str]:
     """Short lines just above a table: its caption, "(in thousands)", "Years Ended …".
 
-    Walks up at most six lines, across blank lines, and stops at prose (a long line),
-    at another table and at a Markdown heading (which is kept).
+    Walks up six lines, across blank lines, and stops at prose (a long line), at another
+    table and at a Markdown heading (which is kept). Past six lines it goes on (up to
+    ``_CONTEXT_REACH`` lines) only across blank lines, bullets ("- Occupancy was 94.7%.")
+    and short lines that end no sentence (a title, a note), so a note above a short list
+    of highlights still governs the table, and no note crosses a paragraph of prose.
     """
     out: list[str] = []
     k = i - 1
-    while k >= 0 and i - k <= 6:
+    while k >= 0 and i - k <= _CONTEXT_REACH:
         ln = lines[k]
         if ln.kind in ("pipe", "tab", "aligned", "csv", "sep"):
             break
@@ -1125,11 +1131,16 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
         if ln.kind != "blank" and not ln.rule:
             if len(text) > 90:
                 break
+            if i - k > 6 and not _BULLET.match(text) and (len(text) > 60 or text[-1] in ".!?;"):
+                break  # a line of prose past the six lines a caption may take
             out.insert(0, text)
             if text.startswith("#"):
                 break
         k -= 1
     return out
+
+
+_CONTEXT_REACH = 24
 
 
 def _close_regions(lay: Layout) -> None:
