@@ -387,6 +387,26 @@ def test_a_multiple_asked_first_does_not_hide_the_bare_number() -> None:
     assert shared.lookup("numeric", bare) is not None
 
 
+def test_a_multiple_is_found_in_a_tables_cell_whatever_was_read_first() -> None:
+    """ "5x" may stand as a table's cell "5": the row's label "Row 5", read first, hid the
+    cell from the whole reading (not from a line's)."""
+    text = normalize("| Metric | 2026 | 2025 |\n|---|---|---|\n| Row 5 | $35 | 5 |\n")
+    [multiple] = extract("grew 5x")
+    assert LazySource(text, "s").full().lookup("numeric", multiple) is not None
+    assert LazySource(text, "s").lookup("numeric", multiple) is not None
+
+
+def test_a_rounding_asked_of_a_multiple_first_does_not_hide_a_bare_one() -> None:
+    text = normalize("A 10X return.\n\n| Metric | 2026 |\n|---|---|\n| Row 5 | $1 |\n")
+    five = next(f for f in extract(text) if f.text == "5")
+    ten = replace(five, value=Decimal(10), precision=Decimal(10), text="10")
+    want = LazySource(text, "s").full().rounding_of("numeric", ten)
+    assert want is not None
+    shared = LazySource(text, "s")
+    assert shared.rounding_of("numeric", replace(ten, multiple=True)) is None
+    assert shared.rounding_of("numeric", ten) == want
+
+
 def test_a_clause_numbered_with_a_trailing_zero_is_found() -> None:
     """A clause "2.10" stands under the digit run "2.10", whose canonical digits are "2.1"."""
     text = normalize("Terms.\n\n2.10 Fees. The fee is due.\n")

@@ -576,7 +576,7 @@ class LazySource:
         span = rounding_range(fig)
         if span is None:
             return None
-        asked = (cls, fig.kind, fig.unit, fig.magnitude, fig.precision)
+        asked = (cls, fig.kind, fig.unit, fig.magnitude, fig.precision, fig.multiple)
         if asked in self._rounded:
             return self._rounded[asked]
         self._rounded[asked] = found = self._rounding_of(cls, fig, *span)
