@@ -269,6 +269,25 @@ _highlights = st.builds(
         max_size=10,
     ),
 )
+# Japanese results: a numbered caption with its note at the end of the line, or a note
+# of its own over columns headed in yen
+_tanshin = st.builds(
+    lambda note, xs, shape: {
+        "caption": (
+            f"(1) Consolidated Operating Results{'':20}{note}\n"
+            f"{'':23}Net sales       Operating income\n"
+            f"FY2026{'':15}{xs[0]:>9,}           {xs[1]:>7,}\n"
+            f"FY2025{'':15}{xs[2]:>9,}           {xs[3]:>7,}\n"
+        ),
+        "noted": (
+            f"{note}\n\n| | FY2026 | FY2025 |\n|---|---:|---:|\n"
+            f"| Revenue | {xs[0]:,} | {xs[1]:,} |\n| Basic EPS (yen) | {xs[2] / 100} | {xs[3] / 100} |\n"
+        ),
+    }[shape],
+    st.sampled_from(["(Millions of yen)", "(In millions of yen)", "(¥ million)"]),
+    st.lists(st.integers(1, 9_999_999), min_size=4, max_size=4),
+    st.sampled_from(["caption", "noted"]),
+)
 _clause = st.builds(
     lambda a, b, n: f"{a}.{b} By Customer. Either party pays ${n:,} within thirty days.",
     st.integers(1, 12),
@@ -307,6 +326,7 @@ _blocks = st.lists(
         _aligned_table,
         _statement,
         _highlights,
+        _tanshin,
         _clause,
         st.just("# Heading"),
         _european,

@@ -586,3 +586,38 @@ def test_a_note_does_not_reach_a_table_across_a_paragraph_of_prose() -> None:
     [table] = read_layout(PROSE_BETWEEN).tables
     assert table.note is None
     assert read(figure(extract(PROSE_BETWEEN), "$ 85,210")) == (D(85_210), "USD", "currency")
+
+
+# --------------------------------------------------------------------------- a numbered
+# caption with its note at the end of the line (Japanese results)
+
+TANSHIN = """\
+1. Overview of Operating Results
+
+(1) Consolidated Operating Results                               (Millions of yen)
+                       Net sales       Operating income
+FY2026               2,418,330           205,114
+FY2025               2,237,164           214,093
+"""
+
+
+def test_a_numbered_caption_is_no_row_and_its_note_scales_the_table() -> None:
+    [table] = read_layout(TANSHIN).tables
+    assert table.note is not None and (table.note.scale, table.note.currency) == (10**6, "JPY")
+    assert table.rows[0].header and table.columns == ("", "Net sales", "Operating income")
+    figs = extract(TANSHIN)
+    assert read(figure(figs, "2,418,330")) == (D(2_418_330) * 10**6, "JPY", "number")
+    assert figure(figs, "214,093").where == "row FY2025, column Operating income"
+    # the caption's "(1)" is no amount of yen
+    assert read(figure(figs, "(1)")) == (D(-1), None, "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Net sales were ¥2,418,330 million, operating income ¥205,114 million.", "pass"),
+        ("The company booked a one-off gain of ¥1 million.", ["currency:¥1 million"]),
+    ],
+)
+def test_the_gate_on_a_numbered_caption(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[TANSHIN])) == expected

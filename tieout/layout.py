@@ -465,7 +465,7 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             ln.kind, ln.cells = "pipe", cells
         elif "\t" in t.strip() and len(cells := _split_cells(ln, "\t")) >= 2:
             ln.kind, ln.cells = "tab", [c for c in cells if c[1] > c[0]]
-        elif ("  " in t.strip() or "...." in t) and _has_digit(t):
+        elif ("  " in t.strip() or "...." in t) and _has_digit(t) and not _numbered_caption(t):
             spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
             if "...." in t:
                 spans = _split_leaders(t, ln.start, spans)
@@ -491,6 +491,18 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             if heads:
                 ln.kind, ln.cells = "aligned", heads
         below = ln
+
+
+# a caption's item number: "(1) Consolidated Operating Results", "2. Segment Information"
+_CAPTION_NO = re.compile(r"[ \t]*(?:\(\d{1,2}\)|\d{1,2}\.|\([a-z]\))[ \t]+[A-Za-z]")
+
+
+def _numbered_caption(t: str) -> bool:
+    """A numbered caption set apart from its note by spaces, with no figure besides its
+    number ("(1) Consolidated Operating Results      (Millions of yen)", as Japanese
+    results number every table's caption): a line of text above the table, not a row."""
+    m = _CAPTION_NO.match(t)
+    return m is not None and not _has_digit(t[m.end() :])
 
 
 _LEADER = re.compile(r" *\.{4,}[. ]*")  # four dots or more: "..." is an ellipsis
