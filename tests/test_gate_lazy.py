@@ -164,6 +164,8 @@ _aligned_table = st.builds(
             "$A'000",
             "(RM'000)",
             "(In millions of yen)",
+            "(Millions of yen, %)",
+            "(100 millions of yen)",
             "(in millions of Canadian dollars)",
             "(R million)",
             "(in mn)",
@@ -284,7 +286,21 @@ _tanshin = st.builds(
             f"| Revenue | {xs[0]:,} | {xs[1]:,} |\n| Basic EPS (yen) | {xs[2] / 100} | {xs[3] / 100} |\n"
         ),
     }[shape],
-    st.sampled_from(["(Millions of yen)", "(In millions of yen)", "(¥ million)"]),
+    st.sampled_from(
+        [
+            "(Millions of yen)",
+            "(In millions of yen)",
+            "(¥ million)",
+            "(Unit: Millions of yen)",
+            "Unit: million yen",
+            "(Millions of yen, except per share data)",
+            "(¥bn)",
+            "(JPY bn)",
+            "(hundred millions of yen)",
+            "(Unit: 100 million yen)",
+            "(¥100 million)",
+        ]
+    ),
     st.lists(st.integers(1, 9_999_999), min_size=4, max_size=4),
     st.sampled_from(["caption", "noted"]),
 )

@@ -621,3 +621,70 @@ def test_a_numbered_caption_is_no_row_and_its_note_scales_the_table() -> None:
 )
 def test_the_gate_on_a_numbered_caption(draft: str, expected: str | list[str]) -> None:
     assert verdict(tieout.gate(draft, sources=[TANSHIN])) == expected
+
+
+# --------------------------------------------------------------------------- the notes of
+# Japanese results
+
+
+@pytest.mark.parametrize(
+    ("note", "scale"),
+    [
+        ("(Unit: Millions of yen)", 10**6),
+        ("Unit: Millions of yen", 10**6),
+        ("(Millions of yen, %)", 10**6),
+        ("(Millions of yen, except per share data)", 10**6),
+        ("(million yen)", 10**6),
+        ("(Unit: million yen)", 10**6),
+        ("(billion yen)", 10**9),
+        ("(Unit: billion yen)", 10**9),
+        ("(¥mn)", 10**6),
+        ("(¥bn)", 10**9),
+        ("(JPY bn)", 10**9),
+        ("(JPY million)", 10**6),
+        ("(hundred millions of yen)", 10**8),
+        ("(Unit: 100 million yen)", 10**8),
+        ("(¥100 million)", 10**8),
+        ("(100 millions of yen)", 10**8),
+        ("(in 100 millions of yen)", 10**8),
+    ],
+)
+def test_the_notes_of_japanese_results_scale_their_tables_in_yen(note: str, scale: int) -> None:
+    text = (
+        f"Consolidated Financial Results {note}\n\n"
+        "| | FY2026 | FY2025 |\n|---|---:|---:|\n"
+        "| Revenue | 13,500 | 12,845 |\n| Operating profit | 1,284.5 | 1,197.4 |\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.note is not None and (table.note.scale, table.note.currency) == (scale, "JPY")
+    figs = extract(text)
+    assert read(figure(figs, "13,500")) == (D(13_500) * scale, "JPY", "number")
+    assert read(figure(figs, "1,197.4")) == (D("1197.4") * scale, "JPY", "number")
+    assert [f.text for f in figs if f.text in ("100", "(100)")] == []  # the note's "100"
+
+
+def test_the_gate_on_a_forecast_in_hundred_millions_of_yen() -> None:
+    text = (
+        "Forecast for FY2026 (hundred millions of yen)\n\n"
+        "| | FY2026 forecast | FY2025 actual |\n|---|---|---|\n"
+        "| Revenue | 13,500 | 12,845 |\n| Operating profit | 1,500 | 1,420 |\n"
+    )
+    draft = "FY2026 revenue is forecast at ¥1.35 trillion and operating profit at ¥150 billion."
+    assert verdict(tieout.gate(draft, sources=[text])) == "pass"
+    assert verdict(tieout.gate("Operating profit will be ¥1,500 million.", [text])) == [
+        "currency:¥1,500 million"
+    ]
+
+
+def test_the_gate_on_a_table_under_unit_millions_of_yen() -> None:
+    text = (
+        "(Unit: Millions of yen)\n"
+        "                  FY2026     FY2025\n"
+        "Revenue          1,284.5    1,197.4\n"
+        "Operating profit   142.1      118.7\n"
+    )
+    draft = "Revenue was ¥1,284.5 million and operating profit ¥142.1 million."
+    assert verdict(tieout.gate(draft, sources=[text])) == "pass"
+    assert verdict(tieout.gate("Operating profit was ¥142.1 billion.", [text])) == [
+        "currency:¥142.1 billion"
+    ]

@@ -202,6 +202,13 @@ _NOTE = re.compile(
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
       | \(\s*(?P<s8>thousands|millions|billions)\s+of\s+(?P<c8>{_CUR})\s*\)   # "(Millions of yen)"
+      | (?:\(\s*(?:in\s+|units?\s*:\s*)?|(?<![\w(])units?\s*:\s*)            # Japanese results:
+        (?:(?P<c12>¥|JPY)\s*)?                            # "(Unit: Millions of yen)",
+        (?P<s12>(?:hundred|100)\s+millions?|thousands?|millions?|billions?)  # "(¥100 million)",
+        (?:\s+of)?(?:\s+(?P<c13>{_CUR}))?                # "(billion yen)", "Unit: million yen"
+        (?(c12)|(?(c13)|(?!)))                          # (a currency before or after)
+        (?P<x12>\s*,\s*(?:%|except\s[^)\n]{{0,60}}))?     # "(Millions of yen, %)"
+        (?:\s*\)|(?=[ \t]*(?:\n|$)))
       | \(\s*(?:in\s+)?(?:(?P<c4>{_CUR}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
         (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE})\s*\)  # "(€ thousand)"
       | \(\s*(?:in\s+)?(?P<s9>T|k)(?P<c9>EUR|USD|CHF|GBP)\s*\)         # "(in TEUR)", "(in kEUR)"
@@ -268,7 +275,9 @@ _NOTE_ANCHOR = re.compile(
     r"(?=[TtMmBbKk'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|THOUSAND|MILLION|BILLION)\s*\)"
     r"|(?<=[A-Z] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b"  # "in USD thousand"
-    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
+    r"|(?:[Tt]housand|[Mm]illion|[Bb]illion)\s+(?:yen|JPY)\b"  # "(Unit: million yen)"
+    r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
+    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
     r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
     r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])"
     r"|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn]|mil)(?![\w$€£]))"
@@ -292,9 +301,9 @@ def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
     )
 
 
-# every note whose first anchor is a word ("millions", "crore") has "in" or "(" before it
-# ("(Millions of yen)", "Dollars in thousands", "(₹ crore)")
-_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]")
+# every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
+# before it ("(Millions of yen)", "Dollars in thousands", "(₹ crore)", "Unit: Millions of yen")
+_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]")  # "Unit: Millions of yen"
 _WORD_ANCHORS = frozenset(
     ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
 ).union(["lakh", "lakhs"])
@@ -327,7 +336,22 @@ def note_anchor(text: str, start: int, end: int) -> bool:
     return next(_anchors(text, start, end), None) is not None
 
 
+# the scales of the notes of Japanese results: "(hundred millions of yen)" is 10^8 yen
+_JP_SCALES = {
+    "thousand": Decimal(1000),
+    "million": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "hundred million": Decimal(10) ** 8,
+}
+
+
 def _note(m: re.Match[str]) -> ScaleNote | None:
+    if m.group("s12"):
+        name = " ".join(m.group("s12").lower().split()).rstrip("s")
+        scale = _JP_SCALES[name.replace("100 ", "hundred ")]
+        cur = _currency_word(m.group("c12") or m.group("c13"))
+        excepts = (m.group("x12") or "").lower()
+        return ScaleNote(m.span(), scale, cur, "per share" in excepts, m.group(0), None, excepts)
     if m.group("s4") or m.group("s9"):
         name = "thousands"
     elif m.group("s1") or m.group("s8"):
