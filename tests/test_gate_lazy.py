@@ -231,6 +231,11 @@ _statement = st.builds(
             f"| Revenue | $ | {xs[0]:,} | | $ | {xs[1]:,} | |\n"
             f"| Gross margin | | {xs[2] / 10} | % | | ({xs[3] / 10} | )% |\n"
         ),
+        "proxy": (  # columns headed in a currency, under the note or none
+            f"{note}\n\n| Name | Year | Salary ($) | Total ($) | EPS (Yen) |\n|---|---|---|---|---|\n"
+            f"| A. Officer | 2026 | {xs[0]:,} | {xs[1]:,} | {xs[2] / 100} |\n\n"
+            f"{'':20}Salary ($)    Change (%)\nB. Officer{'':10}{xs[3]:>10,}    {xs[2] / 10:>10}\n"
+        ),
     }[shape],
     st.sampled_from(
         [
@@ -243,7 +248,7 @@ _statement = st.builds(
         ]
     ),
     st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
-    st.sampled_from(["eps", "pipe", "columns", "rows", "mdna", "yields", "split"]),
+    st.sampled_from(["eps", "pipe", "columns", "rows", "mdna", "yields", "split", "proxy"]),
 )
 # a scale note above a list of highlights (bullets, a title, wrapped prose) and a table
 _highlights = st.builds(

@@ -304,7 +304,9 @@ def test_a_note_alone_in_a_heading_cell_is_the_tables_and_a_dollar_heading_keeps
     assert (table.col_notes, table.col_units) == ({}, {4: "percent"})
     figs = extract(text)
     assert read(figure(figs, "1,098.1")) == (D(1_098_100_000), None, "number")
-    assert read(figure(figs, "106.2")) == (D(106_200_000), None, "number")
+    # the heading's "($)" names the column's currency, never a scale: $106.2 million
+    assert table.col_currencies == {3: "USD"}
+    assert read(figure(figs, "106.2")) == (D(106_200_000), "USD", "number")
     assert read(figure(figs, "9.7")) == (D("9.7"), "percent", "percent")
 
 
@@ -687,4 +689,81 @@ def test_the_gate_on_a_table_under_unit_millions_of_yen() -> None:
     assert verdict(tieout.gate(draft, sources=[text])) == "pass"
     assert verdict(tieout.gate("Operating profit was ¥142.1 billion.", [text])) == [
         "currency:¥142.1 billion"
+    ]
+
+
+# --------------------------------------------------------------------------- a currency in
+# a column's heading
+
+PROXY_SCT = """\
+SUMMARY COMPENSATION TABLE
+
+| Name and Principal Position | Year | Salary ($) | Bonus ($) | Stock Awards ($) | Total ($) |
+|---|---|---|---|---|---|
+| Dana Whitcombe, Chief Executive Officer | 2026 | 1,150,000 | 250,000 | 8,624,917 | 11,886,805 |
+| Luis Ortega, Chief Financial Officer | 2026 | 640,000 | — | 2,310,450 | 3,402,118 |
+"""
+
+PROXY_SCT_HTML = """\
+<table>
+<tr><th>Name</th><th>Year</th><th>Salary ($)</th><th>Bonus ($)</th><th>Total ($)</th></tr>
+<tr><td>Dana Whitcombe</td><td>2026</td><td>1,150,000</td><td>250,000</td><td>11,886,805</td></tr>
+</table>
+"""
+
+
+def test_columns_headed_in_dollars_with_no_note_hold_whole_dollars() -> None:
+    [table] = read_layout(PROXY_SCT).tables
+    assert table.note is None
+    assert table.col_currencies == {2: "USD", 3: "USD", 4: "USD", 5: "USD"}
+    figs = extract(PROXY_SCT)
+    assert read(figure(figs, "1,150,000")) == (D(1_150_000), "USD", "number")
+    assert read(figure(figs, "11,886,805")) == (D(11_886_805), "USD", "number")
+    assert read(figure(figs, "2026")) == (D(2026), None, "number")  # the year's column
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("The CEO's salary was $1,150,000 and her total pay $11.886805 million.", "pass"),
+        ("The CFO's stock awards were $2,310,450.", "pass"),
+        ("The CEO's salary was $1,150,000 thousand.", ["currency:$1,150,000 thousand"]),
+        ("The CFO's salary was €640,000.", ["currency:€640,000"]),
+    ],
+)
+def test_the_gate_on_a_summary_compensation_table(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[PROXY_SCT])) == expected
+
+
+def test_the_gate_on_a_summary_compensation_table_in_html() -> None:
+    from tieout.documents.html import read_html
+
+    text = read_html(PROXY_SCT_HTML.encode("utf-8"), "def14a.html")
+    assert read(figure(extract(text), "1,150,000")) == (D(1_150_000), "USD", "number")
+    draft = "Salary was $1,150,000 and total pay $11,886,805."
+    assert verdict(tieout.gate(draft, sources=[text])) == "pass"
+    assert verdict(tieout.gate("Salary was $1,150,000,000.", [text])) == ["currency:$1,150,000,000"]
+
+
+JP_PER_SHARE = """\
+                       Basic EPS (Yen)     Dividend per share (Yen)
+FY2026                     188.72              64.00
+FY2025                     191.05              58.00
+"""
+
+
+def test_columns_and_rows_headed_in_yen_are_yen_unscaled() -> None:
+    figs = extract(JP_PER_SHARE)
+    assert read(figure(figs, "188.72")) == (D("188.72"), "JPY", "number")
+    assert read(figure(figs, "58.00")) == (D("58.00"), "JPY", "number")
+    draft = "Basic EPS was ¥188.72 and the dividend was ¥64 per share."
+    assert verdict(tieout.gate(draft, sources=[JP_PER_SHARE])) == "pass"
+    assert verdict(tieout.gate("Basic EPS was $188.72.", [JP_PER_SHARE])) == ["currency:$188.72"]
+    rows = (
+        "(Millions of yen)\n\n| | FY2026 | FY2025 |\n|---|---:|---:|\n"
+        "| Revenue | 1,284.5 | 1,197.4 |\n| Basic EPS (yen) | 188.72 | 191.05 |\n"
+    )
+    assert read(figure(extract(rows), "188.72")) == (D("188.72"), "JPY", "number")
+    assert verdict(tieout.gate("Basic EPS was ¥188.72 million.", [rows])) == [
+        "currency:¥188.72 million"
     ]

@@ -97,6 +97,9 @@ class Table:
     # a unit in a column's heading: "Growth (%)" -> "percent", "(bps)" -> "basis_point",
     # "(days)" -> "count"; its bare cells are in that unit, unscaled
     col_units: dict[int, str] = field(default_factory=dict, compare=False)
+    # a currency in a column's heading: "Salary ($)", "Basic EPS (yen)" -> "USD", "JPY"; its
+    # bare cells are in that currency, at the table's scale (none without a note)
+    col_currencies: dict[int, str] = field(default_factory=dict, compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -888,6 +891,7 @@ def _build_table(
         elif note is None:
             note = n
     col_units: dict[int, str] = {}
+    col_currencies: dict[int, str] = {}
     for r in rows:
         if r.header:
             for c in r.cells:
@@ -896,6 +900,8 @@ def _build_table(
                     unit = "percent"  # "% Change", "Yield/Rate"
                 if unit in _COLUMN_UNITS and c.col not in col_notes:
                     col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
+                elif unit is not None and unit != "count" and c.col not in col_notes:
+                    col_currencies.setdefault(c.col, unit)  # "Salary ($)", "EPS (yen)"
     if note is None:
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
@@ -925,6 +931,7 @@ def _build_table(
         row_notes,
         col_notes,
         col_units,
+        col_currencies,
     )
 
 
@@ -1260,7 +1267,7 @@ _OTHER_EXCEPTS = re.compile(
 _OWN_UNIT = re.compile(
     r"\(\s*(?:in\s+)?(?:(?P<pct>%|percent|per\s?cent|pct)"
     r"|(?P<bp>bps|bp|basis\s+points?)(?:\s+[^()]{0,20})?"
-    r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds)"
+    r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds|yen)"
     r"|(?P<pence>p|pence)|(?P<cents>cents|¢)"
     r"|(?P<count>days|#|number|units|count|ftes?))\s*\)",
     re.IGNORECASE,
@@ -1371,6 +1378,9 @@ def _in_table(
     else:
         scale = note.scale if note else default_scale
         currency = (note.currency if note else None) or table.currency or default_currency
+        # "Salary ($)", "Change ($)": the column's own heading names its currency (a
+        # currency names no scale: the table's note, if any, still scales it)
+        currency = table.col_currencies.get(cell.col) or currency
     low = label.lower()
     ratio = _RATIO.search(low) is not None
     # "Shares used in computing net income per share": a share count, neither per-share
