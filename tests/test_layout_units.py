@@ -767,3 +767,16 @@ def test_columns_and_rows_headed_in_yen_are_yen_unscaled() -> None:
     assert verdict(tieout.gate("Basic EPS was ¥188.72 million.", [rows])) == [
         "currency:¥188.72 million"
     ]
+
+
+def test_a_per_share_row_naming_shares_after_per_share_stays_per_share() -> None:
+    text = (
+        "(in millions, except per share amounts)\n\n"
+        "                                                   2026        2025\n"
+        "Cash dividends per share on shares outstanding    $ 0.96      $ 0.88\n"
+        "Weighted average common shares outstanding          412.6       418.3\n"
+    )
+    figs = extract(text)
+    assert read(figure(figs, "$ 0.96")) == (D("0.96"), "USD", "currency")
+    assert read(figure(figs, "$ 0.88")) == (D("0.88"), "USD", "currency")  # not $0.88 million
+    assert read(figure(figs, "412.6")) == (D(412_600_000), "shares", "number")

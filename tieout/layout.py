@@ -777,7 +777,7 @@ _PCT_WORDS = (
 _PCT_HEAD = re.compile(_PCT_WORDS, re.IGNORECASE)
 # the same heading anywhere in a text, standing as a cell (for a reading on demand)
 _PCT_HEAD_IN = re.compile(
-    rf"(?:^|(?<=\s\s)|(?<=[|\t,]))[ \t]*(?:{_PCT_WORDS})[ \t]*(?=$|\s\s|[|\t,])",
+    rf"(?:^|(?<=\s\s)|(?<=[|\t,\"]))[ \t]*(?:{_PCT_WORDS})[ \t]*(?=$|\s\s|[|\t,\"])",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -1216,7 +1216,7 @@ _RATIO = re.compile(r"%|\bratios?\b")
 # calculation", "Weighted-average shares used in computing net loss per share"): shares,
 # not an amount per share
 _SHARES_FOR_PER_SHARE = re.compile(
-    r"\bshares\b(?:(?!per[ -]share)[^:]){0,60}?\b(?:used|outstanding)\b"
+    r"^(?:(?!per[ -]share)[^:])*?\bshares\b(?:(?!per[ -]share)[^:]){0,60}?\b(?:used|outstanding)\b"
 )
 
 

@@ -375,8 +375,8 @@ class LazySource:
 
     def _unit_headed(self) -> bool:
         """Whether a row label or a column heading of this source may name a percent unit
-        ("Gross margin (%)", "Margin (bps chg)", "% Change", "Yield/Rate"): then a table's bare cell may be a percent
-        with no "%" after it."""
+        ("Gross margin (%)", "Margin (bps chg)", "% Change", "Yield/Rate"): then a table's
+        bare cell may be a percent with no "%" after it."""
         if self._headed is None:
             self._headed = _UNIT_HEAD.search(self.text) is not None or percent_heading(self.text)
         return self._headed
