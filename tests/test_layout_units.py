@@ -780,3 +780,24 @@ def test_a_per_share_row_naming_shares_after_per_share_stays_per_share() -> None
     assert read(figure(figs, "$ 0.96")) == (D("0.96"), "USD", "currency")
     assert read(figure(figs, "$ 0.88")) == (D("0.88"), "USD", "currency")  # not $0.88 million
     assert read(figure(figs, "412.6")) == (D(412_600_000), "shares", "number")
+
+
+@pytest.mark.parametrize(
+    ("text", "headed"),
+    [
+        (MDNA_CHANGES, True),
+        (MDNA_AMOUNT_PERCENT, True),
+        (BANK_YIELDS, True),
+        ("| | 2026 | YoY % |\n|---|---|---|\n| Revenue | 4.8 | 6.8 |\n", True),
+        ("| | 2026 | PERCENT OF SALES |\n|---|---|---|\n| Revenue | 4.8 | 6.8 |\n", True),
+        ("Sales rose 6.8% at a separate rate of 5 percent; the yield was 4%.\n", False),
+        (TEN_Q, False),
+    ],
+)
+def test_percent_heading_finds_the_sources_whose_columns_may_be_percents(
+    text: str, headed: bool
+) -> None:
+    from tieout.layout import percent_heading
+
+    assert percent_heading(text) is headed
+    assert percent_heading(text, text.lower()) is headed

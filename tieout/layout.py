@@ -782,11 +782,47 @@ _PCT_HEAD_IN = re.compile(
 )
 
 
-def percent_heading(text: str) -> bool:
+_PCT_HEAD_MARKS = ("%", "rate", "yield", "percent")
+_PCT_HEAD_CASES = tuple(
+    chain.from_iterable((w, w.title(), w.upper()) if w != "%" else (w,) for w in _PCT_HEAD_MARKS)
+)
+_CELL_EDGES = "\n|\t,\""
+
+
+def percent_heading(text: str, low: str | None = None) -> bool:
     """Whether a column of ``text`` may be headed in percents without parentheses ("%
     Change", "Yield/Rate"): then a table's bare cell may be a percent with no "%" after it
-    (a superset of the headings :func:`read_layout` reads so)."""
-    return _PCT_HEAD_IN.search(text) is not None
+    (a superset of the headings :func:`read_layout` reads so). The lines where a mark of
+    such a heading stands as a cell's edge would are searched, not the whole text (a
+    megabyte takes a few milliseconds, not sixty). ``low``: ``text`` lower-cased, where
+    that keeps its length (then the marks are looked for in it)."""
+    n = len(text)
+    where = low if low is not None and len(low) == n else text
+    for mark in _PCT_HEAD_MARKS if where is low else _PCT_HEAD_CASES:
+        i = where.find(mark)
+        while i >= 0:
+            end = i + len(mark)
+            if mark == "%" or mark[0] in "pP":  # "% Change", "Change %", "Percent Change"
+                j = i - 1
+                while j >= 0 and text[j] in " \t":
+                    j -= 1
+                edge = j < 0 or i - j > 2 or text[j] in _CELL_EDGES
+                may = edge or (mark == "%" and not text[j].isdigit() and text[j] != ")")
+            else:  # "Rate", "Yield/", "Average Yield"
+                k = end + (text[end : end + 1] in ("s", "S"))
+                m = k
+                while m < n and text[m] == " ":
+                    m += 1
+                may = (i == 0 or not text[i - 1].isalpha()) and (
+                    m - k > 1 or m == n or text[m] in _CELL_EDGES or text[m] == "/"
+                )
+            if may:
+                a = text.rfind("\n", 0, i) + 1
+                b = text.find("\n", i)
+                if _PCT_HEAD_IN.search(text, a, n if b < 0 else b) is not None:
+                    return True
+            i = where.find(mark, end)
+    return False
 
 
 def _build_table(

@@ -378,7 +378,9 @@ class LazySource:
         ("Gross margin (%)", "Margin (bps chg)", "% Change", "Yield/Rate"): then a table's
         bare cell may be a percent with no "%" after it."""
         if self._headed is None:
-            self._headed = _UNIT_HEAD.search(self.text) is not None or percent_heading(self.text)
+            self._headed = _UNIT_HEAD.search(self.text) is not None or percent_heading(
+                self.text, self._lowered()
+            )
         return self._headed
 
     def _on_table_line(self, pos: int) -> bool:
