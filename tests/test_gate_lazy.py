@@ -167,6 +167,8 @@ _aligned_table = st.builds(
             "$A'000",
             "(RM'000)",
             "(In millions of yen)",
+            "(Millions of yen, %)",
+            "(100 millions of yen)",
             "(in millions of Canadian dollars)",
             "(R million)",
             "(in mn)",
@@ -213,6 +215,30 @@ _statement = st.builds(
             f"| Days sales outstanding | {xs[2] % 90} | {xs[3] % 90} |\n"
             f"| Average price (in dollars) | ${xs[1]:,} | ${xs[0]:,} |\n"
         ),
+        # columns headed in percents without parentheses, share counts named for the
+        # per-share amounts they are used in
+        "mdna": (
+            f"{note}\n{'':31}2026        2025     $ Change    % Change\n"
+            f"Net sales{'':18}$ {xs[0]:>9,}   $ {xs[1]:>9,}    $ {xs[2]:>6,}    {xs[3] / 10:>8}\n"
+            f"Shares used in diluted per share calculation {xs[2]:>9,}   {xs[3]:>9,}\n"
+        ),
+        "yields": (
+            f"{note}{'':8}Average                 Yield/\n"
+            f"{'':30}Balance     Interest     Rate\n"
+            f"Loans{'':25}{xs[0]:>7,}     {xs[1]:>7,}      {xs[2] / 100}\n"
+            f"\n| | Amount | % | Amount | % |\n|---|---|---|---|---|\n"
+            f"| Gross profit | {xs[1]:,} | {xs[3] / 10} | {xs[0]:,} | {xs[2] / 10} |\n"
+        ),
+        "split": (  # a '%' in a cell of its own, as converters of HTML tables write it
+            f"{note}\n\n| | 2026 | | | 2025 | | |\n|---|---|---|---|---|---|---|\n"
+            f"| Revenue | $ | {xs[0]:,} | | $ | {xs[1]:,} | |\n"
+            f"| Gross margin | | {xs[2] / 10} | % | | ({xs[3] / 10} | )% |\n"
+        ),
+        "proxy": (  # columns headed in a currency, under the note or none
+            f"{note}\n\n| Name | Year | Salary ($) | Total ($) | EPS (Yen) |\n|---|---|---|---|---|\n"
+            f"| A. Officer | 2026 | {xs[0]:,} | {xs[1]:,} | {xs[2] / 100} |\n\n"
+            f"{'':20}Salary ($)    Change (%)\nB. Officer{'':10}{xs[3]:>10,}    {xs[2] / 10:>10}\n"
+        ),
     }[shape],
     st.sampled_from(
         [
@@ -225,7 +251,66 @@ _statement = st.builds(
         ]
     ),
     st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
-    st.sampled_from(["eps", "pipe", "columns", "rows"]),
+    st.sampled_from(["eps", "pipe", "columns", "rows", "mdna", "yields", "split", "proxy"]),
+)
+# a scale note above a list of highlights (bullets, a title, wrapped prose) and a table
+_highlights = st.builds(
+    lambda note, xs, lines: (
+        f"Quarterly Supplemental Information\n{note}\n\n"
+        + "".join(line.format(p=xs[2] / 10) + "\n" for line in lines)
+        + f"\n{'':40}2026        2025\nNareit FFO{'':26}$ {xs[0]:>9,}   $ {xs[1]:>9,}\n"
+        f"FFO per diluted share{'':15}$ {xs[3] / 100:>9}   $ {xs[2] / 100:>9}\n"
+    ),
+    st.sampled_from(["(Unaudited, in thousands, except per share amounts)", "(in millions)"]),
+    st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
+    st.lists(
+        st.sampled_from(
+            [
+                "Highlights",
+                "Highlights:",
+                " - Same-property NOI increased {p}%.",
+                " * Occupancy was {p}%, up 60 basis points.",
+                "1. Leased {p} million square feet.",
+                "",
+                "Management believes FFO is a useful measure of operating performance as",
+                "it excludes gains on sales of real estate.",
+            ]
+        ),
+        max_size=10,
+    ),
+)
+# Japanese results: a numbered caption with its note at the end of the line, or a note
+# of its own over columns headed in yen
+_tanshin = st.builds(
+    lambda note, xs, shape: {
+        "caption": (
+            f"(1) Consolidated Operating Results{'':20}{note}\n"
+            f"{'':23}Net sales       Operating income\n"
+            f"FY2026{'':15}{xs[0]:>9,}           {xs[1]:>7,}\n"
+            f"FY2025{'':15}{xs[2]:>9,}           {xs[3]:>7,}\n"
+        ),
+        "noted": (
+            f"{note}\n\n| | FY2026 | FY2025 |\n|---|---:|---:|\n"
+            f"| Revenue | {xs[0]:,} | {xs[1]:,} |\n| Basic EPS (yen) | {xs[2] / 100} | {xs[3] / 100} |\n"
+        ),
+    }[shape],
+    st.sampled_from(
+        [
+            "(Millions of yen)",
+            "(In millions of yen)",
+            "(¥ million)",
+            "(Unit: Millions of yen)",
+            "Unit: million yen",
+            "(Millions of yen, except per share data)",
+            "(¥bn)",
+            "(JPY bn)",
+            "(hundred millions of yen)",
+            "(Unit: 100 million yen)",
+            "(¥100 million)",
+        ]
+    ),
+    st.lists(st.integers(1, 9_999_999), min_size=4, max_size=4),
+    st.sampled_from(["caption", "noted"]),
 )
 _clause = st.builds(
     lambda a, b, n: f"{a}.{b} By Customer. Either party pays ${n:,} within thirty days.",
@@ -264,6 +349,8 @@ _blocks = st.lists(
         _md_table,
         _aligned_table,
         _statement,
+        _highlights,
+        _tanshin,
         _clause,
         st.just("# Heading"),
         _european,
@@ -331,6 +418,37 @@ def test_lazy_roundings_equal_the_full_reading_on_random_sources(
             lazy = shared.rounding_of(cls, v)
             want = reference.rounding_of(cls, v)
             assert (lazy is None) == (want is None), (v.text, v.kind, str(v.value), text)
+
+
+def test_a_multiple_asked_first_does_not_hide_the_bare_number() -> None:
+    """The answers are remembered by what was asked: "5x" (found only as a multiple) and a
+    bare "5" are asked apart."""
+    text = normalize("Revenue grew 3-4x.\n\n| Metric | 2026 |\n|---|---|\n| Row 5 | $1 |\n")
+    [multiple] = extract("grew 5x")
+    bare = next(f for f in extract("row 5 now") if f.text == "5")
+    shared = LazySource(text, "s")
+    assert shared.lookup("numeric", multiple) is None
+    assert shared.lookup("numeric", bare) is not None
+
+
+def test_a_multiple_is_found_in_a_tables_cell_whatever_was_read_first() -> None:
+    """ "5x" may stand as a table's cell "5": the row's label "Row 5", read first, hid the
+    cell from the whole reading (not from a line's)."""
+    text = normalize("| Metric | 2026 | 2025 |\n|---|---|---|\n| Row 5 | $35 | 5 |\n")
+    [multiple] = extract("grew 5x")
+    assert LazySource(text, "s").full().lookup("numeric", multiple) is not None
+    assert LazySource(text, "s").lookup("numeric", multiple) is not None
+
+
+def test_a_rounding_asked_of_a_multiple_first_does_not_hide_a_bare_one() -> None:
+    text = normalize("A 10X return.\n\n| Metric | 2026 |\n|---|---|\n| Row 5 | $1 |\n")
+    five = next(f for f in extract(text) if f.text == "5")
+    ten = replace(five, value=Decimal(10), precision=Decimal(10), text="10")
+    want = LazySource(text, "s").full().rounding_of("numeric", ten)
+    assert want is not None
+    shared = LazySource(text, "s")
+    assert shared.rounding_of("numeric", replace(ten, multiple=True)) is None
+    assert shared.rounding_of("numeric", ten) == want
 
 
 def test_a_clause_numbered_with_a_trailing_zero_is_found() -> None:

@@ -304,7 +304,9 @@ def test_a_note_alone_in_a_heading_cell_is_the_tables_and_a_dollar_heading_keeps
     assert (table.col_notes, table.col_units) == ({}, {4: "percent"})
     figs = extract(text)
     assert read(figure(figs, "1,098.1")) == (D(1_098_100_000), None, "number")
-    assert read(figure(figs, "106.2")) == (D(106_200_000), None, "number")
+    # the heading's "($)" names the column's currency, never a scale: $106.2 million
+    assert table.col_currencies == {3: "USD"}
+    assert read(figure(figs, "106.2")) == (D(106_200_000), "USD", "number")
     assert read(figure(figs, "9.7")) == (D("9.7"), "percent", "percent")
 
 
@@ -350,3 +352,452 @@ def test_a_column_in_pence_holds_hundredths_of_a_pound() -> None:
     figs = extract(table)
     assert read(figure(figs, "18.4")) == (D("0.184"), "GBP", "currency")
     assert verdict(tieout.gate("EPS was 18.4p.", sources=[table])) == "pass"
+
+
+# --------------------------------------------------------------------------- share counts
+# named for the per-share amounts they are used in
+
+SHARES_USED = """\
+CASCADE ANALYTICS, INC.
+CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS
+(in millions, except per share amounts)
+
+                                                    2026        2025
+Revenue                                          $ 2,140.5   $ 1,987.2
+Net income                                           318.4       276.0
+Net income per share, diluted                    $    2.52   $    2.20
+Shares used in diluted per share calculation         126.3       125.5
+Weighted average shares used in computing net income per share, basic   124.9   124.0
+"""
+
+
+def test_a_share_count_row_named_for_the_per_share_amount_is_shares() -> None:
+    figs = extract(SHARES_USED)
+    assert read(figure(figs, "126.3")) == (D(126_300_000), "shares", "number")
+    assert read(figure(figs, "124.9")) == (D(124_900_000), "shares", "number")
+    # the per-share row itself stays an unscaled amount per share
+    assert read(figure(figs, "$    2.20")) == (D("2.20"), "USD", "currency")
+    assert read(figure(figs, "318.4")) == (D(318_400_000), "USD", "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Diluted shares were 126.3 million, basic shares 124.9 million.", "pass"),
+        ("Diluted EPS was $2.52.", "pass"),
+        ("Diluted EPS was $126.3.", ["currency:$126.3"]),
+        ("Basic EPS was $124.9 million.", ["currency:$124.9 million"]),
+    ],
+)
+def test_the_gate_on_share_count_rows_named_for_per_share(
+    draft: str, expected: str | list[str]
+) -> None:
+    assert verdict(tieout.gate(draft, sources=[SHARES_USED])) == expected
+
+
+def test_an_html_10q_weighted_shares_row_is_thousands_of_shares() -> None:
+    html_as_read = """\
+(In thousands, except per share data)
+
+| | 2026 | 2025 |
+|---|---|---|
+| Subscription revenue | $186,402 | $161,775 |
+| Net loss per share, basic and diluted | $(0.09) | $(0.17) |
+| Weighted-average shares used in computing net loss per share, basic and diluted | 91,482 | 86,117 |
+"""
+    figs = extract(html_as_read)
+    assert read(figure(figs, "91,482")) == (D(91_482_000), "shares", "number")
+    assert read(figure(figs, "$(0.09)")) == (D("-0.09"), "USD", "currency")
+    assert (
+        verdict(tieout.gate("Weighted-average shares were 91.482 million.", [html_as_read]))
+        == "pass"
+    )
+    assert verdict(tieout.gate("Net loss per share was $91,482.", [html_as_read])) == [
+        "currency:$91,482"
+    ]
+
+
+# --------------------------------------------------------------------------- percent columns
+# headed without parentheses
+
+
+MDNA_CHANGES = """\
+Results of Operations
+(Dollars in millions)
+                               2026        2025     $ Change    % Change
+Net sales                  $ 4,812.6   $ 4,507.3    $ 305.3        6.8
+Gross profit                 1,791.2     1,631.3      159.9        9.8
+"""
+
+MDNA_AMOUNT_PERCENT = """\
+(Dollars in millions)
+                                 2026                  2025
+                           Amount        %       Amount        %
+Net sales                 4,812.6    100.0      4,507.3    100.0
+Gross profit              1,791.2     37.2      1,631.3     36.2
+"""
+
+BANK_YIELDS = """\
+AVERAGE BALANCES, INTEREST AND YIELDS
+($ in millions)               Average                 Yield/
+                              Balance     Interest     Rate
+Loans                          71,204       1,082      6.02
+Interest-bearing deposits      72,518         608      3.35
+"""
+
+
+def test_a_column_headed_percent_change_holds_percents() -> None:
+    [table] = read_layout(MDNA_CHANGES).tables
+    assert table.col_units == {4: "percent"}
+    figs = extract(MDNA_CHANGES)
+    assert read(figure(figs, "6.8")) == (D("6.8"), "percent", "percent")
+    assert read(figure(figs, "9.8")) == (D("9.8"), "percent", "percent")
+    assert read(figure(figs, "159.9")) == (D(159_900_000), "USD", "number")
+
+
+def test_the_percent_beside_an_mdna_amount_column_holds_percents() -> None:
+    [table] = read_layout(MDNA_AMOUNT_PERCENT).tables
+    assert table.col_units == {2: "percent", 4: "percent"}
+    figs = extract(MDNA_AMOUNT_PERCENT)
+    assert read(figure(figs, "37.2")) == (D("37.2"), "percent", "percent")
+    assert read(figure(figs, "36.2")) == (D("36.2"), "percent", "percent")
+    assert read(figure(figs, "1,631.3")) == (D(1_631_300_000), "USD", "number")
+
+
+def test_a_banks_yield_rate_column_holds_percents() -> None:
+    figs = extract(BANK_YIELDS)
+    assert read(figure(figs, "6.02")) == (D("6.02"), "percent", "percent")
+    assert read(figure(figs, "608")) == (D(608_000_000), "USD", "number")
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["% Change", "Change %", "% of Net Sales", "Percent Change", "% Chg", "YoY %", "%", "Rate"],
+)
+def test_markdown_columns_headed_in_percent_words(heading: str) -> None:
+    text = (
+        "(Dollars in millions)\n\n"
+        f"| | 2026 | 2025 | {heading} |\n|---|---:|---:|---:|\n"
+        "| Net sales | $4,812.6 | $4,507.3 | 6.8 |\n"
+        "| Gross profit | 1,791.2 | 1,631.3 | 9.8 |\n"
+    )
+    assert read(figure(extract(text), "9.8")) == (D("9.8"), "percent", "percent")
+    assert verdict(tieout.gate("Gross profit grew 9.8%.", sources=[text])) == "pass"
+    assert verdict(tieout.gate("Gross profit grew $9.8 million.", sources=[text])) == [
+        "currency:$9.8 million"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "draft", "expected"),
+    [
+        (MDNA_CHANGES, "Net sales grew 6.8% to $4,812.6 million.", "pass"),
+        (MDNA_CHANGES, "Gross profit grew $9.8 million.", ["currency:$9.8 million"]),
+        (MDNA_AMOUNT_PERCENT, "Gross margin was 37.2%, against 36.2%.", "pass"),
+        (MDNA_AMOUNT_PERCENT, "Gross profit was $37.2 million.", ["currency:$37.2 million"]),
+        (BANK_YIELDS, "Loans yielded 6.02% on $71,204 million.", "pass"),
+        (BANK_YIELDS, "Deposit interest expense was $3.35 million.", ["currency:$3.35 million"]),
+    ],
+)
+def test_the_gate_on_percent_columns(source: str, draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[source])) == expected
+
+
+# --------------------------------------------------------------------------- a '%' in a cell
+# of its own, as HTML-to-Markdown converters write EDGAR tables
+
+SPLIT_PERCENT = """\
+(In thousands)
+
+| | 2026 | | | 2025 | | |
+|---|---|---|---|---|---|---|
+| Subscription revenue | $ | 186,402 | | $ | 161,775 | |
+| Gross margin | | 78.4 | % | | 76.9 | % |
+| Operating margin | | (2.1 | )% | | (4.6 | )% |
+| Customers | | 1,204 | | | 1,118 | |
+"""
+
+
+def test_a_percent_sign_in_its_own_cell_belongs_to_the_figure_before_it() -> None:
+    figs = extract(SPLIT_PERCENT)
+    assert read(figure(figs, "78.4")) == (D("78.4"), "percent", "percent")
+    assert read(figure(figs, "76.9")) == (D("76.9"), "percent", "percent")
+    assert read(figure(figs, "186,402")) == (D(186_402_000), "USD", "number")
+    assert read(figure(figs, "4.6")) == (D("4.6"), "percent", "percent")  # "(4.6 | )%"
+    assert read(figure(figs, "1,118")) == (D(1_118_000), None, "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Gross margin was 78.4%, up from 76.9%.", "pass"),
+        ("Subscription revenue was $186.402 million.", "pass"),
+        ("Gross margin was $78,400.", ["currency:$78,400"]),
+        ("Gross margin was 78.4 thousand.", ["numeric:78.4 thousand"]),
+    ],
+)
+def test_the_gate_on_split_percent_cells(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[SPLIT_PERCENT])) == expected
+
+
+# --------------------------------------------------------------------------- a note above
+# a short list of highlights
+
+SUPPLEMENTAL = """\
+Fourth Quarter 2026 Supplemental Information
+(Unaudited, in thousands, except per share amounts)
+
+Highlights
+ - Nareit FFO of $1.02 per diluted share.
+ - Same-property NOI increased 3.8%.
+ - Occupancy was 94.7%, up 60 basis points.
+ - Leased 1.2 million square feet.
+
+                                           2026            2025
+Nareit FFO                              $ 85,210        $ 79,955
+FFO per diluted share                   $   1.02        $   0.96
+"""
+
+PROSE_BETWEEN = """\
+(Unaudited, in thousands)
+
+Management's discussion of funds from operations follows. Nareit FFO is a non-GAAP
+measure that the Company believes is useful to investors, because it excludes gains
+and losses on sales of real estate and impairments, which vary from period to period
+and obscure the performance of the portfolio. It should be read with net income.
+Management also reviews same-property results each quarter, as noted below.
+FFO is reconciled to net income in the table that follows this discussion.
+The Company does not consider FFO a substitute for net income.
+
+                                           2026            2025
+Nareit FFO                              $ 85,210        $ 79,955
+"""
+
+
+def test_a_note_above_a_short_bullet_list_scales_the_table_under_it() -> None:
+    [table] = read_layout(SUPPLEMENTAL).tables
+    assert table.note is not None and table.note.scale == 1000
+    figs = extract(SUPPLEMENTAL)
+    assert read(figure(figs, "$ 85,210")) == (D(85_210_000), "USD", "currency")
+    assert read(figure(figs, "$   1.02")) == (D("1.02"), "USD", "currency")
+    assert verdict(tieout.gate("Nareit FFO was $85.21 million.", [SUPPLEMENTAL])) == "pass"
+    assert verdict(tieout.gate("Nareit FFO was $85,210.", [SUPPLEMENTAL])) == ["currency:$85,210"]
+
+
+def test_a_note_does_not_reach_a_table_across_a_paragraph_of_prose() -> None:
+    [table] = read_layout(PROSE_BETWEEN).tables
+    assert table.note is None
+    assert read(figure(extract(PROSE_BETWEEN), "$ 85,210")) == (D(85_210), "USD", "currency")
+
+
+# --------------------------------------------------------------------------- a numbered
+# caption with its note at the end of the line (Japanese results)
+
+TANSHIN = """\
+1. Overview of Operating Results
+
+(1) Consolidated Operating Results                               (Millions of yen)
+                       Net sales       Operating income
+FY2026               2,418,330           205,114
+FY2025               2,237,164           214,093
+"""
+
+
+def test_a_numbered_caption_is_no_row_and_its_note_scales_the_table() -> None:
+    [table] = read_layout(TANSHIN).tables
+    assert table.note is not None and (table.note.scale, table.note.currency) == (10**6, "JPY")
+    assert table.rows[0].header and table.columns == ("", "Net sales", "Operating income")
+    figs = extract(TANSHIN)
+    assert read(figure(figs, "2,418,330")) == (D(2_418_330) * 10**6, "JPY", "number")
+    assert figure(figs, "214,093").where == "row FY2025, column Operating income"
+    # the caption's "(1)" is no amount of yen
+    assert read(figure(figs, "(1)")) == (D(-1), None, "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Net sales were ¥2,418,330 million, operating income ¥205,114 million.", "pass"),
+        ("The company booked a one-off gain of ¥1 million.", ["currency:¥1 million"]),
+    ],
+)
+def test_the_gate_on_a_numbered_caption(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[TANSHIN])) == expected
+
+
+# --------------------------------------------------------------------------- the notes of
+# Japanese results
+
+
+@pytest.mark.parametrize(
+    ("note", "scale"),
+    [
+        ("(Unit: Millions of yen)", 10**6),
+        ("Unit: Millions of yen", 10**6),
+        ("(Millions of yen, %)", 10**6),
+        ("(Millions of yen, except per share data)", 10**6),
+        ("(million yen)", 10**6),
+        ("(Unit: million yen)", 10**6),
+        ("(billion yen)", 10**9),
+        ("(Unit: billion yen)", 10**9),
+        ("(¥mn)", 10**6),
+        ("(¥bn)", 10**9),
+        ("(JPY bn)", 10**9),
+        ("(JPY million)", 10**6),
+        ("(hundred millions of yen)", 10**8),
+        ("(Unit: 100 million yen)", 10**8),
+        ("(¥100 million)", 10**8),
+        ("(100 millions of yen)", 10**8),
+        ("(in 100 millions of yen)", 10**8),
+    ],
+)
+def test_the_notes_of_japanese_results_scale_their_tables_in_yen(note: str, scale: int) -> None:
+    text = (
+        f"Consolidated Financial Results {note}\n\n"
+        "| | FY2026 | FY2025 |\n|---|---:|---:|\n"
+        "| Revenue | 13,500 | 12,845 |\n| Operating profit | 1,284.5 | 1,197.4 |\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.note is not None and (table.note.scale, table.note.currency) == (scale, "JPY")
+    figs = extract(text)
+    assert read(figure(figs, "13,500")) == (D(13_500) * scale, "JPY", "number")
+    assert read(figure(figs, "1,197.4")) == (D("1197.4") * scale, "JPY", "number")
+    assert [f.text for f in figs if f.text in ("100", "(100)")] == []  # the note's "100"
+
+
+def test_the_gate_on_a_forecast_in_hundred_millions_of_yen() -> None:
+    text = (
+        "Forecast for FY2026 (hundred millions of yen)\n\n"
+        "| | FY2026 forecast | FY2025 actual |\n|---|---|---|\n"
+        "| Revenue | 13,500 | 12,845 |\n| Operating profit | 1,500 | 1,420 |\n"
+    )
+    draft = "FY2026 revenue is forecast at ¥1.35 trillion and operating profit at ¥150 billion."
+    assert verdict(tieout.gate(draft, sources=[text])) == "pass"
+    assert verdict(tieout.gate("Operating profit will be ¥1,500 million.", [text])) == [
+        "currency:¥1,500 million"
+    ]
+
+
+def test_the_gate_on_a_table_under_unit_millions_of_yen() -> None:
+    text = (
+        "(Unit: Millions of yen)\n"
+        "                  FY2026     FY2025\n"
+        "Revenue          1,284.5    1,197.4\n"
+        "Operating profit   142.1      118.7\n"
+    )
+    draft = "Revenue was ¥1,284.5 million and operating profit ¥142.1 million."
+    assert verdict(tieout.gate(draft, sources=[text])) == "pass"
+    assert verdict(tieout.gate("Operating profit was ¥142.1 billion.", [text])) == [
+        "currency:¥142.1 billion"
+    ]
+
+
+# --------------------------------------------------------------------------- a currency in
+# a column's heading
+
+PROXY_SCT = """\
+SUMMARY COMPENSATION TABLE
+
+| Name and Principal Position | Year | Salary ($) | Bonus ($) | Stock Awards ($) | Total ($) |
+|---|---|---|---|---|---|
+| Dana Whitcombe, Chief Executive Officer | 2026 | 1,150,000 | 250,000 | 8,624,917 | 11,886,805 |
+| Luis Ortega, Chief Financial Officer | 2026 | 640,000 | — | 2,310,450 | 3,402,118 |
+"""
+
+PROXY_SCT_HTML = """\
+<table>
+<tr><th>Name</th><th>Year</th><th>Salary ($)</th><th>Bonus ($)</th><th>Total ($)</th></tr>
+<tr><td>Dana Whitcombe</td><td>2026</td><td>1,150,000</td><td>250,000</td><td>11,886,805</td></tr>
+</table>
+"""
+
+
+def test_columns_headed_in_dollars_with_no_note_hold_whole_dollars() -> None:
+    [table] = read_layout(PROXY_SCT).tables
+    assert table.note is None
+    assert table.col_currencies == {2: "USD", 3: "USD", 4: "USD", 5: "USD"}
+    figs = extract(PROXY_SCT)
+    assert read(figure(figs, "1,150,000")) == (D(1_150_000), "USD", "number")
+    assert read(figure(figs, "11,886,805")) == (D(11_886_805), "USD", "number")
+    assert read(figure(figs, "2026")) == (D(2026), None, "number")  # the year's column
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("The CEO's salary was $1,150,000 and her total pay $11.886805 million.", "pass"),
+        ("The CFO's stock awards were $2,310,450.", "pass"),
+        ("The CEO's salary was $1,150,000 thousand.", ["currency:$1,150,000 thousand"]),
+        ("The CFO's salary was €640,000.", ["currency:€640,000"]),
+    ],
+)
+def test_the_gate_on_a_summary_compensation_table(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[PROXY_SCT])) == expected
+
+
+def test_the_gate_on_a_summary_compensation_table_in_html() -> None:
+    from tieout.documents.html import read_html
+
+    text = read_html(PROXY_SCT_HTML.encode("utf-8"), "def14a.html")
+    assert read(figure(extract(text), "1,150,000")) == (D(1_150_000), "USD", "number")
+    draft = "Salary was $1,150,000 and total pay $11,886,805."
+    assert verdict(tieout.gate(draft, sources=[text])) == "pass"
+    assert verdict(tieout.gate("Salary was $1,150,000,000.", [text])) == ["currency:$1,150,000,000"]
+
+
+JP_PER_SHARE = """\
+                       Basic EPS (Yen)     Dividend per share (Yen)
+FY2026                     188.72              64.00
+FY2025                     191.05              58.00
+"""
+
+
+def test_columns_and_rows_headed_in_yen_are_yen_unscaled() -> None:
+    figs = extract(JP_PER_SHARE)
+    assert read(figure(figs, "188.72")) == (D("188.72"), "JPY", "number")
+    assert read(figure(figs, "58.00")) == (D("58.00"), "JPY", "number")
+    draft = "Basic EPS was ¥188.72 and the dividend was ¥64 per share."
+    assert verdict(tieout.gate(draft, sources=[JP_PER_SHARE])) == "pass"
+    assert verdict(tieout.gate("Basic EPS was $188.72.", [JP_PER_SHARE])) == ["currency:$188.72"]
+    rows = (
+        "(Millions of yen)\n\n| | FY2026 | FY2025 |\n|---|---:|---:|\n"
+        "| Revenue | 1,284.5 | 1,197.4 |\n| Basic EPS (yen) | 188.72 | 191.05 |\n"
+    )
+    assert read(figure(extract(rows), "188.72")) == (D("188.72"), "JPY", "number")
+    assert verdict(tieout.gate("Basic EPS was ¥188.72 million.", [rows])) == [
+        "currency:¥188.72 million"
+    ]
+
+
+def test_a_per_share_row_naming_shares_after_per_share_stays_per_share() -> None:
+    text = (
+        "(in millions, except per share amounts)\n\n"
+        "                                                   2026        2025\n"
+        "Cash dividends per share on shares outstanding    $ 0.96      $ 0.88\n"
+        "Weighted average common shares outstanding          412.6       418.3\n"
+    )
+    figs = extract(text)
+    assert read(figure(figs, "$ 0.96")) == (D("0.96"), "USD", "currency")
+    assert read(figure(figs, "$ 0.88")) == (D("0.88"), "USD", "currency")  # not $0.88 million
+    assert read(figure(figs, "412.6")) == (D(412_600_000), "shares", "number")
+
+
+@pytest.mark.parametrize(
+    ("text", "headed"),
+    [
+        (MDNA_CHANGES, True),
+        (MDNA_AMOUNT_PERCENT, True),
+        (BANK_YIELDS, True),
+        ("| | 2026 | YoY % |\n|---|---|---|\n| Revenue | 4.8 | 6.8 |\n", True),
+        ("| | 2026 | PERCENT OF SALES |\n|---|---|---|\n| Revenue | 4.8 | 6.8 |\n", True),
+        ("Sales rose 6.8% at a separate rate of 5 percent; the yield was 4%.\n", False),
+        (TEN_Q, False),
+    ],
+)
+def test_percent_heading_finds_the_sources_whose_columns_may_be_percents(
+    text: str, headed: bool
+) -> None:
+    from tieout.layout import percent_heading
+
+    assert percent_heading(text) is headed
+    assert percent_heading(text, text.lower()) is headed

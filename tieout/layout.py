@@ -44,6 +44,7 @@ __all__ = [
     "Table",
     "apply_context",
     "note_anchor",
+    "percent_heading",
     "prose_line",
     "read_layout",
 ]
@@ -96,6 +97,9 @@ class Table:
     # a unit in a column's heading: "Growth (%)" -> "percent", "(bps)" -> "basis_point",
     # "(days)" -> "count"; its bare cells are in that unit, unscaled
     col_units: dict[int, str] = field(default_factory=dict, compare=False)
+    # a currency in a column's heading: "Salary ($)", "Basic EPS (yen)" -> "USD", "JPY"; its
+    # bare cells are in that currency, at the table's scale (none without a note)
+    col_currencies: dict[int, str] = field(default_factory=dict, compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -201,6 +205,13 @@ _NOTE = re.compile(
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
       | \(\s*(?P<s8>thousands|millions|billions)\s+of\s+(?P<c8>{_CUR})\s*\)   # "(Millions of yen)"
+      | (?:\(\s*(?:in\s+|units?\s*:\s*)?|(?<![\w(])units?\s*:\s*)            # Japanese results:
+        (?:(?P<c12>¥|JPY)\s*)?                            # "(Unit: Millions of yen)",
+        (?P<s12>(?:hundred|100)\s+millions?|thousands?|millions?|billions?)  # "(¥100 million)",
+        (?:\s+of)?(?:\s+(?P<c13>{_CUR}))?                # "(billion yen)", "Unit: million yen"
+        (?(c12)|(?(c13)|(?!)))                          # (a currency before or after)
+        (?P<x12>\s*,\s*(?:%|except\s[^)\n]{{0,60}}))?     # "(Millions of yen, %)"
+        (?:\s*\)|(?=[ \t]*(?:\n|$)))
       | \(\s*(?:in\s+)?(?:(?P<c4>{_CUR}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
         (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE})\s*\)  # "(€ thousand)"
       | \(\s*(?:in\s+)?(?P<s9>T|k)(?P<c9>EUR|USD|CHF|GBP)\s*\)         # "(in TEUR)", "(in kEUR)"
@@ -267,7 +278,9 @@ _NOTE_ANCHOR = re.compile(
     r"(?=[TtMmBbKk'0(])(?:[Tt]housands|[Mm]illions|[Bb]illions|THOUSANDS|MILLIONS|BILLIONS"
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|THOUSAND|MILLION|BILLION)\s*\)"
     r"|(?<=[A-Z] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b"  # "in USD thousand"
-    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
+    r"|(?:[Tt]housand|[Mm]illion|[Bb]illion)\s+(?:yen|JPY)\b"  # "(Unit: million yen)"
+    r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
+    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
     r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
     r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])"
     r"|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn]|mil)(?![\w$€£]))"
@@ -291,9 +304,9 @@ def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
     )
 
 
-# every note whose first anchor is a word ("millions", "crore") has "in" or "(" before it
-# ("(Millions of yen)", "Dollars in thousands", "(₹ crore)")
-_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]")
+# every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
+# before it ("(Millions of yen)", "Dollars in thousands", "(₹ crore)", "Unit: Millions of yen")
+_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]")  # "Unit: Millions of yen"
 _WORD_ANCHORS = frozenset(
     ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
 ).union(["lakh", "lakhs"])
@@ -326,7 +339,22 @@ def note_anchor(text: str, start: int, end: int) -> bool:
     return next(_anchors(text, start, end), None) is not None
 
 
+# the scales of the notes of Japanese results: "(hundred millions of yen)" is 10^8 yen
+_JP_SCALES = {
+    "thousand": Decimal(1000),
+    "million": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "hundred million": Decimal(10) ** 8,
+}
+
+
 def _note(m: re.Match[str]) -> ScaleNote | None:
+    if m.group("s12"):
+        name = " ".join(m.group("s12").lower().split()).rstrip("s")
+        scale = _JP_SCALES[name.replace("100 ", "hundred ")]
+        cur = _currency_word(m.group("c12") or m.group("c13"))
+        excepts = (m.group("x12") or "").lower()
+        return ScaleNote(m.span(), scale, cur, "per share" in excepts, m.group(0), None, excepts)
     if m.group("s4") or m.group("s9"):
         name = "thousands"
     elif m.group("s1") or m.group("s8"):
@@ -464,7 +492,7 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             ln.kind, ln.cells = "pipe", cells
         elif "\t" in t.strip() and len(cells := _split_cells(ln, "\t")) >= 2:
             ln.kind, ln.cells = "tab", [c for c in cells if c[1] > c[0]]
-        elif ("  " in t.strip() or "...." in t) and _has_digit(t):
+        elif ("  " in t.strip() or "...." in t) and _has_digit(t) and not _numbered_caption(t):
             spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
             if "...." in t:
                 spans = _split_leaders(t, ln.start, spans)
@@ -490,6 +518,18 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             if heads:
                 ln.kind, ln.cells = "aligned", heads
         below = ln
+
+
+# a caption's item number: "(1) Consolidated Operating Results", "2. Segment Information"
+_CAPTION_NO = re.compile(r"[ \t]*(?:\(\d{1,2}\)|\d{1,2}\.|\([a-z]\))[ \t]+[A-Za-z]")
+
+
+def _numbered_caption(t: str) -> bool:
+    """A numbered caption set apart from its note by spaces, with no figure besides its
+    number ("(1) Consolidated Operating Results      (Millions of yen)", as Japanese
+    results number every table's caption): a line of text above the table, not a row."""
+    m = _CAPTION_NO.match(t)
+    return m is not None and not _has_digit(t[m.end() :])
 
 
 _LEADER = re.compile(r" *\.{4,}[. ]*")  # four dots or more: "..." is an ellipsis
@@ -556,6 +596,21 @@ def _merge_symbols(text: str, cells: list[tuple[int, int]]) -> list[tuple[int, i
         else:
             out.append(c)
     return out
+
+
+def _join_percent_cells(text: str, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """'%' alone in a cell after a figure belongs to it ('| 78.4 | % |', '| (2.1 | )% |',
+    as converters of HTML tables write the cell a filing prints '%' in): the figure's cell
+    reaches over it and keeps its column, so its text ends in '%'."""
+    out: list[Cell] = []
+    for c in cells:
+        last = out[-1].text[-1:] if out else ""
+        if c.text in ("%", ")%") and out[-1:] and out[-1].col > 0 and _has_digit(last):
+            prev = out[-1]
+            out[-1] = Cell((prev.span[0], c.span[1]), text[prev.span[0] : c.span[1]], prev.col)
+        else:
+            out.append(c)
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- tables
@@ -710,6 +765,64 @@ _WORDY = re.compile(r"[A-Za-z0-9]")
 # the units a column's heading gives its bare cells without the table's scale ("Change ($)"
 # under "(in millions)" is still in millions: a currency in a heading names no scale)
 _COLUMN_UNITS = frozenset(["percent", "basis_point", "count", "GBP_pence", "USD_cents"])
+# a column heading that names percents without parentheses: "% Change", "Change %", "% of
+# Net Sales", "Percent Change", "YoY %", the "%" beside an MD&A table's "Amount", a bank's
+# "Yield/Rate" (split over two heading rows: "Yield/" over "Rate")
+_PCT_WORDS = (
+    r"%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?"
+    r"|[A-Za-z][A-Za-z/.&' -]{0,30}?\s*%"
+    r"|percent(?:age)?(?:\s+(?:change|chg\.?|growth|increase|of\s+[A-Za-z][A-Za-z/.&' -]{0,40}))?"
+    r"|(?:(?:average|avg\.?)\s+)?(?:yield|rate)s?(?:\s*/\s*(?:rate|cost)s?)?\s*/?"
+)
+_PCT_HEAD = re.compile(_PCT_WORDS, re.IGNORECASE)
+# the same heading anywhere in a text, standing as a cell (for a reading on demand)
+_PCT_HEAD_IN = re.compile(
+    rf"(?:^|(?<=\s\s)|(?<=[|\t,\"]))[ \t]*(?:{_PCT_WORDS})[ \t]*(?=$|\s\s|[|\t,\"])",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+_PCT_HEAD_MARKS = ("%", "rate", "yield", "percent")
+_PCT_HEAD_CASES = tuple(
+    chain.from_iterable((w, w.title(), w.upper()) if w != "%" else (w,) for w in _PCT_HEAD_MARKS)
+)
+_CELL_EDGES = "\n|\t,\""
+
+
+def percent_heading(text: str, low: str | None = None) -> bool:
+    """Whether a column of ``text`` may be headed in percents without parentheses ("%
+    Change", "Yield/Rate"): then a table's bare cell may be a percent with no "%" after it
+    (a superset of the headings :func:`read_layout` reads so). The lines where a mark of
+    such a heading stands as a cell's edge would are searched, not the whole text (a
+    megabyte takes a few milliseconds, not sixty). ``low``: ``text`` lower-cased, where
+    that keeps its length (then the marks are looked for in it)."""
+    n = len(text)
+    where = low if low is not None and len(low) == n else text
+    for mark in _PCT_HEAD_MARKS if where is low else _PCT_HEAD_CASES:
+        i = where.find(mark)
+        while i >= 0:
+            end = i + len(mark)
+            if mark == "%" or mark[0] in "pP":  # "% Change", "Change %", "Percent Change"
+                j = i - 1
+                while j >= 0 and text[j] in " \t":
+                    j -= 1
+                edge = j < 0 or i - j > 2 or text[j] in _CELL_EDGES
+                may = edge or (mark == "%" and not text[j].isdigit() and text[j] != ")")
+            else:  # "Rate", "Yield/", "Average Yield"
+                k = end + (text[end : end + 1] in ("s", "S"))
+                m = k
+                while m < n and text[m] == " ":
+                    m += 1
+                may = (i == 0 or not text[i - 1].isalpha()) and (
+                    m - k > 1 or m == n or text[m] in _CELL_EDGES or text[m] == "/"
+                )
+            if may:
+                a = text.rfind("\n", 0, i) + 1
+                b = text.find("\n", i)
+                if _PCT_HEAD_IN.search(text, a, n if b < 0 else b) is not None:
+                    return True
+            i = where.find(mark, end)
+    return False
 
 
 def _build_table(
@@ -763,6 +876,8 @@ def _build_table(
                 for c, cols_of in zip(cells, spread, strict=True)
                 for col in cols_of
             )
+        if i not in headers and "%" in ln.text:
+            cell_objs = _join_percent_cells(text, cell_objs)
         label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
         indent = cells[0][0] - ln.start
         row_group = ""
@@ -812,12 +927,17 @@ def _build_table(
         elif note is None:
             note = n
     col_units: dict[int, str] = {}
+    col_currencies: dict[int, str] = {}
     for r in rows:
         if r.header:
             for c in r.cells:
                 unit = _own_unit(c.text) if c.col > 0 else None
+                if unit is None and c.col > 0 and _PCT_HEAD.fullmatch(c.text.strip()):
+                    unit = "percent"  # "% Change", "Yield/Rate"
                 if unit in _COLUMN_UNITS and c.col not in col_notes:
                     col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
+                elif unit is not None and unit != "count" and c.col not in col_notes:
+                    col_currencies.setdefault(c.col, unit)  # "Salary ($)", "EPS (yen)"
     if note is None:
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
@@ -847,6 +967,7 @@ def _build_table(
         row_notes,
         col_notes,
         col_units,
+        col_currencies,
     )
 
 
@@ -1067,15 +1188,21 @@ def _group_label(line: str) -> bool:
     return _GROUP_WORDS.fullmatch(line) is not None and not _has_digit(line)
 
 
+_BULLET = re.compile(r"(?:[-*•–]|\d{1,2}[.)]|\(?[a-z]\))\s")
+
+
 def _context_above(lines: list[_Line], i: int) -> list[str]:
     """Short lines just above a table: its caption, "(in thousands)", "Years Ended …".
 
-    Walks up at most six lines, across blank lines, and stops at prose (a long line),
-    at another table and at a Markdown heading (which is kept).
+    Walks up six lines, across blank lines, and stops at prose (a long line), at another
+    table and at a Markdown heading (which is kept). Past six lines it goes on (up to
+    ``_CONTEXT_REACH`` lines) only across blank lines, bullets ("- Occupancy was 94.7%.")
+    and short lines that end no sentence (a title, a note), so a note above a short list
+    of highlights still governs the table, and no note crosses a paragraph of prose.
     """
     out: list[str] = []
     k = i - 1
-    while k >= 0 and i - k <= 6:
+    while k >= 0 and i - k <= _CONTEXT_REACH:
         ln = lines[k]
         if ln.kind in ("pipe", "tab", "aligned", "csv", "sep"):
             break
@@ -1083,11 +1210,16 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
         if ln.kind != "blank" and not ln.rule:
             if len(text) > 90:
                 break
+            if i - k > 6 and not _BULLET.match(text) and (len(text) > 60 or text[-1] in ".!?;"):
+                break  # a line of prose past the six lines a caption may take
             out.insert(0, text)
             if text.startswith("#"):
                 break
         k -= 1
     return out
+
+
+_CONTEXT_REACH = 24
 
 
 def _close_regions(lay: Layout) -> None:
@@ -1116,6 +1248,12 @@ _PER_SHARE = re.compile(
     r"|\bper (?:square (?:foot|feet|metre|meter)|sq\.? ?(?:ft|m)\b|barrel|boe|ounce|tonne?)"
 )
 _RATIO = re.compile(r"%|\bratios?\b")
+# a count of the shares a per-share amount is computed on ("Shares used in diluted per share
+# calculation", "Weighted-average shares used in computing net loss per share"): shares,
+# not an amount per share
+_SHARES_FOR_PER_SHARE = re.compile(
+    r"^(?:(?!per[ -]share)[^:])*?\bshares\b(?:(?!per[ -]share)[^:]){0,60}?\b(?:used|outstanding)\b"
+)
 
 
 def _per_share(label: str) -> bool:
@@ -1165,7 +1303,7 @@ _OTHER_EXCEPTS = re.compile(
 _OWN_UNIT = re.compile(
     r"\(\s*(?:in\s+)?(?:(?P<pct>%|percent|per\s?cent|pct)"
     r"|(?P<bp>bps|bp|basis\s+points?)(?:\s+[^()]{0,20})?"
-    r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds)"
+    r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds|yen)"
     r"|(?P<pence>p|pence)|(?P<cents>cents|¢)"
     r"|(?P<count>days|#|number|units|count|ftes?))\s*\)",
     re.IGNORECASE,
@@ -1258,6 +1396,8 @@ def _in_table(
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
     unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    if f.kind == "number" and cell.text.endswith("%") and cell.text[-2:-1] in "|\t )":
+        unit = "percent"  # "| 78.4 | % |": the '%' of its own cell is the figure's
     note: ScaleNote | None
     if row_note is not None:
         note = row_note
@@ -1274,10 +1414,16 @@ def _in_table(
     else:
         scale = note.scale if note else default_scale
         currency = (note.currency if note else None) or table.currency or default_currency
+        # "Salary ($)", "Change ($)": the column's own heading names its currency (a
+        # currency names no scale: the table's note, if any, still scales it)
+        currency = table.col_currencies.get(cell.col) or currency
     low = label.lower()
     ratio = _RATIO.search(low) is not None
-    per_share = _PER_SHARE.search(low) is not None
-    amount = _AMOUNT_WORDS.search(low) is not None
+    # "Shares used in computing net income per share": a share count, neither per-share
+    # nor an amount
+    shares_for = _SHARES_FOR_PER_SHARE.search(low) is not None
+    per_share = _PER_SHARE.search(low) is not None and not shares_for
+    amount = _AMOUNT_WORDS.search(low) is not None and not shares_for
     count = _count_row(label) and not per_share and not amount
     if unit in _HUNDREDTHS:
         if f.kind == "number" and f.scale_source == "none" and f.value is not None:

@@ -47,14 +47,21 @@ from tieout.figures import (
 )
 from tieout.gating.rounding import first_rounded, rounding_range
 from tieout.gating.sources import SourceIndex
-from tieout.layout import Layout, apply_context, note_anchor, prose_line, read_layout
+from tieout.layout import (
+    Layout,
+    apply_context,
+    note_anchor,
+    percent_heading,
+    prose_line,
+    read_layout,
+)
 from tieout.wordnumbers import NUMBER_WORDS
 
 __all__ = ["LazySource"]
 
 # the scales a figure may be printed under: a table's note, or a scale word after the
 # digits ("$4.2M", "₹12.5 crore", "3.2 lakh")
-_SCALE_PLACES = (3, 6, 9, 12, 5, 7)
+_SCALE_PLACES = (3, 6, 9, 12, 5, 7, 8)  # (8: "(hundred millions of yen)")
 _MAX_FRACTIONS = 2000  # past this many fractions' hints, reading the whole source is cheaper
 _TABLE_LINE = re.compile(r"\||\t|\S  +\S.*\d|\d.*\S  +\S|\.{4}.*\d|\d.*\.{4}")
 
@@ -313,6 +320,7 @@ class LazySource:
             fig.unit,
             fig.section,
             fig.value.copy_abs() if fig.value is not None else None,
+            fig.multiple,  # "5x" is found only as a multiple, a bare "5" not only so
         )
         if key in self._answers:
             return self._answers[key]
@@ -367,10 +375,12 @@ class LazySource:
 
     def _unit_headed(self) -> bool:
         """Whether a row label or a column heading of this source may name a percent unit
-        ("Gross margin (%)", "Margin (bps chg)"): then a table's bare cell may be a percent
-        with no "%" after it."""
+        ("Gross margin (%)", "Margin (bps chg)", "% Change", "Yield/Rate"): then a table's
+        bare cell may be a percent with no "%" after it."""
         if self._headed is None:
-            self._headed = _UNIT_HEAD.search(self.text) is not None
+            self._headed = _UNIT_HEAD.search(self.text) is not None or percent_heading(
+                self.text, self._lowered()
+            )
         return self._headed
 
     def _on_table_line(self, pos: int) -> bool:
@@ -568,7 +578,7 @@ class LazySource:
         span = rounding_range(fig)
         if span is None:
             return None
-        asked = (cls, fig.kind, fig.unit, fig.magnitude, fig.precision)
+        asked = (cls, fig.kind, fig.unit, fig.magnitude, fig.precision, fig.multiple)
         if asked in self._rounded:
             return self._rounded[asked]
         self._rounded[asked] = found = self._rounding_of(cls, fig, *span)

@@ -46,6 +46,7 @@ class SourceIndex:
     )  # "4,200" under "(in thousands)"
     sections: dict[str, str] = field(default_factory=dict)  # "2.2" -> where it stands
     multiples: dict[Decimal, Figure] = field(default_factory=dict)  # "3x", "12.5x"
+    cells: dict[Decimal, Figure] = field(default_factory=dict)  # bare numbers in tables' cells
 
     def add(self, fig: Figure) -> None:
         if fig.kind == "section":
@@ -62,6 +63,8 @@ class SourceIndex:
         self.by_value.setdefault(mag, fig)
         if fig.multiple:
             self.multiples.setdefault(mag, fig)
+        elif fig.kind == "number" and fig.unit is None and fig.where is not None:
+            self.cells.setdefault(mag, fig)
         if fig.implied_unit:
             self.by_key.setdefault(("currency", fig.implied_unit, mag), fig)
         if fig.scale_source == "context":
@@ -79,6 +82,7 @@ class SourceIndex:
             self.unitless_scaled,
             self.sections,
             self.multiples,
+            self.cells,
         )
 
     def other_unit(self, fig: Figure) -> Figure | None:
@@ -127,9 +131,10 @@ class SourceIndex:
             # written with a decimal ("12.5x"), any bare number; never an amount or "3 days"
             hit = self.multiples.get(mag)
             if hit is None:
-                bare = self.by_key.get(("number", None, mag))
-                if bare is not None and (fig.decimal or bare.where is not None):
-                    hit = bare
+                # (a cell is looked for apart: the first bare number of this magnitude
+                # may be a row's label, and which is first depends on what was read)
+                hit = self.by_key.get(("number", None, mag)) if fig.decimal else None
+                hit = hit or self.cells.get(mag)
             return hit
         # a bare number names no unit: the source may state it in any unit but percent,
         # or print it in a table under a scale note ("4,200" in "(in thousands)")
