@@ -564,3 +564,58 @@ def test_a_period_right_after_a_figure_is_its_own() -> None:
         "3.63%": "Q3 2025 (Jul–Sep 2025)",
     }
     assert (periods["$12.1 million"], periods["$10.2 million"]) == ("2025", "2024")
+
+
+@pytest.mark.parametrize(
+    ("note", "symbol", "code"),
+    [
+        ("(¥ millions, except per share amounts)", "¥", "JPY"),
+        ("($ millions, except per share amounts)", "$", "USD"),
+        ("(€ millions, except per share data)", "€", "EUR"),
+    ],
+)
+def test_a_currency_and_millions_note_with_an_except_clause_scales_the_claims_figure(
+    note: str, symbol: str, code: str
+) -> None:
+    text = (
+        "SAKURADA ELECTRIC CO., LTD.\nConsolidated Financial Results\n\n"
+        f"{note}\n\n"
+        "\tFiscal year ended March 31, 2026\tFiscal year ended March 31, 2025\n"
+        f"Revenue\t{symbol}1,284,512\t{symbol}1,201,377\n"
+        "Operating profit\t96,450\t88,102\n"
+        f"Basic earnings per share\t{symbol}131.42\t{symbol}118.06\n"
+    )
+    doc = tieout.Document.from_text(
+        "sakurada-fy2025",
+        text,
+        period_start="2024-04-01",
+        period_end="2026-03-31",
+        published="2026-05-12",
+    )
+
+    def revenue(value: str, unit: str, row: str = "Revenue") -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="revenue_fy",
+                    value=Decimal(value),
+                    unit=unit,
+                    period_start="2025-04-01",
+                    period_end="2026-03-31",
+                    source_doc_id="sakurada-fy2025",
+                    source_quote=row,
+                    source_locator=f"row: {row}",
+                )
+            ],
+            [doc],
+        )[0]
+
+    assert revenue("1284512", f"{code}_millions").verdict is Verdict.PASS
+    assert revenue("96450", f"{code}_millions", "Operating profit").verdict is Verdict.PASS
+    assert revenue("131.42", code, "Basic earnings per share").verdict is Verdict.PASS
+    wrong = revenue("1284512", code)  # a million times too small
+    assert wrong.verdict is Verdict.FAIL
+    assert wrong.check("existence").status is Status.FAIL
+    assert revenue("131.42", f"{code}_millions", "Basic earnings per share").verdict is (
+        Verdict.FAIL
+    )

@@ -175,6 +175,8 @@ _aligned_table = st.builds(
             "($000)",
             "(In millions, except per share amounts; shares in thousands)",
             "(in millions, except per share data, ratios and operating statistics)",
+            "($ millions, except per share amounts)",
+            "(€ millions, except per share data)",
         ]
     ),
     st.lists(_amount, min_size=2, max_size=5),
@@ -247,6 +249,8 @@ _statement = st.builds(
             "(in thousands, except share and per share data)",
             "(in millions, except per share data, ratios and operating statistics)",
             "(EUR million)",
+            "($ millions, except per share amounts; shares in thousands)",
+            "(€ millions, except share and per share data)",
             "Summary",
         ]
     ),

@@ -213,7 +213,10 @@ _NOTE = re.compile(
         (?P<x12>\s*,\s*(?:%|except\s[^)\n]{{0,60}}))?     # "(Millions of yen, %)"
         (?:\s*\)|(?=[ \t]*(?:\n|$)))
       | \(\s*(?:in\s+)?(?:(?P<c4>{_CUR}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
-        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE})\s*\)  # "(€ thousand)"
+        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE})  # "(€ thousand)"
+        (?P<x2>\s*[,;]\s*except\s[^)\n]{{0,80}}?)?         # "($ millions, except per share data)"
+        (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
+           \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh2>{_SCALE}))?\s*\)
       | \(\s*(?:in\s+)?(?P<s9>T|k)(?P<c9>EUR|USD|CHF|GBP)\s*\)         # "(in TEUR)", "(in kEUR)"
       | in\s+(?P<c11>{_CUR})\s+(?P<s11>thousand|million|billion)\b      # "in USD thousand"
       | \(?(?P<s4>000'?s)\s+omitted\)?                    # "(000's omitted)"
@@ -369,15 +372,16 @@ def _note(m: re.Match[str]) -> ScaleNote | None:
         cur = _currency_word(m.group(g))
         if cur is not None:
             break
-    shares = m.group("sh")
+    shares = m.group("sh") or m.group("sh2")
+    excepts = (m.group("x1") or m.group("x2") or "").lower()
     return ScaleNote(
         m.span(),
         SCALE_NAMES[name],
         cur,
-        bool(m.group("x1")),
+        bool(m.group("x1")) or re.search(r"per[\s-]share", excepts) is not None,
         m.group(0),
         SCALE_NAMES[shares.lower()] if shares else None,
-        (m.group("x1") or "").lower(),
+        excepts,
     )
 
 
