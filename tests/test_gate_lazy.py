@@ -177,6 +177,11 @@ _aligned_table = st.builds(
             "(in millions, except per share data, ratios and operating statistics)",
             "($ millions, except per share amounts)",
             "(€ millions, except per share data)",
+            "$000s",
+            "US$000",
+            "€000",
+            "USD 000s",
+            "Amounts in $000s",
         ]
     ),
     st.lists(_amount, min_size=2, max_size=5),

@@ -820,7 +820,10 @@ def test_scale_notes_as_filings_word_them(
     assert revenue.value == 48_213 * scale
 
 
-@pytest.mark.parametrize("text", ["Rm 12", "I am 12", "$m2 of office space", "12 mm bolts"])
+@pytest.mark.parametrize(
+    "text",
+    ["Rm 12", "I am 12", "$m2 of office space", "12 mm bolts", "$000,000", "$000.5", "x$000"],
+)
 def test_what_only_looks_like_a_scale_note(text: str) -> None:
     assert read_layout(text).notes == []
 
@@ -859,6 +862,16 @@ _NOTE_CASES = [
     ("(Millions of Dollars)", D(10**6), "USD"),
     ("(in $000s)", D(1000), "USD"),
     ("($ in 000s)", D(1000), "USD"),
+    # a currency and "000" with no parentheses, as workbooks and packs head their tables
+    ("$000s", D(1000), "USD"),
+    ("$000", D(1000), "USD"),
+    ("US$000", D(1000), "USD"),
+    ("€000", D(1000), "EUR"),
+    ("USD 000s", D(1000), "USD"),
+    ("Amounts in $000s", D(1000), "USD"),
+    # a currency and a scale before an except clause
+    ("($ millions, except per share amounts)", D(10**6), "USD"),
+    ("(€ millions, except per share data)", D(10**6), "EUR"),
     ("(000's)", D(1000), None),
     ("(in '000s)", D(1000), None),
     ("in USD thousand", D(1000), "USD"),

@@ -876,3 +876,46 @@ def test_the_gate_on_a_dollar_millions_note_with_an_except_clause() -> None:
     assert verdict(tieout.gate("Diluted EPS was $2.41 million.", sources=[source])) == [
         "currency:$2.41 million"
     ]
+
+
+# --------------------------------------------------------------------------- "$000s"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (
+            "| $000s | Q3 2026 | Q2 2026 |\n|---|---:|---:|\n| Revenue | 4,213.5 | 3,980.2 |\n",
+            "USD",
+        ),
+        (
+            "| US$000 | Q3 2026 | Q2 2026 |\n|---|---:|---:|\n| Revenue | 4,213.5 | 3,980.2 |\n",
+            "USD",
+        ),
+        (
+            "| | Q3 2026 | Q2 2026 |\n|---|---:|---:|\n| Revenue (€000) | 4,213.5 | 3,980.2 |\n",
+            "EUR",
+        ),
+        ("USD 000s\tQ3 2026\tQ2 2026\nRevenue\t4,213.5\t3,980.2\n", "USD"),
+        ("Segment results, in $000s\n\n\tQ3 2026\tQ2 2026\nRevenue\t4,213.5\t3,980.2\n", "USD"),
+        (
+            "€000                  Q3 2026     Q2 2026\nRevenue               4,213.5     3,980.2\n",
+            "EUR",
+        ),
+    ],
+)
+def test_a_currency_and_000s_is_a_thousands_note_in_that_currency(text: str, code: str) -> None:
+    figs = extract(text)
+    revenue = figure(figs, "4,213.5")
+    assert read(revenue) == (D(4_213_500), code, "number")
+    assert span_of(revenue) == (date(2026, 7, 1), date(2026, 9, 30))
+    assert read(figure(figs, "3,980.2")) == (D(3_980_200), code, "number")
+    assert [f.text for f in figs if f.value == 0] == []  # the note's "000" is no figure
+
+
+def test_the_gate_on_a_table_headed_in_dollar_000s() -> None:
+    source = "| $000s | Q3 2026 | Q2 2026 |\n|---|---:|---:|\n| Revenue | 4,213.5 | 3,980.2 |\n"
+    assert verdict(tieout.gate("Q3 revenue was $4.2135 million.", sources=[source])) == "pass"
+    assert verdict(tieout.gate("Q3 revenue was $4,213.5.", sources=[source])) == [
+        "currency:$4,213.5"
+    ]

@@ -222,6 +222,8 @@ _NOTE = re.compile(
       | \(?(?P<s4>000'?s)\s+omitted\)?                    # "(000's omitted)"
       | (?P<c5>{_SYM}|{_MARK}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
         \s?(?P<s5>'000s?)(?![\w'])                                 # "£'000", "HK$'000"
+      | (?<![^\s(|])(?P<c14>{_SYM}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
+        \s?(?P<s14>000'?s?)(?![\w'’]|[.,]\d)                       # "$000s", "USD 000s"
       | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ ))                 # standing alone in a
         (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m)                   # cell: "€m", "$bn", "R$ mil"
         (?=[)|\t\n]|\ \ |\s*$|\ \|)
@@ -283,6 +285,7 @@ _NOTE_ANCHOR = re.compile(
     r"|(?<=[A-Z] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b"  # "in USD thousand"
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion)\s+(?:yen|JPY)\b"  # "(Unit: million yen)"
     r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
+    r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
     r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
     r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
     r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])"
@@ -363,12 +366,13 @@ def _note(m: re.Match[str]) -> ScaleNote | None:
     elif m.group("s1") or m.group("s8"):
         name = (m.group("s1") or m.group("s8")).lower()
     else:
-        short = m.group("s2") or m.group("s5") or m.group("s6") or m.group("s11") or ""
+        groups = ("s2", "s5", "s6", "s11", "s14")
+        short = next((m.group(g) for g in groups if m.group(g)), "")
         name = _SHORT_SCALE.get(short.lower(), short.lower())
     if name not in SCALE_NAMES:
         return None
     cur = None
-    for g in ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11"):
+    for g in ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11", "c14"):
         cur = _currency_word(m.group(g))
         if cur is not None:
             break
