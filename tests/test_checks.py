@@ -619,3 +619,46 @@ def test_a_currency_and_millions_note_with_an_except_clause_scales_the_claims_fi
     assert revenue("131.42", f"{code}_millions", "Basic earnings per share").verdict is (
         Verdict.FAIL
     )
+
+
+def test_a_tab_separated_10qs_spanning_headings_give_each_column_its_period() -> None:
+    text = (
+        "(in thousands, except per share data)\n\n"
+        "\tThree Months Ended September 30,\tNine Months Ended September 30,\n"
+        "\t2026\t2025\t2026\t2025\n"
+        "Revenue\t$48,213\t$44,907\t$139,552\t$128,004\n"
+    )
+    doc = tieout.Document.from_text(
+        "nr-10q", text, period_start="2025-01-01", period_end="2026-09-30", published="2026-11-05"
+    )
+
+    def revenue(value: int, start: str, end: str, quote: str = "Revenue") -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="revenue_9m_2026",
+                    value=Decimal(value),
+                    unit="USD_thousands",
+                    period_start=start,
+                    period_end=end,
+                    source_doc_id="nr-10q",
+                    source_quote=quote,
+                    source_locator="row: Revenue",
+                )
+            ],
+            [doc],
+        )[0]
+
+    assert revenue(139552, "2026-01-01", "2026-09-30").verdict is Verdict.PASS
+    assert revenue(48213, "2026-07-01", "2026-09-30").verdict is Verdict.PASS
+    assert revenue(128004, "2025-01-01", "2025-09-30").verdict is Verdict.PASS
+    q3_as_nine_months = revenue(48213, "2026-01-01", "2026-09-30")
+    assert q3_as_nine_months.verdict is Verdict.FAIL
+    assert q3_as_nine_months.check("period_unit").status is Status.FAIL
+    assert "stated for Q3 2026 (Jul–Sep 2026)" in q3_as_nine_months.check("period_unit").reason
+    prior_year = revenue(128004, "2026-01-01", "2026-09-30")
+    assert prior_year.verdict is Verdict.FAIL
+    assert prior_year.check("period_unit").status is Status.FAIL
+    year = revenue(2026, "2026-01-01", "2026-09-30", "2026")  # a column's year: no figure
+    assert year.verdict is Verdict.FAIL
+    assert year.check("existence").status is Status.FAIL

@@ -664,12 +664,46 @@ def _header_rows(
             or column_period(v) is not None
             or month_day_heading(v)
             or _NOTE.fullmatch(v.strip()) is not None  # "£'000" over each column
+            or _year_below(v)  # "Three Months Ended September 30," over its years
             for v in values
         ):
             found.add(i)
         else:
             break
     return set() if len(found) == len(raw) else found
+
+
+def _year_below(cell: str) -> bool:
+    """A column heading that ends in a month and day with no year, after words with no
+    digit ("Three Months Ended September 30,", "Year ended Dec. 31"): its year stands on
+    the line below."""
+    words = cell.split()
+    for j in range(1, len(words)):
+        if _has_digit(words[j - 1]):
+            return False
+        if month_day_heading(" ".join(words[j:])):
+            return True
+    return False
+
+
+def _spanning_heads(
+    text: str, ln: _Line, cells: list[tuple[int, int]], kind: str, ncols: int
+) -> list[list[int]] | None:
+    """The columns each cell of a heading row of a Markdown or tab table heads, when the
+    row has fewer headings than the table has value columns and each heading spans the
+    same number of them ("Three Months Ended September 30," and "Nine Months Ended
+    September 30," over two years each, as a 10-Q copied from EDGAR or Excel prints
+    them); None otherwise. A tab table's row keeps no empty cell: its first cell is the
+    label column's only when no tab stands before it."""
+    label = kind == "pipe" or "\t" not in text[ln.start : cells[0][0]]
+    heads = len(cells) - 1 if label else len(cells)
+    values = ncols - 1
+    if heads < 1 or heads >= values or values % heads:
+        return None
+    width = values // heads
+    out = [[0]] if label else []
+    out += [list(range(1 + j * width, 1 + (j + 1) * width)) for j in range(heads)]
+    return out
 
 
 _SYMBOL_FIRSTS = frozenset("U$€£")
@@ -857,7 +891,15 @@ def _build_table(
         first = text[cells[0][0] : cells[0][1]]
         cols: list[int] | None = None  # each cell's column; or, in ``spread``, its columns
         spread: list[list[int]] = []
-        if kind in ("pipe", "csv") or k == ncols:
+        if (
+            i in headers
+            and k < ncols
+            and kind in ("pipe", "tab")
+            and any(h > i and len(raw[h]) >= ncols - 1 for h in headers)  # the years below
+            and (spanned := _spanning_heads(text, ln, cells, kind, ncols)) is not None
+        ):
+            spread = spanned
+        elif kind in ("pipe", "csv") or k == ncols:
             cols = list(range(k))
         elif extents is not None:
             # by where the cells stand: a heading spans every column it stands over
