@@ -564,3 +564,101 @@ def test_a_period_right_after_a_figure_is_its_own() -> None:
         "3.63%": "Q3 2025 (Jul–Sep 2025)",
     }
     assert (periods["$12.1 million"], periods["$10.2 million"]) == ("2025", "2024")
+
+
+@pytest.mark.parametrize(
+    ("note", "symbol", "code"),
+    [
+        ("(¥ millions, except per share amounts)", "¥", "JPY"),
+        ("($ millions, except per share amounts)", "$", "USD"),
+        ("(€ millions, except per share data)", "€", "EUR"),
+    ],
+)
+def test_a_currency_and_millions_note_with_an_except_clause_scales_the_claims_figure(
+    note: str, symbol: str, code: str
+) -> None:
+    text = (
+        "SAKURADA ELECTRIC CO., LTD.\nConsolidated Financial Results\n\n"
+        f"{note}\n\n"
+        "\tFiscal year ended March 31, 2026\tFiscal year ended March 31, 2025\n"
+        f"Revenue\t{symbol}1,284,512\t{symbol}1,201,377\n"
+        "Operating profit\t96,450\t88,102\n"
+        f"Basic earnings per share\t{symbol}131.42\t{symbol}118.06\n"
+    )
+    doc = tieout.Document.from_text(
+        "sakurada-fy2025",
+        text,
+        period_start="2024-04-01",
+        period_end="2026-03-31",
+        published="2026-05-12",
+    )
+
+    def revenue(value: str, unit: str, row: str = "Revenue") -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="revenue_fy",
+                    value=Decimal(value),
+                    unit=unit,
+                    period_start="2025-04-01",
+                    period_end="2026-03-31",
+                    source_doc_id="sakurada-fy2025",
+                    source_quote=row,
+                    source_locator=f"row: {row}",
+                )
+            ],
+            [doc],
+        )[0]
+
+    assert revenue("1284512", f"{code}_millions").verdict is Verdict.PASS
+    assert revenue("96450", f"{code}_millions", "Operating profit").verdict is Verdict.PASS
+    assert revenue("131.42", code, "Basic earnings per share").verdict is Verdict.PASS
+    wrong = revenue("1284512", code)  # a million times too small
+    assert wrong.verdict is Verdict.FAIL
+    assert wrong.check("existence").status is Status.FAIL
+    assert revenue("131.42", f"{code}_millions", "Basic earnings per share").verdict is (
+        Verdict.FAIL
+    )
+
+
+def test_a_tab_separated_10qs_spanning_headings_give_each_column_its_period() -> None:
+    text = (
+        "(in thousands, except per share data)\n\n"
+        "\tThree Months Ended September 30,\tNine Months Ended September 30,\n"
+        "\t2026\t2025\t2026\t2025\n"
+        "Revenue\t$48,213\t$44,907\t$139,552\t$128,004\n"
+    )
+    doc = tieout.Document.from_text(
+        "nr-10q", text, period_start="2025-01-01", period_end="2026-09-30", published="2026-11-05"
+    )
+
+    def revenue(value: int, start: str, end: str, quote: str = "Revenue") -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="revenue_9m_2026",
+                    value=Decimal(value),
+                    unit="USD_thousands",
+                    period_start=start,
+                    period_end=end,
+                    source_doc_id="nr-10q",
+                    source_quote=quote,
+                    source_locator="row: Revenue",
+                )
+            ],
+            [doc],
+        )[0]
+
+    assert revenue(139552, "2026-01-01", "2026-09-30").verdict is Verdict.PASS
+    assert revenue(48213, "2026-07-01", "2026-09-30").verdict is Verdict.PASS
+    assert revenue(128004, "2025-01-01", "2025-09-30").verdict is Verdict.PASS
+    q3_as_nine_months = revenue(48213, "2026-01-01", "2026-09-30")
+    assert q3_as_nine_months.verdict is Verdict.FAIL
+    assert q3_as_nine_months.check("period_unit").status is Status.FAIL
+    assert "stated for Q3 2026 (Jul–Sep 2026)" in q3_as_nine_months.check("period_unit").reason
+    prior_year = revenue(128004, "2026-01-01", "2026-09-30")
+    assert prior_year.verdict is Verdict.FAIL
+    assert prior_year.check("period_unit").status is Status.FAIL
+    year = revenue(2026, "2026-01-01", "2026-09-30", "2026")  # a column's year: no figure
+    assert year.verdict is Verdict.FAIL
+    assert year.check("existence").status is Status.FAIL

@@ -544,3 +544,59 @@ def test_a_heading_merged_across_a_quarters_two_years_heads_both(tmp_path: Path)
         (D(478_390_000), "2026-01-01", "2026-09-30"),
         (D(441_006_000), "2025-01-01", "2025-09-30"),
     ]
+
+
+@pytest.mark.parametrize(("corner", "code"), [("$000s", "USD"), ("$000", "USD"), ("€000", "EUR")])
+def test_a_currency_and_000s_in_the_corner_cell_is_a_thousands_note(
+    tmp_path: Path, corner: str, code: str
+) -> None:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "P&L"
+    ws.append([corner, "Q3 2026", "Q2 2026"])
+    ws.append(["Revenue", 4213.5, 3980.2])
+    ws2 = wb.create_sheet("KPIs")
+    ws2.append(["KPI", "Q3 2026", "Q2 2026"])
+    ws2.append(["Customers", 412, 398])
+    doc = tieout.Document.from_text(
+        "pack-q3",
+        markdown(save(wb, tmp_path / "pack.xlsx")),
+        period_start="2026-07-01",
+        period_end="2026-09-30",
+        published="2026-10-15",
+        media_type="markdown",
+    )
+    revenue = figure_at(doc, "row Revenue, column Q3 2026")
+    assert (revenue.text, revenue.value, revenue.implied_unit, revenue.scale_source) == (
+        "4213.5",
+        D(4_213_500),
+        code,
+        "context",
+    )
+    assert revenue.period is not None
+    assert (revenue.period.start, revenue.period.end) == (date(2026, 7, 1), date(2026, 9, 30))
+    customers = figure_at(doc, "row Customers, column Q3 2026")  # another sheet: unscaled
+    assert (customers.value, customers.scale_source) == (D(412), "none")
+    assert [f.text for f in doc.figures if f.text in ("000", "$000", "€000")] == []
+
+    def claim(unit: str) -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                {
+                    "metric_key": "revenue_q3",
+                    "value": D("4213.5"),
+                    "unit": unit,
+                    "period_start": "2026-07-01",
+                    "period_end": "2026-09-30",
+                    "source_doc_id": "pack-q3",
+                    "source_quote": "Revenue",
+                    "source_locator": "sheet: P&L, row: Revenue",
+                }
+            ],
+            [doc],
+        )[0]
+
+    assert claim(f"{code}_thousands").verdict is tieout.Verdict.PASS
+    wrong = claim(code)  # a thousand times too small
+    assert wrong.verdict is tieout.Verdict.FAIL
+    assert wrong.check("existence").status is tieout.Status.FAIL

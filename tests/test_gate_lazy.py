@@ -175,6 +175,13 @@ _aligned_table = st.builds(
             "($000)",
             "(In millions, except per share amounts; shares in thousands)",
             "(in millions, except per share data, ratios and operating statistics)",
+            "($ millions, except per share amounts)",
+            "(€ millions, except per share data)",
+            "$000s",
+            "US$000",
+            "€000",
+            "USD 000s",
+            "Amounts in $000s",
         ]
     ),
     st.lists(_amount, min_size=2, max_size=5),
@@ -247,6 +254,8 @@ _statement = st.builds(
             "(in thousands, except share and per share data)",
             "(in millions, except per share data, ratios and operating statistics)",
             "(EUR million)",
+            "($ millions, except per share amounts; shares in thousands)",
+            "(€ millions, except share and per share data)",
             "Summary",
         ]
     ),
@@ -312,6 +321,48 @@ _tanshin = st.builds(
     st.lists(st.integers(1, 9_999_999), min_size=4, max_size=4),
     st.sampled_from(["caption", "noted"]),
 )
+# a 10-Q's quarter and year-to-date headings side by side on one line, each over two
+# years: fewer cells than the table (tab-separated, Markdown, aligned), or on two lines
+_SPANNING_HEADS = {
+    "tab": (
+        "\tThree Months Ended September 30,\tNine Months Ended September 30,\n"
+        "\t2026\t2025\t2026\t2025\n"
+    ),
+    "tab2": (
+        "\tThree Months Ended\tNine Months Ended\n\tJune 30,\tJune 30,\n\t2026\t2025\t2026\t2025\n"
+    ),
+    "pipe": (
+        "| | Three Months Ended June 30, | Six Months Ended June 30, |\n"
+        "| | 2026 | 2025 | 2026 | 2025 |\n|---|---|---|---|---|\n"
+    ),
+    "aligned": (
+        f"{'':24}{'Quarter Ended June 30,':<24}Six Months Ended June 30,\n"
+        f"{'':22}{'2026':>12}{'2025':>12}{'2026':>12}{'2025':>12}\n"
+    ),
+}
+
+
+def _spanning_table(note: str, xs: list[int], shape: str) -> str:
+    rows = []
+    for label, a in zip(["Revenue", "Operating income", "Net income per share"], xs, strict=False):
+        cells = [f"${a:,}", f"${a // 3:,}", f"{a * 2:,}", f"{a // 2:,}"]
+        if shape == "pipe":
+            rows.append(f"| {label} | {' | '.join(cells)} |\n")
+        elif shape == "aligned":
+            rows.append(f"{label:<22}" + "".join(f"{c:>12}" for c in cells) + "\n")
+        else:
+            rows.append("\t".join([label, *cells]) + "\n")
+    return f"{note}\n\n{_SPANNING_HEADS[shape]}{''.join(rows)}"
+
+
+_spanning = st.builds(
+    _spanning_table,
+    st.sampled_from(
+        ["(in thousands, except per share data)", "($ millions, except per share amounts)", ""]
+    ),
+    st.lists(_amount, min_size=1, max_size=3),
+    st.sampled_from(list(_SPANNING_HEADS)),
+)
 _clause = st.builds(
     lambda a, b, n: f"{a}.{b} By Customer. Either party pays ${n:,} within thirty days.",
     st.integers(1, 12),
@@ -351,6 +402,7 @@ _blocks = st.lists(
         _statement,
         _highlights,
         _tanshin,
+        _spanning,
         _clause,
         st.just("# Heading"),
         _european,

@@ -820,7 +820,10 @@ def test_scale_notes_as_filings_word_them(
     assert revenue.value == 48_213 * scale
 
 
-@pytest.mark.parametrize("text", ["Rm 12", "I am 12", "$m2 of office space", "12 mm bolts"])
+@pytest.mark.parametrize(
+    "text",
+    ["Rm 12", "I am 12", "$m2 of office space", "12 mm bolts", "$000,000", "$000.5", "x$000"],
+)
 def test_what_only_looks_like_a_scale_note(text: str) -> None:
     assert read_layout(text).notes == []
 
@@ -859,6 +862,16 @@ _NOTE_CASES = [
     ("(Millions of Dollars)", D(10**6), "USD"),
     ("(in $000s)", D(1000), "USD"),
     ("($ in 000s)", D(1000), "USD"),
+    # a currency and "000" with no parentheses, as workbooks and packs head their tables
+    ("$000s", D(1000), "USD"),
+    ("$000", D(1000), "USD"),
+    ("US$000", D(1000), "USD"),
+    ("€000", D(1000), "EUR"),
+    ("USD 000s", D(1000), "USD"),
+    ("Amounts in $000s", D(1000), "USD"),
+    # a currency and a scale before an except clause
+    ("($ millions, except per share amounts)", D(10**6), "USD"),
+    ("(€ millions, except per share data)", D(10**6), "EUR"),
     ("(000's)", D(1000), None),
     ("(in '000s)", D(1000), None),
     ("in USD thousand", D(1000), "USD"),
@@ -951,3 +964,84 @@ def test_a_scale_note_in_a_column_heading_cell_is_no_figure() -> None:
     figs = extract(text)
     assert [f.text for f in figs] == ["4,120", "2,005"]
     assert figure(figs, "4,120").value == D(4_120_000)
+
+
+# a 10-Q's quarter and year-to-date headings side by side on one line, each over its two
+# years, with fewer cells than the table (tab-separated as EDGAR and Excel copy it; a
+# Markdown table with the headings in the header; aligned with spaces)
+_SPANNING = {
+    "tab": (
+        "(in thousands, except per share data)\n\n"
+        "\tThree Months Ended September 30,\tNine Months Ended September 30,\n"
+        "\t2026\t2025\t2026\t2025\n"
+        "Revenue\t$48,213\t$44,907\t$139,552\t$128,004\n"
+        "Net income per share\t$0.41\t$0.38\t$1.12\t$1.01\n"
+    ),
+    "tab, three lines": (
+        "(in thousands, except per share data)\n\n"
+        "\tThree Months Ended\tNine Months Ended\n"
+        "\tSeptember 30,\tSeptember 30,\n"
+        "\t2026\t2025\t2026\t2025\n"
+        "Revenue\t$48,213\t$44,907\t$139,552\t$128,004\n"
+        "Net income per share\t$0.41\t$0.38\t$1.12\t$1.01\n"
+    ),
+    "markdown": (
+        "(in thousands, except per share data)\n\n"
+        "| | Three Months Ended September 30, | Nine Months Ended September 30, |\n"
+        "| | 2026 | 2025 | 2026 | 2025 |\n|---|---|---|---|---|\n"
+        "| Revenue | $48,213 | $44,907 | $139,552 | $128,004 |\n"
+        "| Net income per share | $0.41 | $0.38 | $1.12 | $1.01 |\n"
+    ),
+    "markdown, no separator": (
+        "(in thousands, except per share data)\n\n"
+        "| | Three Months Ended September 30, | Nine Months Ended September 30, |\n"
+        "| | 2026 | 2025 | 2026 | 2025 |\n"
+        "| Revenue | $48,213 | $44,907 | $139,552 | $128,004 |\n"
+        "| Net income per share | $0.41 | $0.38 | $1.12 | $1.01 |\n"
+    ),
+    "aligned": (
+        "(in thousands, except per share data)\n\n"
+        "                      Three Months Ended September 30,   Nine Months Ended September 30,\n"
+        "                         2026          2025                2026          2025\n"
+        "Revenue               $48,213       $44,907            $139,552      $128,004\n"
+        "Net income per share    $0.41         $0.38               $1.12         $1.01\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", list(_SPANNING))
+def test_headings_spanning_two_years_each_on_one_line_head_their_columns(shape: str) -> None:
+    text = _SPANNING[shape]
+    [table] = read_layout(normalize(text)).tables
+    assert table.columns[1:] == (
+        "Three Months Ended September 30, 2026",
+        "Three Months Ended September 30, 2025",
+        "Nine Months Ended September 30, 2026",
+        "Nine Months Ended September 30, 2025",
+    )
+    assert [r.header for r in table.rows][-3:] == [True, False, False]  # the years head
+    figs = extract(text)
+    got = [(f.text.replace(" ", ""), f.value, period_of(f)) for f in figs if f.where]
+    assert got == [
+        ("$48,213", D(48_213_000), (date(2026, 7, 1), date(2026, 9, 30), "quarter")),
+        ("$44,907", D(44_907_000), (date(2025, 7, 1), date(2025, 9, 30), "quarter")),
+        ("$139,552", D(139_552_000), (date(2026, 1, 1), date(2026, 9, 30), "span")),
+        ("$128,004", D(128_004_000), (date(2025, 1, 1), date(2025, 9, 30), "span")),
+        ("$0.41", D("0.41"), (date(2026, 7, 1), date(2026, 9, 30), "quarter")),
+        ("$0.38", D("0.38"), (date(2025, 7, 1), date(2025, 9, 30), "quarter")),
+        ("$1.12", D("1.12"), (date(2026, 1, 1), date(2026, 9, 30), "span")),
+        ("$1.01", D("1.01"), (date(2025, 1, 1), date(2025, 9, 30), "span")),
+    ]
+    # the years head columns: none is an amount of the table
+    assert [f.value for f in figs if f.text in ("2026", "2025") and f.scale_source != "none"] == []
+
+
+def test_a_tab_heading_row_spans_its_columns_only_when_they_divide_evenly() -> None:
+    # two years over four columns of amounts and percents: each year heads two
+    text = "\t2026\t2025\n\tAmount\t%\tAmount\t%\nRevenue\t48,213\t61.2\t44,907\t58.9\n"
+    [table] = read_layout(text).tables
+    assert table.columns == ("", "2026 Amount", "2026 %", "2025 Amount", "2025 %")
+    # two headings over three columns: no even span; they head the last two, as before
+    text = "\tQ3 2026\tQ2 2026\nRevenue\t48,213\t44,907\t41,002\n"
+    [table] = read_layout(text).tables
+    assert table.columns == ("", "", "Q3 2026", "Q2 2026")

@@ -801,3 +801,121 @@ def test_percent_heading_finds_the_sources_whose_columns_may_be_percents(
 
     assert percent_heading(text) is headed
     assert percent_heading(text, text.lower()) is headed
+
+
+# --------------------------------------------------------------------------- a currency's
+# scale note with an except clause
+
+
+@pytest.mark.parametrize(
+    ("note", "scale", "currency"),
+    [
+        ("($ millions, except per share amounts)", 10**6, "USD"),
+        ("(US$ millions, except per-share data)", 10**6, "USD"),
+        ("(€ millions, except per share data)", 10**6, "EUR"),
+        ("(EUR millions, except per share data)", 10**6, "EUR"),
+        ("(£ thousands, except per share amounts)", 1000, "GBP"),
+        ("(¥ millions, except per share amounts)", 10**6, "JPY"),
+        ("(Millions of yen, except per share data)", 10**6, "JPY"),
+        ("($m, except per share data)", 10**6, "USD"),
+    ],
+)
+def test_a_currency_and_scale_note_with_an_except_clause_scales_all_but_per_share_rows(
+    note: str, scale: int, currency: str
+) -> None:
+    text = (
+        f"Consolidated Results {note}\n\n"
+        "| | FY2026 | FY2025 |\n|---|---:|---:|\n"
+        "| Revenue | 1,284,512 | 1,201,377 |\n| Operating profit | 96,450 | 88,102 |\n"
+        "| Diluted earnings per share | 131.42 | 118.06 |\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.note is not None
+    assert (table.note.scale, table.note.currency, table.note.except_per_share) == (
+        scale,
+        currency,
+        True,
+    )
+    figs = extract(text)
+    assert read(figure(figs, "1,284,512")) == (D(1_284_512) * scale, currency, "number")
+    assert read(figure(figs, "88,102")) == (D(88_102) * scale, currency, "number")
+    assert read(figure(figs, "131.42")) == (D("131.42"), currency, "number")  # per share
+
+
+@pytest.mark.parametrize(
+    ("note", "shares", "unit"),
+    [
+        ("($ millions, except per share amounts; shares in thousands)", D(82_517_000), "shares"),
+        ("(€ millions, except share and per share data)", D(82_517), None),
+    ],
+)
+def test_a_currency_notes_except_clause_gives_share_counts_their_scale(
+    note: str, shares: Decimal, unit: str | None
+) -> None:
+    text = (
+        f"{note}\n\n"
+        "                                            2026        2025\n"
+        "Net income                                 512.3       466.0\n"
+        "Weighted-average shares - basic           82,517      84,002\n"
+    )
+    figs = extract(text)
+    assert read(figure(figs, "82,517")) == (shares, unit, "number")
+    cur = "USD" if "$" in note else "EUR"
+    assert read(figure(figs, "512.3")) == (D(512_300_000), cur, "number")
+
+
+def test_the_gate_on_a_dollar_millions_note_with_an_except_clause() -> None:
+    source = (
+        "($ millions, except per share amounts)\n\n"
+        "| | FY2026 | FY2025 |\n|---|---:|---:|\n"
+        "| Revenue | 4,213.5 | 3,980.2 |\n| Diluted EPS | 2.41 | 2.07 |\n"
+    )
+    draft = "Revenue was $4.2135 billion and diluted EPS $2.41."
+    assert verdict(tieout.gate(draft, sources=[source])) == "pass"
+    assert verdict(tieout.gate("Revenue was $4,213.5.", sources=[source])) == ["currency:$4,213.5"]
+    assert verdict(tieout.gate("Diluted EPS was $2.41 million.", sources=[source])) == [
+        "currency:$2.41 million"
+    ]
+
+
+# --------------------------------------------------------------------------- "$000s"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (
+            "| $000s | Q3 2026 | Q2 2026 |\n|---|---:|---:|\n| Revenue | 4,213.5 | 3,980.2 |\n",
+            "USD",
+        ),
+        (
+            "| US$000 | Q3 2026 | Q2 2026 |\n|---|---:|---:|\n| Revenue | 4,213.5 | 3,980.2 |\n",
+            "USD",
+        ),
+        (
+            "| | Q3 2026 | Q2 2026 |\n|---|---:|---:|\n| Revenue (€000) | 4,213.5 | 3,980.2 |\n",
+            "EUR",
+        ),
+        ("USD 000s\tQ3 2026\tQ2 2026\nRevenue\t4,213.5\t3,980.2\n", "USD"),
+        ("Segment results, in $000s\n\n\tQ3 2026\tQ2 2026\nRevenue\t4,213.5\t3,980.2\n", "USD"),
+        (
+            "€000                  Q3 2026     Q2 2026\nRevenue               4,213.5     3,980.2\n",
+            "EUR",
+        ),
+    ],
+)
+def test_a_currency_and_000s_is_a_thousands_note_in_that_currency(text: str, code: str) -> None:
+    figs = extract(text)
+    revenue = figure(figs, "4,213.5")
+    assert read(revenue) == (D(4_213_500), code, "number")
+    assert span_of(revenue) == (date(2026, 7, 1), date(2026, 9, 30))
+    assert read(figure(figs, "3,980.2")) == (D(3_980_200), code, "number")
+    assert [f.text for f in figs if f.value == 0] == []  # the note's "000" is no figure
+
+
+def test_the_gate_on_a_table_headed_in_dollar_000s() -> None:
+    source = "| $000s | Q3 2026 | Q2 2026 |\n|---|---:|---:|\n| Revenue | 4,213.5 | 3,980.2 |\n"
+    assert verdict(tieout.gate("Q3 revenue was $4.2135 million.", sources=[source])) == "pass"
+    assert verdict(tieout.gate("Q3 revenue was $4,213.5.", sources=[source])) == [
+        "currency:$4,213.5"
+    ]

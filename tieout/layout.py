@@ -213,12 +213,17 @@ _NOTE = re.compile(
         (?P<x12>\s*,\s*(?:%|except\s[^)\n]{{0,60}}))?     # "(Millions of yen, %)"
         (?:\s*\)|(?=[ \t]*(?:\n|$)))
       | \(\s*(?:in\s+)?(?:(?P<c4>{_CUR}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
-        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE})\s*\)  # "(€ thousand)"
+        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE})  # "(€ thousand)"
+        (?P<x2>\s*[,;]\s*except\s[^)\n]{{0,80}}?)?         # "($ millions, except per share data)"
+        (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
+           \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh2>{_SCALE}))?\s*\)
       | \(\s*(?:in\s+)?(?P<s9>T|k)(?P<c9>EUR|USD|CHF|GBP)\s*\)         # "(in TEUR)", "(in kEUR)"
       | in\s+(?P<c11>{_CUR})\s+(?P<s11>thousand|million|billion)\b      # "in USD thousand"
       | \(?(?P<s4>000'?s)\s+omitted\)?                    # "(000's omitted)"
       | (?P<c5>{_SYM}|{_MARK}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
         \s?(?P<s5>'000s?)(?![\w'])                                 # "£'000", "HK$'000"
+      | (?<![^\s(|])(?P<c14>{_SYM}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
+        \s?(?P<s14>000'?s?)(?![\w'’]|[.,]\d)                       # "$000s", "USD 000s"
       | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ ))                 # standing alone in a
         (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m)                   # cell: "€m", "$bn", "R$ mil"
         (?=[)|\t\n]|\ \ |\s*$|\ \|)
@@ -280,6 +285,7 @@ _NOTE_ANCHOR = re.compile(
     r"|(?<=[A-Z] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b"  # "in USD thousand"
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion)\s+(?:yen|JPY)\b"  # "(Unit: million yen)"
     r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
+    r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
     r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
     r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
     r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])"
@@ -360,24 +366,26 @@ def _note(m: re.Match[str]) -> ScaleNote | None:
     elif m.group("s1") or m.group("s8"):
         name = (m.group("s1") or m.group("s8")).lower()
     else:
-        short = m.group("s2") or m.group("s5") or m.group("s6") or m.group("s11") or ""
+        groups = ("s2", "s5", "s6", "s11", "s14")
+        short = next((m.group(g) for g in groups if m.group(g)), "")
         name = _SHORT_SCALE.get(short.lower(), short.lower())
     if name not in SCALE_NAMES:
         return None
     cur = None
-    for g in ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11"):
+    for g in ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11", "c14"):
         cur = _currency_word(m.group(g))
         if cur is not None:
             break
-    shares = m.group("sh")
+    shares = m.group("sh") or m.group("sh2")
+    excepts = (m.group("x1") or m.group("x2") or "").lower()
     return ScaleNote(
         m.span(),
         SCALE_NAMES[name],
         cur,
-        bool(m.group("x1")),
+        bool(m.group("x1")) or re.search(r"per[\s-]share", excepts) is not None,
         m.group(0),
         SCALE_NAMES[shares.lower()] if shares else None,
-        (m.group("x1") or "").lower(),
+        excepts,
     )
 
 
@@ -656,12 +664,46 @@ def _header_rows(
             or column_period(v) is not None
             or month_day_heading(v)
             or _NOTE.fullmatch(v.strip()) is not None  # "£'000" over each column
+            or _year_below(v)  # "Three Months Ended September 30," over its years
             for v in values
         ):
             found.add(i)
         else:
             break
     return set() if len(found) == len(raw) else found
+
+
+def _year_below(cell: str) -> bool:
+    """A column heading that ends in a month and day with no year, after words with no
+    digit ("Three Months Ended September 30,", "Year ended Dec. 31"): its year stands on
+    the line below."""
+    words = cell.split()
+    for j in range(1, len(words)):
+        if _has_digit(words[j - 1]):
+            return False
+        if month_day_heading(" ".join(words[j:])):
+            return True
+    return False
+
+
+def _spanning_heads(
+    text: str, ln: _Line, cells: list[tuple[int, int]], kind: str, ncols: int
+) -> list[list[int]] | None:
+    """The columns each cell of a heading row of a Markdown or tab table heads, when the
+    row has fewer headings than the table has value columns and each heading spans the
+    same number of them ("Three Months Ended September 30," and "Nine Months Ended
+    September 30," over two years each, as a 10-Q copied from EDGAR or Excel prints
+    them); None otherwise. A tab table's row keeps no empty cell: its first cell is the
+    label column's only when no tab stands before it."""
+    label = kind == "pipe" or "\t" not in text[ln.start : cells[0][0]]
+    heads = len(cells) - 1 if label else len(cells)
+    values = ncols - 1
+    if heads < 1 or heads >= values or values % heads:
+        return None
+    width = values // heads
+    out = [[0]] if label else []
+    out += [list(range(1 + j * width, 1 + (j + 1) * width)) for j in range(heads)]
+    return out
 
 
 _SYMBOL_FIRSTS = frozenset("U$€£")
@@ -849,7 +891,15 @@ def _build_table(
         first = text[cells[0][0] : cells[0][1]]
         cols: list[int] | None = None  # each cell's column; or, in ``spread``, its columns
         spread: list[list[int]] = []
-        if kind in ("pipe", "csv") or k == ncols:
+        if (
+            i in headers
+            and k < ncols
+            and kind in ("pipe", "tab")
+            and any(h > i and len(raw[h]) >= ncols - 1 for h in headers)  # the years below
+            and (spanned := _spanning_heads(text, ln, cells, kind, ncols)) is not None
+        ):
+            spread = spanned
+        elif kind in ("pipe", "csv") or k == ncols:
             cols = list(range(k))
         elif extents is not None:
             # by where the cells stand: a heading spans every column it stands over
