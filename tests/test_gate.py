@@ -1230,3 +1230,48 @@ def test_a_year_in_prose_confirms_no_figure_but_a_table_cell_does() -> None:
     source = "In fiscal 2026 we opened stores.\n\n| Metric | FY26 |\n|---|---|\n| Stores | 2019 |\n"
     result = tieout.gate("We had 2,026 stores, up from 2,019.", sources=[source])
     assert [c.text for c in result.rejected] == ["2,026"]
+
+
+def test_bad_arguments_are_input_errors_naming_the_argument() -> None:
+    from tieout.errors import InputError
+
+    with pytest.raises(InputError, match=r"^sources: expected a list .* got str \(a single"):
+        tieout.gate("Revenue was $4.2M.", sources="Revenue was $4.2M.")
+    with pytest.raises(InputError, match=r"^sources\[1\]: expected a text, .* got NoneType$"):
+        tieout.gate("x", sources=["a", None])
+    with pytest.raises(InputError, match=r"^draft: expected the text to save"):
+        tieout.gate(None, sources=[])  # type: ignore[arg-type]
+    assert tieout.gate("Revenue was $4.2M.", sources=None).passed is False
+
+
+def test_anchors_keep_their_unit_beside_other_keys_and_drop_nan() -> None:
+    anchors = {
+        "cap": {"value": 250000, "unit": "USD", "clause": "12.3(b)"},
+        "fee": {"value": "1,500", "unit": "USD"},
+        "broken": float("nan"),
+    }
+    result = tieout.gate("The cap is $250,000 and the fee $1,500.", sources=[], anchors=anchors)
+    assert result.passed
+    from tieout.errors import InputError
+    from tieout.gating.sources import load_anchors
+
+    with pytest.raises(InputError) as info:
+        load_anchors('{"cap": NaN}', "anchors.json")
+    assert str(info.value) == (
+        "anchors.json: NaN is not a number tieout can check; write the figure or null"
+    )
+
+
+def test_a_marker_inside_an_html_comment_exempts_nothing() -> None:
+    hidden = tieout.gate("The cap is $400,000. <!-- [not in source] -->", sources=[])
+    assert [c.text for c in hidden.rejected] == ["$400,000"]
+    shown = tieout.gate("The cap is $400,000. [not in source]", sources=[])
+    assert shown.passed
+
+
+def test_the_message_for_the_model_lists_fifty_figures_at_most() -> None:
+    draft = "".join(f"Item {n} cost ${n},{n:03d}.\n" for n in range(1, 121))
+    result = tieout.gate(draft, sources=[])
+    assert len(result.rejected) == 120
+    assert result.message.count("\n  - ") == 51
+    assert "  - and 70 more figures, on lines 51 to 120: fix the ones above first" in result.message

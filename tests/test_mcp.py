@@ -293,3 +293,47 @@ def test_the_submit_claims_schema_accepts_what_parse_claims_accepts() -> None:
     del missing["source_quote"]
     assert not validator.is_valid({"claims": [missing]})
     assert not validator.is_valid({"claims": [CLAIM], "extra": 1})
+
+
+def test_an_agent_can_neither_launder_its_sources_nor_choose_to_skip_the_gate(db: Path) -> None:
+    from tieout.agents.mcp_server import ToolServer
+
+    workflows = str(sample_docs_dir() / "workflows.toml")
+    draft = {"text": "The cap is $999,999.", "sources": ["The cap is $250,000."], "run_id": "r"}
+    with Store.open(f"sqlite:///{db}") as store:
+        tools = ToolServer(store, workflows)
+        first = tools.call("save_document", draft)
+        assert first.data["outcome"] == "rejected"
+        # a second save bringing a source that states the invented figure is refused
+        laundered = tools.call("save_document", dict(draft, sources=["The cap is $999,999."]))
+        assert (laundered.is_error, laundered.text) == (
+            True,
+            "save_document: run 'r' keeps the sources of its first save; omit sources and doc_ids, "
+            "or start a new run (omit run_id)",
+        )
+        off = tools.call("save_document", dict(draft, workflow="financial_statement_summary"))
+        assert (off.is_error, off.text) == (
+            True,
+            "save_document: workflow 'financial_statement_summary' is switched off on this server; "
+            "omit workflow",
+        )
+        assert tools.call("save_document", {"text": "  \n"}).text == (
+            "save_document: draft: there is nothing to save (the text is empty); send the document's text"
+        )
+        # pinned by the operator: the documents and the workflow are the server's
+        pinned = ToolServer(
+            store, workflows, workflow="contract_comparison", doc_ids=["msa-northwind-2026"]
+        )
+        own = pinned.call("save_document", {"text": "x", "sources": ["The cap is $999,999."]})
+        assert (own.is_error, own.text) == (
+            True,
+            "save_document: this server takes its sources from the documents it was started with "
+            "(msa-northwind-2026); omit sources",
+        )
+        other = pinned.call("save_document", {"text": "x", "workflow": "filing_summary"})
+        assert other.text == (
+            "save_document: this server gates every save with workflow 'contract_comparison'; omit workflow"
+        )
+        checked = pinned.call("save_document", {"text": "The cap is $999,999."})
+        assert checked.data["outcome"] == "rejected"
+        assert [c["text"] for c in checked.data["rejected"]] == ["$999,999"]

@@ -425,3 +425,20 @@ def test_a_nul_in_a_path_is_400_on_every_backend(api: Api) -> None:
         resp = api.client.get(path, headers=api.auth("admin"))
         assert resp.status_code == 400
         assert resp.json() == {"error": "a path must not contain NUL characters (\\u0000)"}
+
+
+def test_a_lone_surrogate_is_400_naming_the_field(api: Api) -> None:
+    # "\ud800" escaped in JSON is no character: it was a 500 and a traceback
+    headers = api.auth("admin") | {"Content-Type": "application/json"}
+    gate = api.client.post("/gate", content=b'{"draft": "Revenue \\ud800 $4.2M"}', headers=headers)
+    assert gate.status_code == 400
+    assert gate.json()["error"] == (
+        "draft: must not contain a lone surrogate (\\ud800 at character 8); send the text as UTF-8"
+    )
+    doc = api.client.post(
+        "/documents", content=b'{"id": "d1", "text": "a \\udfff b"}', headers=headers
+    )
+    assert doc.status_code == 400
+    assert doc.json()["error"].startswith("text: must not contain a lone surrogate (\\udfff")
+    listed = api.client.get("/documents", headers=api.auth("admin")).json()
+    assert "d1" not in {d["id"] for d in listed}

@@ -133,7 +133,8 @@ def _render(result: object) -> None:
         rounded = f" ({result.rounded} as roundings)" if result.rounded else ""
         marked = f", {result.marked} marked [not in source]" if result.marked else ""
         console.print(
-            f"[green]PASSED[/green] — {len(checked)} figures found in the sources"
+            f"[green]PASSED[/green] — {len(checked)} figure{'s' if len(checked) != 1 else ''} "
+            "found in the sources"
             f"{rounded}{escape(marked)}{where}"
         )
         for c in result.claims:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -159,11 +159,27 @@ class ToolServer:
     """
 
     def __init__(
-        self, store: Store, config: str | Path | dict[str, WorkflowConfig] | None = None
+        self,
+        store: Store,
+        config: str | Path | dict[str, WorkflowConfig] | None = None,
+        *,
+        workflow: str | None = None,
+        doc_ids: Sequence[str] = (),
     ) -> None:
         self.store = store
         self.config = config
+        # what the operator pins (``tieout mcp --workflow``, ``--doc``): an agent may
+        # neither choose another workflow nor bring source texts of its own
+        self.workflow = workflow
+        self.doc_ids = tuple(doc_ids)
+        if workflow is not None:
+            from tieout.gating.core import resolve_config
+
+            resolve_config(config, workflow)  # an unknown workflow is refused at start-up
+        for doc_id in self.doc_ids:
+            store.get_document(doc_id)  # so is an unknown document
         self.sessions: dict[str, SaveSession] = {}
+        self._run_sources: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         from tieout.agents.tools import TOOLS
 
         described = {name: text for name, text, _ in TOOLS}
@@ -233,31 +249,62 @@ class ToolServer:
 
     def _save_document(self, args: dict[str, Any]) -> ToolReply:
         from tieout.gating import SaveSession
+        from tieout.gating.core import resolve_config
         from tieout.gating.sources import document_index
         from tieout.operations import document_from_record
 
         a = SaveDocumentArgs.model_validate(args)
-        sources: list[Any] = list(a.sources)
-        for doc_id in a.doc_ids:
-            sources.append(document_index(document_from_record(self.store.get_document(doc_id))))
-        session = self.sessions.get(a.run_id) if a.run_id else None
-        if session is None:
-            session = SaveSession(
-                sources=sources,
-                config=self.config,
-                workflow=a.workflow,
-                run_id=a.run_id or uuid.uuid4().hex[:12],
-                store=self.store,
+        workflow = a.workflow
+        if self.workflow is not None:
+            if workflow not in (None, self.workflow):
+                raise InputError(
+                    f"this server gates every save with workflow {self.workflow!r}; omit workflow"
+                )
+            workflow = self.workflow
+        elif workflow is not None and not resolve_config(self.config, workflow).enabled:
+            raise InputError(  # switched off by the operator: no agent may choose to skip the gate
+                f"workflow {workflow!r} is switched off on this server; omit workflow"
             )
-            self.sessions[session.run_id] = session
-        else:
-            if a.workflow is not None and a.workflow != session.workflow:
+        doc_ids = tuple(a.doc_ids)
+        if self.doc_ids:
+            if a.sources:
+                raise InputError(
+                    "this server takes its sources from the documents it was started with "
+                    f"({', '.join(self.doc_ids)}); omit sources"
+                )
+            stray = [d for d in doc_ids if d not in self.doc_ids]
+            if stray:
+                raise InputError(
+                    f"document {stray[0]!r} is not one this server was started with "
+                    f"({', '.join(self.doc_ids)}); omit doc_ids"
+                )
+            doc_ids = self.doc_ids
+        given = (tuple(a.sources), doc_ids)
+        session = self.sessions.get(a.run_id) if a.run_id else None
+        if session is not None:
+            if workflow is not None and workflow != session.workflow:
                 raise InputError(
                     f"run {session.run_id!r} uses workflow {session.workflow or 'default'!r}, "
-                    f"not {a.workflow!r}; start a new run (omit run_id) for another workflow"
+                    f"not {workflow!r}; start a new run (omit run_id) for another workflow"
                 )
-            if sources:
-                session.sources = sources
+            if (a.sources or a.doc_ids) and given != self._run_sources[session.run_id]:
+                raise InputError(  # else a rejected figure could be cleared by a source saying it
+                    f"run {session.run_id!r} keeps the sources of its first save; "
+                    "omit sources and doc_ids, or start a new run (omit run_id)"
+                )
+            return _gate_reply(session.save(a.text))
+        sources: list[Any] = list(a.sources)
+        for doc_id in doc_ids:
+            sources.append(document_index(document_from_record(self.store.get_document(doc_id))))
+        session = SaveSession(
+            sources=sources,
+            config=self.config,
+            workflow=workflow,
+            run_id=a.run_id or uuid.uuid4().hex[:12],
+            store=self.store,
+        )
+        self.sessions[session.run_id] = session
+        self._run_sources[session.run_id] = given
         return _gate_reply(session.save(a.text))
 
     # -- lookup_metric, list_documents --------------------------------------------------------
@@ -421,7 +468,13 @@ def build_server(tools: ToolServer) -> Server[Any]:
     )
 
 
-def serve_stdio(db: str | None = None, config: str | Path | None = None) -> None:
+def serve_stdio(
+    db: str | None = None,
+    config: str | Path | None = None,
+    *,
+    workflow: str | None = None,
+    doc_ids: Sequence[str] = (),
+) -> None:
     """Open the store at ``db`` and serve the tools over stdin/stdout until the client leaves."""
     import anyio
     from mcp.server.stdio import stdio_server
@@ -429,7 +482,7 @@ def serve_stdio(db: str | None = None, config: str | Path | None = None) -> None
     from tieout.registry import Store
 
     with Store.open(db) as store:
-        server = build_server(ToolServer(store, config))
+        server = build_server(ToolServer(store, config, workflow=workflow, doc_ids=doc_ids))
 
         async def run() -> None:
             async with stdio_server() as (read_stream, write_stream):

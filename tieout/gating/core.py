@@ -16,7 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tieout.errors import ConfigError
+from tieout.errors import ConfigError, InputError
 from tieout.figures import Figure, extract, normalize, unreadable_figure
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
 from tieout.gating.lazy import LazySource
@@ -43,6 +43,7 @@ ONE = Decimal(1)
 ZERO = Decimal(0)
 # a URL ends at white space, a bracket, a quote or a table's "|" ("|www.acme.com/ir|$4.2m|")
 _URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]\"'`|]+")
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
 Source = "str | Document | SourceIndex"
@@ -129,7 +130,7 @@ def _line_starts(text: str) -> list[int]:
 
 def gate(
     draft: str,
-    sources: Sequence[Any] = (),
+    sources: Sequence[Any] | None = (),
     anchors: Any = None,
     config: WorkflowConfig | Mapping[str, WorkflowConfig] | str | Path | None = None,
     *,
@@ -146,8 +147,23 @@ def gate(
     the sources given as texts: "auto" (read off each one), "point" (1,234.56) or "comma"
     (1.234,56); the draft is always read as "point", and a European figure in it refused.
     """
-    from tieout.documents.document import numbers_of
+    from tieout.documents.document import Document, numbers_of
 
+    if not isinstance(draft, str):
+        raise InputError(f"draft: expected the text to save (a str), got {type(draft).__name__}")
+    if sources is None:
+        sources = ()
+    elif isinstance(sources, str | bytes) or not isinstance(sources, Sequence):
+        raise InputError(
+            f"sources: expected a list of texts, Documents or indexes, got "
+            f"{type(sources).__name__} (a single text goes in a list: sources=[text])"
+        )
+    for n, src in enumerate(sources, start=1):
+        if not isinstance(src, str | Document | SourceIndex | LazySource):
+            raise InputError(
+                f"sources[{n - 1}]: expected a text, a Document or an index, "
+                f"got {type(src).__name__}"
+            )
     numbers_of(source_numbers, "", "source_numbers")  # a bad value is refused up front
     cfg = resolve_config(config, workflow)
     text = sanitize(draft)
@@ -179,7 +195,14 @@ def gate(
             unreadable.append((span, what))
         else:
             carve.append(CarveOut(reason, what, span, line_of(span[0])))
-    marked_lines = {line_of(m.start()) for m in re.finditer(re.escape(MARKER), text, re.IGNORECASE)}
+    # a marker a reader sees: one inside an HTML comment ("<!-- [not in source] -->")
+    # vanishes when the Markdown is shown, so it exempts nothing
+    comments = [m.span() for m in _COMMENT.finditer(text)] if "<!--" in text else []
+    marked_lines = {
+        line_of(m.start())
+        for m in re.finditer(re.escape(MARKER), text, re.IGNORECASE)
+        if not any(a <= m.start() < b for a, b in comments)
+    }
     claims: list[GateClaim] = []
     classes = cfg.classes
     claims.extend(_unreadable_claims(unreadable, classes, marked_lines, line_of))

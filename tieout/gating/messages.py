@@ -76,17 +76,28 @@ def _who(label: str | None, one: str, many: str) -> str:
     return f"{label} {one}" if label else f"the sources {many}"
 
 
+MAX_LISTED = 50  # the message goes back into the model's context: a bounded list
+
+
 def rejection_message(rejected: Sequence[GateClaim]) -> str:
     count = f"{len(rejected)} figure{'s' if len(rejected) != 1 else ''}"
     items = "\n".join(
         _ITEM.format(line=c.line, text=c.text, cls=c.cls, hint=f"; {c.hint}" if c.hint else "")
-        for c in rejected
+        for c in rejected[:MAX_LISTED]
     )
+    if len(rejected) > MAX_LISTED:
+        rest = rejected[MAX_LISTED:]
+        items += (
+            f"\n  - and {len(rest):,} more figures, on lines {rest[0].line} to {rest[-1].line}: "
+            "fix the ones above first, then save again to see the rest"
+        )
     return _REJECTED.format(count=count, items=items, marker=MARKER)
 
 
 def aborted_message(n: int, rejected: Sequence[GateClaim]) -> str:
-    figures = ", ".join(repr(c.text) for c in rejected) or "none"
+    figures = ", ".join(repr(c.text) for c in rejected[:MAX_LISTED]) or "none"
+    if len(rejected) > MAX_LISTED:
+        figures += f" and {len(rejected) - MAX_LISTED:,} more"
     return _ABORTED.format(n=n, figures=figures)
 
 

@@ -14,10 +14,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tieout.errors import InputError
 from tieout.gating.config import WorkflowConfig
 from tieout.gating.core import gate, resolve_config, sanitize
 from tieout.gating.messages import aborted_message
-from tieout.gating.result import GateResult
+from tieout.gating.result import GateClaim, GateResult
 
 if TYPE_CHECKING:
     from tieout.gating.facts import FactSheet
@@ -57,15 +58,20 @@ class SaveSession:
         self.aborted = False
         self.log: list[RejectionRecord] = []
         self._digests: tuple[str, ...] | None = None
+        self._last_rejected: tuple[GateClaim, ...] = ()  # what the run was ended for
 
     def save(self, draft: str) -> GateResult:
         """Gate one draft: 'pass' (saved), 'rejected' (try again), or 'aborted' (run over)."""
+        if not isinstance(draft, str) or not draft.strip():
+            raise InputError(
+                "draft: there is nothing to save (the text is empty); send the document's text"
+            )
         if self.aborted:
             return GateResult(
                 False,
                 "aborted",
                 sanitize(draft),
-                aborted_message(self.rejections_in_a_row, ()),
+                aborted_message(self.rejections_in_a_row, self._last_rejected),
                 workflow=self.workflow or None,
                 run_id=self.run_id,
                 rejections_in_a_row=self.rejections_in_a_row,
@@ -80,6 +86,7 @@ class SaveSession:
         self._log(result)
         if self.rejections_in_a_row >= self.config.max_rejections:
             self.aborted = True
+            self._last_rejected = tuple(result.rejected)
             message = aborted_message(self.rejections_in_a_row, result.rejected)
             return GateResult(
                 False,

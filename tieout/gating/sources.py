@@ -7,6 +7,7 @@ the same sources costs the sources once (seed 000 searched every source for ever
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from bisect import bisect_left
@@ -271,12 +272,21 @@ def anchors_index(anchors: Any, label: str = "anchors") -> SourceIndex:
 
 def _leaves(node: Any) -> Iterable[Any]:
     if isinstance(node, Mapping):
-        if set(node) == {"value", "unit"} and isinstance(node["unit"], str):
+        if "value" in node and isinstance(node.get("unit"), str):
+            # {"value": 250000, "unit": "USD", "clause": "12.3(b)"}: an amount in that unit,
+            # its other keys read as anchors of their own; a value written as text ("250000")
+            # is that number too
             v = node["value"]
             if isinstance(v, float):
                 v = Decimal(repr(v))  # as the JSON wrote it (4.2), not the binary float's digits
-            if isinstance(v, int | Decimal) and not isinstance(v, bool):
+            elif isinstance(v, str):
+                with contextlib.suppress(ArithmeticError):
+                    v = Decimal(v.strip().replace(",", ""))
+            if isinstance(v, int | Decimal) and not isinstance(v, bool) and Decimal(v).is_finite():
                 yield (Decimal(v), node["unit"])
+                for k, other in node.items():
+                    if k not in ("value", "unit"):
+                        yield from _leaves(other)
                 return
         for v in node.values():
             yield from _leaves(v)
@@ -286,17 +296,25 @@ def _leaves(node: Any) -> Iterable[Any]:
     elif isinstance(node, bool) or node is None:
         return
     elif isinstance(node, int | Decimal):
-        yield Decimal(node)
+        if Decimal(node).is_finite():  # NaN and Infinity state no figure
+            yield Decimal(node)
     elif isinstance(node, float):
-        yield Decimal(repr(node))
+        if node == node and node not in (float("inf"), float("-inf")):
+            yield Decimal(repr(node))
     elif isinstance(node, str):
         yield node
 
 
 def load_anchors(data: str | bytes, source: str = "anchors") -> Any:
     """Parse anchors JSON exactly (numbers as Decimal), naming the file in any error."""
+
+    def no_constant(name: str) -> Any:
+        raise InputError(
+            f"{source}: {name} is not a number tieout can check; write the figure or null"
+        )
+
     try:
-        return json.loads(data, parse_float=Decimal)
+        return json.loads(data, parse_float=Decimal, parse_constant=no_constant)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{source}: not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"

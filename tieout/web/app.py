@@ -79,6 +79,14 @@ class ErrorBody(BaseModel):
 def _no_nul(value: str | None) -> str | None:
     if value is not None and "\x00" in value:
         raise ValueError(_NUL)
+    if value is not None and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as err:  # "\ud800" escaped in the JSON: no character at all
+            raise ValueError(
+                f"must not contain a lone surrogate (\\u{ord(value[err.start]):04x} at "
+                f"character {err.start}); send the text as UTF-8"
+            ) from None
     return value
 
 
