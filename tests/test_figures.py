@@ -951,3 +951,52 @@ def test_a_spelled_percent_joined_by_a_hyphen(text: str, value: int) -> None:
     [f] = extract(text, words=True)
     assert (f.kind, f.unit, f.value) == ("percent", "percent", D(value))
     assert extract("a one-time fee", words=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "sections"),
+    [
+        ("Sections 12.2 and 4.1.9 apply", [("Sections 12.2", "12.2"), ("4.1.9", "4.1.9")]),
+        ("under §§ 4.1.1-4.1.8", [("§ 4.1.1", "4.1.1"), ("4.1.8", "4.1.8")]),
+        ("Sections 3.1, 3.2 and 3.4", [("Sections 3.1", "3.1"), ("3.2", "3.2"), ("3.4", "3.4")]),
+        ("Articles 4, 5 or 7", [("Articles 4", "4"), ("5", "5"), ("7", "7")]),
+        ("Sec. 12.3 and Art. 4", [("Sec. 12.3", "12.3"), ("Art. 4", "4")]),
+        (
+            "Schedule 9, Exhibit 10.1, Annex 3",
+            [("Schedule 9", "9"), ("Exhibit 10.1", "10.1"), ("Annex 3", "3")],
+        ),
+    ],
+)
+def test_lists_and_abbreviations_of_sections(text: str, sections: list[tuple[str, str]]) -> None:
+    # the later items were versions or bare numbers ("4.1.9"), which "$4.1" could not
+    # confirm but "12.9" could; "Sec. 12.3" was a bare 12.3
+    figs = extract(text)
+    assert [(f.text, f.section) for f in figs] == sections
+    assert all(f.kind == "section" and not f.heading for f in figs)
+
+
+def test_what_no_list_of_sections_takes_in() -> None:
+    figs = extract("Section 4, 2025 revenue was $4.2M; Section 2.2, 4,200 customers and 12.5%.")
+    assert [(f.text, f.kind) for f in figs] == [
+        ("Section 4", "section"),
+        ("2025", "number"),
+        ("$4.2M", "currency"),
+        ("Section 2.2", "section"),
+        ("4,200", "number"),
+        ("12.5%", "percent"),
+    ]
+
+
+def test_a_numbered_heading_is_a_section_not_an_amount() -> None:
+    text = "## 1.1 Overview\n\n2.1 By Supplier. The Supplier may end it.\n12.3. Limitation\n"
+    figs = extract(text)
+    assert [(f.text, f.kind, f.section, f.heading) for f in figs] == [
+        ("1.1", "section", "1.1", True),
+        ("2.1", "section", "2.1", True),
+        ("12.3", "section", "12.3", True),
+    ]
+    # a figure first on its line is still a figure; so is a European amount
+    assert [f.kind for f in extract("Revenue was\n4.2 Million dollars\n3.2 revenue grew")] == [
+        "currency",
+        "number",
+    ]

@@ -1275,3 +1275,32 @@ def test_the_message_for_the_model_lists_fifty_figures_at_most() -> None:
     assert len(result.rejected) == 120
     assert result.message.count("\n  - ") == 51
     assert "  - and 70 more figures, on lines 51 to 120: fix the ones above first" in result.message
+
+
+_CONTRACT = """2.1 By Supplier. The Supplier may terminate on thirty (30) days' written notice.
+2.2 By Customer. Either party may terminate for breach.
+12.3 Limitation of Liability. Late payments bear interest at one and one-half percent
+(1.5%) per month. See Sections 12.2 and 4.1.9.
+"""
+
+
+@pytest.mark.parametrize(
+    ("draft", "rejected"),
+    [
+        ("Either side needs thirty (30) days' notice under Sec. 2.1.", []),
+        ("Either side needs sixty (60) days' notice.", ["60"]),  # words and digits: a term
+        ("Interest is 1.5% a month (one and one-half percent); see §4.1.9.", []),
+        ("Interest is 0.5% a month.", ["0.5%"]),  # "one and one-half percent" read as 0.5%
+        ("Liability is capped by Sections 12.3 and 4.1.8.", ["4.1.8"]),
+        ("The fee grew 2.1x and 12.3%.", ["2.1x", "12.3%"]),  # a heading's number is no amount
+        ("## 1.1 Summary\nTermination follows Section 2.2.", []),  # the draft's own numbering
+    ],
+)
+def test_contract_terms_clauses_and_lists(draft: str, rejected: list[str]) -> None:
+    result = tieout.gate(
+        draft,
+        sources=[_CONTRACT],
+        config=Path(tieout.__file__).parent / "sample_docs" / "workflows.toml",
+        workflow="filing_summary",
+    )
+    assert [c.text for c in result.rejected] == rejected

@@ -120,6 +120,8 @@ _prose = st.builds(
             "a {p}-basis-point rise, ({p}) bps, {p} b.p., {p}-percent, {p}pc, {p} pc",
             "a pay ratio of {n}:1 (2:1, {p}-to-1), ${m} billion¹ and {p} percent²",
             "up {p} ppts ({p}ppt, {p} p.p.) to ${m} B, €{n} M. and $ {p} K of {n} M, ${m} mm",
+            "Sections {p} and 4.1.9, Sec. 2.2, §§ 4.1.1-4.1.8 and Schedule 9 of {g}",
+            "2.1 By Supplier. sixty ({n}) days at one and one-half percent ({p}%)",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

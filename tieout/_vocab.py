@@ -132,6 +132,10 @@ SCALE_NAMES: dict[str, Decimal] = {
 #: Words that introduce a section reference ("Section 11.3", "clause 4").
 SECTION_WORDS: frozenset[str] = frozenset(
     {"section", "sections", "clause", "clauses", "article", "articles", "paragraph", "paragraphs"}
+    # as contracts abbreviate them ("Sec. 12.3", "Art. 4", "Cl. 2.1", "para. 3"), and the
+    # parts they attach ("Schedule 2", "Exhibit 10.1", "Annex 3", "Appendix B.2")
+    | {"sec", "secs", "art", "arts", "cl", "cls", "para", "paras", "schedule", "schedules"}
+    | {"exhibit", "exhibits", "annex", "annexes", "appendix"}
 )
 
 #: Currencies named in words in a table's scale note ("(in millions of Canadian dollars)",

@@ -495,6 +495,7 @@ class Figure:
     where: str | None = None  # "row Net sales, column 2019" for table cells
     spelled: bool = False  # written in words
     multiple: bool = False  # written as a multiple ("3x", "12.5x", "10X", "2×")
+    heading: bool = False  # a section that numbers a heading ("2.1 By Supplier.")
 
     @property
     def key(self) -> tuple[str, str | None, object]:
@@ -788,7 +789,11 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
         elif p.open_at < 0 and at(i - 1) == " " and at(i - 2) == "(":  # "( $1,234)"
             p.open_at, p.open_gap = i - 2, 1
             i -= 2
-    elif p.open_at < 0 and not p.negative and (at(j - 1) == "§" or at(j - 1).isalpha()):
+    elif (
+        p.open_at < 0
+        and not p.negative
+        and (at(j - 1) == "§" or at(j - 1).isalpha() or (at(j - 1) == "." and at(j - 2).isalpha()))
+    ):
         if at(j - 1) == "§":
             p.section = True
             i = j - 1
@@ -982,6 +987,8 @@ def _scan(
     scan of the whole text would read them provided no match of that scan straddles
     ``start`` (see :func:`scan_window`)."""
     hidden = -1  # the end of an unreadable figure, past the match it was read from
+    listed = -1  # the end of the last section read: "Sections 12.2 and 4.1.9" lists more
+    dots = False  # whether that list's sections are numbered with a dot ("12.2")
     for m in _FIGURE.finditer(text, start):
         if stop is not None and m.start() >= stop:
             return
@@ -1008,17 +1015,30 @@ def _scan(
                 if skips is not None:
                     skips.append((cut, text[cut[0] : cut[1]], "unreadable"))
                 continue
+        section_at = -1
+        heading = False
         if pre is not None and pre.section:
+            section_at = pre.start
+        elif not any(groups[5:]) and "," not in num and (pre is None or pre.start == pos):
+            if listed >= 0 and _listed_section(text, listed, pos, num, dotted, dots):
+                section_at = pos  # "Sections 12.2 and 4.1.9", "§§ 4.1.1-4.1.8"
+            elif _CLAUSE_NUMBER.fullmatch(num + (dotted or "")) and _heading_number(
+                text, pos, m.end()
+            ):
+                section_at, heading = pos, True  # "2.1 By Supplier.": no amount of 2.1
+        if section_at >= 0:
             section = num + (dotted or "")
             end = m.end("dotted") if dotted else m.end("num")
+            listed, dots = end, "." in section
             yield Figure(
-                text=text[pre.start : end],
-                span=(pre.start, end),
+                text=text[section_at:end],
+                span=(section_at, end),
                 kind="section",
                 unit=None,
                 value=None,
                 section=section,
                 digits=sum(c.isdigit() for c in section),
+                heading=heading,
             )
             continue
         if trailing and (groups[5] or groups[6]) and not dotted:
@@ -1099,6 +1119,37 @@ def _day_of_month(text: str, pos: int, end: int, num: str) -> bool:
     if pos >= 4 and text[pos - 1] == " " and _MONTH_BEFORE.search(text, max(0, pos - 11), pos):
         return True
     return text[end : end + 1] == " " and _MONTH_AFTER.match(text, end) is not None
+
+
+# between the sections of a list: "12.2, 12.3 and 4.1.9", "4.1.1-4.1.8", "2 through 5"
+_SECTION_LIST_JOIN = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&|to|through)\s+|\s*-\s*")
+_CLAUSE_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})+")  # "2.1", "12.3", "4.1.2"; not "2.500.000"
+_HEADING_AFTER = re.compile(r"\.?[ \t]+[A-Z]")  # "2.1 By Supplier.", "12.3. Limitation"
+_LINE_MARKS = frozenset(" \t#>*")  # what may stand before a heading's number on its line
+
+
+def _listed_section(
+    text: str, listed: int, pos: int, num: str, dotted: str | None, dots: bool
+) -> bool:
+    """Whether the number at ``pos`` continues a list of sections ending at ``listed``:
+    joined to it by a comma, "and", "or", "to", "through" or a dash, and numbered as the
+    list is (a dot in each, or whole numbers of three digits at most, never a year)."""
+    if _SECTION_LIST_JOIN.fullmatch(text, listed, pos) is None:
+        return False
+    if dots:
+        return "." in num or bool(dotted)
+    return not dotted and "." not in num and len(num) <= 3
+
+
+def _heading_number(text: str, pos: int, end: int) -> bool:
+    """Whether the number at ``pos`` numbers a heading: first on its line (Markdown's "#",
+    ">" and "*" aside) and followed by a capitalised title ("2.1 By Supplier.")."""
+    k = pos - 1
+    while k >= 0 and text[k] != "\n":
+        if text[k] not in _LINE_MARKS:
+            return False
+        k -= 1
+    return _HEADING_AFTER.match(text, end) is not None
 
 
 _DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")  # "1.234.567": dots between thousands

@@ -327,8 +327,12 @@ class _Parser:
             nxt = self.word(j)
             if nxt == "point" and self.word(j + 1) in _UNITS:
                 return self.point(value, j + 1)
-            if nxt == "and" and self.word(j + 1) == "a" and self.word(j + 2) == "half":
-                return self.with_half(value, j + 3)
+            if nxt == "and":
+                # "two and a half", "one and one-half", "two and one-quarter", "three and
+                # three-quarters" (as contracts spell rates: "one and one-half percent")
+                part = _AND_PARTS.get((self.word(j + 1), self.word(j + 2)))
+                if part is not None:
+                    return self.with_half(value, j + 3, part)
             if 0 < value < 100 and nxt in ("dozen", "dozens"):
                 return _Number(
                     j + 1,
@@ -373,17 +377,18 @@ class _Parser:
             decimal=True,
         )
 
-    def with_half(self, whole: int, j: int) -> _Number:
-        """'two and a half [million]'."""
+    def with_half(self, whole: int, j: int, part: Decimal = Decimal("0.5")) -> _Number:
+        """'two and a half [million]', 'one and one-quarter [percent]'."""
         scale = _SCALES.get(self.word(j), ONE)
         j += scale != ONE
-        mantissa = whole + Decimal("0.5")
+        mantissa = whole + part
+        step = Decimal("0.5") if part == Decimal("0.5") else Decimal("0.25")
         return _Number(
             j,
             mantissa * scale,
             scale=scale,
-            precision=Decimal("0.5") * scale,
-            digits=_sig_digits(f"{whole}5"),
+            precision=step * scale,
+            digits=_sig_digits(f"{whole}{str(part)[2:]}"),
             decimal=True,
         )
 
@@ -408,6 +413,16 @@ class _Parser:
             digits=len(str(num)),
             fraction=(num, den),
         )
+
+
+# what may follow "<whole> and": its fraction ("and a half", "and one-quarter")
+_AND_PARTS = {
+    ("a", "half"): Decimal("0.5"),
+    ("one", "half"): Decimal("0.5"),
+    ("a", "quarter"): Decimal("0.25"),
+    ("one", "quarter"): Decimal("0.25"),
+    ("three", "quarters"): Decimal("0.75"),
+}
 
 
 def _sig_digits(digits: str) -> int:

@@ -61,7 +61,7 @@ def claim_class(fig: Figure) -> str | None:
     if fig.kind == "percent":
         return "percent"
     if fig.kind == "section":
-        return "numeric"
+        return None if fig.heading else "numeric"  # a draft's own numbered headings: structure
     if fig.spelled and fig.scale == ONE:
         return "words"  # "nine channels": only where the workflow asks for it
     return "numeric" if fig.significant else None
@@ -116,6 +116,22 @@ def _indexes(
                 text_index(sheet.text(), f"fact sheet {sheet.name}", "fact_sheet", numbers="point")
             )
     return out
+
+
+_WORD_BEFORE_BRACKET = re.compile(r"([A-Za-z]+)[ \t]*\($")
+
+
+def _restates_words(text: str, span: tuple[int, int]) -> bool:
+    """Whether the number at ``span`` stands in brackets after a number spelled out, as
+    contracts write their terms ("sixty (60) days", "ninety (90)-day"): a figure the words
+    and digits both state, so a claim however few its digits."""
+    from tieout.wordnumbers import NUMBER_WORDS
+
+    a, b = span
+    if text[b : b + 1] != ")" or a < 2 or text[a - 1] != "(":
+        return False
+    m = _WORD_BEFORE_BRACKET.search(text, max(0, a - 24), a)
+    return m is not None and m.group(1).lower() in NUMBER_WORDS
 
 
 def _line_starts(text: str) -> list[int]:
@@ -209,6 +225,8 @@ def gate(
     looked: dict[tuple[object, ...], GateClaim] = {}  # the same figure written twice
     for fig in figures:
         cls = claim_class(fig)
+        if cls is None and fig.kind == "number" and _restates_words(text, fig.span):
+            cls = "numeric"  # "sixty (60) days": a contract's term, however small
         if cls is None or (holes and any(a <= fig.span[0] < b for a, b in holes)):
             continue
         line = bisect_right(starts, fig.span[0])

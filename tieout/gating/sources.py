@@ -51,7 +51,7 @@ class SourceIndex:
 
     def add(self, fig: Figure) -> None:
         if fig.kind == "section":
-            if fig.section:
+            if fig.section and not fig.heading:  # a heading is the layout's to name
                 self.sections.setdefault(fig.section, f'"{fig.text}"')
             return
         if fig.value is None or (fig.is_year and fig.where is None):
