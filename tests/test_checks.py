@@ -662,3 +662,12 @@ def test_a_tab_separated_10qs_spanning_headings_give_each_column_its_period() ->
     year = revenue(2026, "2026-01-01", "2026-09-30", "2026")  # a column's year: no figure
     assert year.verdict is Verdict.FAIL
     assert year.check("existence").status is Status.FAIL
+
+
+@pytest.mark.parametrize("doc_id", ["msa\u202e", "msa\nb", "msa\t2026", "msa\u200b"])
+def test_a_document_id_with_an_invisible_character_is_refused(doc_id: str) -> None:
+    # "msa\u202e" shows as "msa" beside the real one: a document posing as another
+    from tieout.errors import InputError
+
+    with pytest.raises(InputError, match=r"holds an invisible or control character \(U\+"):
+        tieout.Document.from_text(doc_id, "Revenue was $4.2M.")

@@ -337,3 +337,14 @@ def test_an_agent_can_neither_launder_its_sources_nor_choose_to_skip_the_gate(db
         checked = pinned.call("save_document", {"text": "The cap is $999,999."})
         assert checked.data["outcome"] == "rejected"
         assert [c["text"] for c in checked.data["rejected"]] == ["$999,999"]
+
+
+def test_a_run_id_with_a_control_character_is_a_tool_error(db: Path) -> None:
+    from tieout.agents.mcp_server import ToolServer
+
+    with Store.open(f"sqlite:///{db}") as store:
+        reply = ToolServer(store).call(
+            "save_document", {"text": "x", "sources": ["x"], "run_id": "run\x00-1"}
+        )
+    assert reply.is_error
+    assert "run_id" in reply.text and "control or invisible characters" in reply.text

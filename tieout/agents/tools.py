@@ -8,9 +8,10 @@ in its ``{"claims": [...]}`` shape, since function calling wants an object at th
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tieout.errors import InputError
 
@@ -58,6 +59,13 @@ class SaveDocumentArgs(BaseModel):
         default=None,
         description="The agent run this save belongs to; rejections count per run.",
     )
+
+    @field_validator("run_id", "workflow")
+    @classmethod
+    def _visible(cls, value: str | None) -> str | None:
+        if value is not None and any(unicodedata.category(c) in ("Cc", "Cf") for c in value):
+            raise ValueError("must hold no control or invisible characters")
+        return value
 
 
 def submit_claims_schema() -> dict[str, Any]:

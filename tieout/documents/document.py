@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -123,6 +124,12 @@ class Document:
         ``numbers``: "point" (1,234.56), "comma" (1.234,56) or "auto" (read off the text)."""
         if not doc_id or not doc_id.strip():
             raise InputError("a document needs a non-empty id (--id)")
+        hidden = next((c for c in doc_id if unicodedata.category(c) in ("Cc", "Cf")), None)
+        if hidden is not None:  # "msa\u202e" shows as "msa": one document posing as another
+            raise InputError(
+                f"document id {doc_id.strip()!r} holds an invisible or control character "
+                f"(U+{ord(hidden):04X}); remove it: claims cite the id as it is written"
+            )
         if media_type not in ("text", "markdown", "csv"):
             raise InputError(f"media type {media_type!r} is not one of text, markdown, csv")
         _scale_parts(scale)  # refuse a bad scale now, not when the index is built
