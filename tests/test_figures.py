@@ -305,6 +305,8 @@ def test_not_figures(text: str) -> None:
         ("EBITDA was €1.2 M.", ("€1.2 M", "EUR", Decimal("1.2E6"))),
         ("$4 M&A deals", ("$4", "USD", Decimal(4))),
         ("cash of $312.5 mm; no debt", ("$312.5 mm", "USD", Decimal("312.5E6"))),
+        ("a budget of 812 TUSD", ("812 TUSD", "USD", Decimal(812_000))),
+        ("a loan of 5 MUSD", ("5 MUSD", "USD", Decimal(5_000_000))),
     ],
 )
 def test_units_written_as_compounds_or_before_a_footnote_mark(
