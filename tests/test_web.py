@@ -442,3 +442,18 @@ def test_a_lone_surrogate_is_400_naming_the_field(api: Api) -> None:
     assert doc.json()["error"].startswith("text: must not contain a lone surrogate (\\udfff")
     listed = api.client.get("/documents", headers=api.auth("admin")).json()
     assert "d1" not in {d["id"] for d in listed}
+
+
+def test_a_body_that_is_no_json_is_400_saying_so(api: Api) -> None:
+    headers = api.auth("agent") | {"Content-Type": "application/json"}
+    bad = api.client.post("/gate", content=b'{"draft": "x",}', headers=headers)
+    assert (bad.status_code, bad.json()["error"]) == (
+        400,
+        "body: not valid JSON at character 14 (Expecting property name enclosed in double "
+        "quotes); send a JSON object",
+    )
+    latin = api.client.post("/gate", content=b'{"draft":"\xff"}', headers=headers)
+    assert (latin.status_code, latin.json()) == (
+        400,
+        {"error": "body: not readable JSON (is it UTF-8?); send a JSON object in UTF-8"},
+    )

@@ -510,7 +510,10 @@ def _handlers(app: FastAPI) -> None:
 
     async def http_error(_: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        response = _error(exc.status_code, str(exc.detail))
+        detail = str(exc.detail)
+        if exc.status_code == 400 and detail == "There was an error parsing the body":
+            detail = "body: not readable JSON (is it UTF-8?); send a JSON object in UTF-8"
+        response = _error(exc.status_code, detail)
         response.headers.update(exc.headers or {})
         return response
 
@@ -518,6 +521,15 @@ def _handlers(app: FastAPI) -> None:
         assert isinstance(exc, RequestValidationError)
         problems = []
         for err in exc.errors():
+            if err.get("type") == "json_invalid":  # the path would be a bare character offset
+                loc = [p for p in err.get("loc", ()) if p != "body"]
+                at = f" at character {loc[0]}" if loc else ""
+                why = (err.get("ctx") or {}).get("error", "")
+                detail = f" ({why})" if why else ""
+                problems.append(
+                    {"path": "body", "message": f"not valid JSON{at}{detail}; send a JSON object"}
+                )
+                continue
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
             message = str(err.get("msg", "invalid")).removeprefix("Value error, ")
             problems.append({"path": where, "message": message})
