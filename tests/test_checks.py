@@ -473,6 +473,23 @@ def test_a_fiscal_year_column_agrees_with_the_registrys_fiscal_year() -> None:
     assert bad.reason.startswith("period_unit: period: 481,230,000 USD is stated for FY2025")
 
 
+def q3_check(
+    doc: tieout.Document, metric: str, value: int, unit: str, quote: str, locator: str
+) -> tieout.ClaimReport:
+    """The report of one claim about Q3 2026 against ``doc`` alone."""
+    one = claim(
+        metric_key=metric,
+        value=Decimal(value),
+        unit=unit,
+        period_start="2026-07-01",
+        period_end="2026-09-30",
+        source_doc_id=doc.doc_id,
+        source_quote=quote,
+        source_locator=locator,
+    )
+    return tieout.check_claims([one], [doc])[0]
+
+
 def test_a_date_or_a_year_in_prose_is_no_count() -> None:
     text = "# Team\n\nWe ended September 30, 2026 with 184 employees, after hiring 12 in fiscal 2025.\n"
     doc = tieout.Document.from_text(
@@ -481,21 +498,7 @@ def test_a_date_or_a_year_in_prose_is_no_count() -> None:
     quote = "We ended September 30, 2026 with 184 employees"
 
     def headcount(value: int) -> tieout.ClaimReport:
-        return tieout.check_claims(
-            [
-                claim(
-                    metric_key="headcount",
-                    value=Decimal(value),
-                    unit="count",
-                    period_start="2026-07-01",
-                    period_end="2026-09-30",
-                    source_doc_id="upd-q3",
-                    source_quote=quote,
-                    source_locator="section: Team",
-                )
-            ],
-            [doc],
-        )[0]
+        return q3_check(doc, "headcount", value, "count", quote, "section: Team")
 
     assert headcount(184).verdict is Verdict.PASS
     for value in (30, 2026, 2025):  # the day, the year, the fiscal year: none is a headcount
@@ -521,21 +524,7 @@ def test_a_quote_states_a_rows_cells_only_when_it_begins_the_rows_label() -> Non
     )
 
     def revenue(value: int, locator: str) -> tieout.ClaimReport:
-        return tieout.check_claims(
-            [
-                claim(
-                    metric_key="revenue_q3",
-                    value=Decimal(value),
-                    unit="USD_thousands",
-                    period_start="2026-07-01",
-                    period_end="2026-09-30",
-                    source_doc_id="nr-10q",
-                    source_quote="Revenue",
-                    source_locator=locator,
-                )
-            ],
-            [doc],
-        )[0]
+        return q3_check(doc, "revenue_q3", value, "USD_thousands", "Revenue", locator)
 
     assert revenue(48213, "row: Revenue").check("quote").status is Status.PASS
     # "Revenue" inside "Cost of revenue" is no quote of that row's 29,118

@@ -121,7 +121,7 @@ def _indexes(
 _WORD_BEFORE_BRACKET = re.compile(r"([A-Za-z]+)[ \t]*\($")
 
 
-def _restates_words(text: str, span: tuple[int, int]) -> bool:
+def _term_in_words_and_digits(text: str, span: tuple[int, int]) -> bool:
     """Whether the number at ``span`` stands in brackets after a number spelled out, as
     contracts write their terms ("sixty (60) days", "ninety (90)-day"): a figure the words
     and digits both state, so a claim however few its digits."""
@@ -225,7 +225,7 @@ def gate(
     looked: dict[tuple[object, ...], GateClaim] = {}  # the same figure written twice
     for fig in figures:
         cls = claim_class(fig)
-        if cls is None and fig.kind == "number" and _restates_words(text, fig.span):
+        if cls is None and fig.kind == "number" and _term_in_words_and_digits(text, fig.span):
             cls = "numeric"  # "sixty (60) days": a contract's term, however small
         if cls is None or (holes and any(a <= fig.span[0] < b for a, b in holes)):
             continue

@@ -7,7 +7,6 @@ the same sources costs the sources once (seed 000 searched every source for ever
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 from bisect import bisect_left
@@ -18,7 +17,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from tieout.errors import InputError
-from tieout.figures import Figure, extract, over
+from tieout.figures import Figure, extract, over, parse_amount
 from tieout.gating.rounding import first_rounded, rounding_range
 
 if TYPE_CHECKING:
@@ -279,9 +278,10 @@ def _leaves(node: Any) -> Iterable[Any]:
             v = node["value"]
             if isinstance(v, float):
                 v = Decimal(repr(v))  # as the JSON wrote it (4.2), not the binary float's digits
-            elif isinstance(v, str):
-                with contextlib.suppress(ArithmeticError):
-                    v = Decimal(v.strip().replace(",", ""))
+            elif isinstance(v, str):  # read by the one grammar: "1,500" is 1500
+                written = parse_amount(v)
+                if written is not None and written.kind == "number" and written.unit is None:
+                    v = written.value
             if isinstance(v, int | Decimal) and not isinstance(v, bool) and Decimal(v).is_finite():
                 yield (Decimal(v), node["unit"])
                 for k, other in node.items():
