@@ -580,11 +580,35 @@ def test_an_apostrophe_between_groups_of_three_is_a_thousands_separator(
     assert len(norm.text) == len(text) and norm.span_to_original(0, len(text)) == (0, len(text))
 
 
+@pytest.mark.parametrize(
+    ("text", "normalised"),
+    [
+        ("a total of 1_000_000 units", "a total of 1,000,000 units"),
+        ("$1_500 and 12_345.5", "$1,500 and 12,345.5"),
+        ("file_2024_001, Q3_2026, run_1_000", "file_2024_001, Q3_2026, run_1_000"),  # names
+        ("12_3456 and 1_23 and 0_123", "12_3456 and 1_23 and 0_123"),  # no group of three
+        ("_15%_ and __1,000__", "_15%_ and __1,000__"),  # Markdown emphasis stays
+    ],
+)
+def test_an_underscore_between_groups_of_three_is_a_thousands_separator(
+    text: str, normalised: str
+) -> None:
+    norm = normalize_with_map(text)
+    assert norm.text == normalised
+    assert len(norm.text) == len(text) and norm.span_to_original(0, len(text)) == (0, len(text))
+
+
+def test_underscore_groups_are_claims_with_their_whole_value() -> None:
+    f = only("Headcount reached 1_000_000 users.")
+    assert (f.text, f.kind, f.value, f.grouped) == ("1_000_000", "number", D(1_000_000), True)
+
+
 def test_apostrophe_groups_read_in_linear_time_on_adversarial_input() -> None:
     # each apostrophe is a candidate and none a separator: read once each, not re-walked
     text = "12'3456" * 20_000
     assert normalize(text) == text
     assert normalize("1'234 " * 20_000) == "1,234 " * 20_000
+    assert normalize("12_3456" * 20_000) == "12_3456" * 20_000
 
 
 # --------------------------------------------------------------------------- known bugs

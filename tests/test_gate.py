@@ -1044,6 +1044,16 @@ def test_a_figure_with_dots_between_thousands_is_refused_with_the_fix() -> None:
     assert fixed.passed
 
 
+def test_underscore_groups_are_read_as_one_figure_and_saved_as_written() -> None:
+    # "1_000_000" read as a count of 1 (no claim): any million passed
+    bad = tieout.gate("We sold 1_000_000 units.", sources=["Units sold: 1,000,001"])
+    assert [(c.text, c.key, c.status) for c in bad.claims] == [
+        ("1_000_000", "number:1000000", "missing")
+    ]
+    ok = tieout.gate("We sold 1_000_000 units; `x = 1_000_000`.", sources=["Units: 1,000,000"])
+    assert ok.passed and ok.sanitized_text == "We sold 1_000_000 units; `x = 1_000_000`."
+
+
 def test_a_swiss_figure_is_read_with_its_apostrophes_as_thousands_separators() -> None:
     # "CHF 2'800" once read as CHF 2 and 800: "CHF 2'900" passed on its "CHF 2"
     source = "Net sales CHF 1'234.5 million; a dividend of CHF 2'800 per share."

@@ -203,33 +203,39 @@ def _non_ascii_runs(text: str) -> Iterator[re.Match[str]]:
             done = m.end()
 
 
-def normalize_with_map(text: str, numbers: str = "point", *, mapped: bool = True) -> Normalized:
+def normalize_with_map(
+    text: str, numbers: str = "point", *, mapped: bool = True, underscores: bool = True
+) -> Normalized:
     """Normalise ``text`` for reading figures, keeping the map back to the original.
 
     Only meaning-free typographic changes are made. A thin space, NBSP or figure space
     between digit groups becomes a comma ("4 200 000" typeset with thin spaces is
-    4,200,000), and so does an apostrophe between groups of three ("CHF 1'234.50", as
-    Swiss documents group figures); any other odd space becomes a plain space.
+    4,200,000), and so does an apostrophe or an underscore between groups of three
+    ("CHF 1'234.50", as Swiss documents group figures; "1_000_000", as code writes them);
+    any other odd space becomes a plain space.
 
     ``numbers`` is the text's number convention (:data:`NUMBER_CONVENTIONS`): in a
     ``"comma"`` text ("1.234.567,89 €", "3,5 %", "1 234,56") the two separators of each
     number are swapped, one character for one, so the grammar reads "1,234,567.89 €",
     "3.5 %", "1,234.56" with every span where it was (:func:`_swap_separators`);
     ``"auto"`` reads the convention off the text (:func:`detect_numbers`). Without
-    ``mapped``, the swapped separators are not recorded (for the text alone).
+    ``mapped``, the swapped separators are not recorded (for the text alone). Without
+    ``underscores``, "1_000_000" stays as it is (the text to save: in code it means
+    something else than "1,000,000").
     """
+    glues = _GLUES if underscores else _GLUES[:1]
     if numbers != "point" and resolve_numbers(numbers, text) == "comma":
-        return _swap_separators(_normalize_with_map(text, "."), mapped)
-    return _normalize_with_map(text, ",")
+        return _swap_separators(_normalize_with_map(text, ".", glues), mapped)
+    return _normalize_with_map(text, ",", glues)
 
 
-def _normalize_with_map(text: str, group: str) -> Normalized:
-    """:func:`normalize_with_map`, digit groups typeset with a space or an apostrophe
-    joined by ``group``."""
+def _normalize_with_map(
+    text: str, group: str, glues: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]
+) -> Normalized:
+    """:func:`normalize_with_map`, digit groups typeset with a space, an apostrophe or an
+    underscore joined by ``group``."""
     if text.isascii():
-        if "'" in text:
-            return _apostrophe_groups(Normalized(text, text), group)
-        return Normalized(text, text)
+        return _glued_groups(Normalized(text, text), group, glues)
     pieces: list[str] = []
     edits: list[tuple[int, int, int]] = []
     last = 0
@@ -260,39 +266,68 @@ def _normalize_with_map(text: str, group: str) -> Normalized:
     else:
         pieces.append(text[last:])
         norm = Normalized("".join(pieces), text, tuple(edits))
-    return _apostrophe_groups(norm, group) if "'" in norm.text else norm
+    return _glued_groups(norm, group, glues)
 
 
-# "1'234'567.50": an apostrophe between groups of three, as Swiss documents group figures
-# (a typographic ’ is folded to ' before this is read); never "5'10", "the '90s"
-_APOSTROPHE_GROUPS = re.compile(r"(?<![\d'])[1-9]\d{0,2}(?:'\d{3})+(?![\d'])")
-_APOSTROPHE_AFTER_DIGIT = re.compile(r"'(?<=\d')\d{3}")  # a literal first: a C-level scan
+# Digit groups glued by a character that is no separator of the grammar's: an apostrophe,
+# as Swiss documents group figures ("1'234'567.50"; a typographic ’ is folded to ' before
+# this is read; never "5'10", "the '90s"), and an underscore, as code and data exports
+# write them ("1_000_000"; never "file_2024_001", "Q3_2026"). Each: (the glue, the whole
+# number, the glue between a digit and three more: a literal first, a C-level scan).
+_GLUES = (
+    (
+        "'",
+        re.compile(r"(?<![\d'])[1-9]\d{0,2}(?:'\d{3})+(?![\d'])"),
+        re.compile(r"'(?<=\d')\d{3}"),
+    ),
+    (
+        "_",
+        re.compile(r"(?<![\w'])[1-9]\d{0,2}(?:_\d{3})+(?![\w'])"),
+        re.compile(r"_(?<=\d_)\d{3}"),
+    ),
+)
 
 
-def _apostrophe_groups(norm: Normalized, group: str = ",") -> Normalized:
-    """``norm`` with each apostrophe between digit groups made ``group`` (a comma; a
-    point in a text of the comma convention), one character for one: every position
-    stays where it was."""
+def _glued_groups(
+    norm: Normalized, group: str, glues: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]
+) -> Normalized:
+    """``norm`` with each apostrophe or underscore (of ``glues``) between digit groups made
+    ``group`` (a comma; a point in a text of the comma convention), one character for one:
+    every position stays where it was."""
+    for glue, whole, after_digit in glues:
+        if glue in norm.text:
+            norm = _glue_to_group(norm, glue, whole, after_digit, group)
+    return norm
+
+
+def _glue_to_group(
+    norm: Normalized,
+    glue: str,
+    whole: re.Pattern[str],
+    after_digit: re.Pattern[str],
+    group: str,
+) -> Normalized:
     text = norm.text
     pieces: list[str] = []
     edits = {e[0]: e for e in norm._edits}
     last = done = 0
-    for a in _APOSTROPHE_AFTER_DIGIT.finditer(text):
+    back = "0123456789" + glue
+    for a in after_digit.finditer(text):
         if a.start() < done:
             continue
         i = a.start()
         floor = max(done, i - 64)  # a number's groups reach this far back at most
-        while i > floor and text[i - 1] in "0123456789'":
+        while i > floor and text[i - 1] in back:
             i -= 1
-        m = _APOSTROPHE_GROUPS.match(text, i)
+        m = whole.match(text, i)
         if m is None or m.start() > a.start() or m.end() <= a.start():
             done = a.end()
             continue
         pieces.append(text[last : m.start()])
-        pieces.append(m.group().replace("'", group))
+        pieces.append(m.group().replace(glue, group))
         last = done = m.end()
         for k in range(m.start(), m.end()):
-            if text[k] == "'":
+            if text[k] == glue:
                 edits[k] = (k, 1, norm.to_original(k))
     if not pieces:
         return norm
@@ -457,9 +492,9 @@ def resolve_numbers(numbers: str, text: str) -> str:
     )
 
 
-def normalize(text: str, numbers: str = "point") -> str:
+def normalize(text: str, numbers: str = "point", *, underscores: bool = True) -> str:
     """The normalised text alone (see :func:`normalize_with_map`)."""
-    return normalize_with_map(text, numbers, mapped=False).text
+    return normalize_with_map(text, numbers, mapped=False, underscores=underscores).text
 
 
 # --------------------------------------------------------------------------- the figure
