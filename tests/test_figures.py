@@ -832,6 +832,47 @@ def test_a_fraction_the_grammar_cannot_read_exactly_is_unreadable(
 
 
 @pytest.mark.parametrize(
+    ("text", "unreadable", "read"),
+    [
+        (
+            "revenue of $2.5e6",
+            ((11, 17), "$2.5e6", "unreadable"),
+            ("2.5e6", "2,500,000", "currency"),
+        ),
+        (
+            "1.2E+09 users",
+            ((0, 7), "1.2E+09", "unreadable"),
+            ("1.2E+09", "1,200,000,000", "number"),
+        ),
+        (
+            "a 2.5 × 10^6 deal",
+            ((2, 12), "2.5 × 10^6", "unreadable"),
+            ("2.5 × 10^6", "2,500,000", "number"),
+        ),
+        (
+            "EUR 4.2·10⁹",
+            ((0, 11), "EUR 4.2·10⁹", "unreadable"),
+            ("4.2·10⁹", "4,200,000,000", "currency"),
+        ),
+        ("3x10**6 units", ((0, 7), "3x10**6", "unreadable"), ("3x10**6", "3,000,000", "number")),
+        ("a dose of 5e-3", ((10, 14), "5e-3", "unreadable"), ("5e-3", "0.005", "number")),
+    ],
+)
+def test_a_power_of_ten_is_unreadable_not_read_as_its_mantissa(
+    text: str, unreadable: tuple[object, ...], read: tuple[str, str, str]
+) -> None:
+    # "$2.5e6" was skipped as a code ("2Q26"), "2.5 × 10^6" read as 2.5: either passed
+    assert extract(text) == []
+    assert skipped(text) == [unreadable]
+    assert unreadable_figure(text) == read
+
+
+@pytest.mark.parametrize("text", ["hash 3e4b", "1e", "grade 5e", "2.5 x 10 units", "3 x 10^"])
+def test_what_only_looks_like_a_power_of_ten_is_read_as_before(text: str) -> None:
+    assert [s for s in skipped(text) if s[2] == "unreadable"] == []
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("a $1.2-billion deal", [("$1.2-billion", "USD", D("1.2") * 10**9)]),  # never $1.20

@@ -1114,6 +1114,19 @@ def test_a_bond_written_with_a_fraction_is_checked_not_passed_over() -> None:
     assert tieout.gate("The 3½% Senior Notes.", sources=[source]).passed
 
 
+def test_a_figure_in_scientific_notation_is_refused_with_the_digits_to_write() -> None:
+    result = tieout.gate("Revenue was $2.5e6, or 2.5 × 10^6 dollars.", sources=["$2,500,000"])
+    assert [(c.text, c.cls, c.status) for c in result.claims] == [
+        ("$2.5e6", "currency", "missing"),
+        ("2.5 × 10^6", "numeric", "missing"),
+    ]
+    assert result.rejected[0].hint == (
+        "written with a power of ten, which cannot be checked: write it with every digit as "
+        "the sources do (2,500,000 for 2.5e6)"
+    )
+    assert tieout.gate("Revenue was $2.5e6 [not in source].", sources=[]).passed
+
+
 def test_an_amount_in_pence_is_a_currency_claim() -> None:
     # "47.2p" was skipped as a code like "4G": an invented EPS in pence passed unread
     source = "Basic EPS 45.6p (2024: 41.2p); a final dividend of 12.5 pence per share."

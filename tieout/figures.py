@@ -1007,6 +1007,24 @@ _UNIT_SCALES = {
     "mrd": Decimal(10) ** 9,
 }
 _MONTH_COUNTS = frozenset(["3", "6", "9", "12"])
+# A power of ten after a number: scientific notation ("2.5e6", "1.2E+09", "2.5 × 10^6",
+# "3x10**6", "4.2·10⁹"), which no source of a finance team writes its figures in
+_POWER_AFTER = re.compile(
+    r"(?:[eE]|[^\S\n]?[x×*·][^\S\n]?10(?:\^|\*\*))(?P<exp>[+-]?\d{1,3})(?![\w.])"
+    r"|[^\S\n]?[x×·][^\S\n]?10(?P<sup>[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})(?![\w.])"
+)
+_SUPERSCRIPTS = str.maketrans("⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "+-0123456789")
+_POWER_FIRST = frozenset("eE x×*·")
+
+
+def _power_after(text: str, end: int) -> int | None:
+    """The end of a power of ten written right after the number ending at ``end``."""
+    if text[end] == " " and text[end + 1 : end + 2] not in ("x", "×", "*", "·"):
+        return None  # "2.5 million": the common case, decided without the regex
+    power = _POWER_AFTER.match(text, end)
+    return None if power is None else power.end()
+
+
 _YEAR_AFTER = re.compile(r"'\d\d(?!\d)| ?(?:19|20)\d\d(?!\d)")
 
 
@@ -1046,6 +1064,14 @@ def _scan(
                 continue  # "1/2", "3/4" alone: a ratio, a score or a date as often as a figure
             if not _terminates(_fraction_of(num, frac)[1]):  # "3 1/3%": no exact decimal
                 cut = (pre.start if pre is not None else pos, _past_symbol(text, m.end()))
+                hidden = cut[1]
+                if skips is not None:
+                    skips.append((cut, text[cut[0] : cut[1]], "unreadable"))
+                continue
+        if not dotted and text[m.end("num") : m.end("num") + 1] in _POWER_FIRST:
+            power = _power_after(text, m.end("num"))
+            if power is not None:  # "$2.5e6", "1.2 × 10^9": refused, never read as 2.5
+                cut = (pre.start if pre is not None else pos, _past_symbol(text, power))
                 hidden = cut[1]
                 if skips is not None:
                     skips.append((cut, text[cut[0] : cut[1]], "unreadable"))
@@ -1258,6 +1284,13 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
             code or cword or groups[13] or groups[14] or (pre is not None and pre.currency)
         )
         kind = "currency" if currency else "percent" if pct or bps else "number"
+        power = None if dotted or frac else _POWER_AFTER.match(text, m.end("num"))
+        if power is not None:  # "2.5e6": as the sources write it, "2,500,000"
+            written = text[m.start("num") : power.end()]
+            exponent = (power.group("exp") or power.group("sup")).translate(_SUPERSCRIPTS)
+            value = _decimal(num).scaleb(int(exponent))
+            kind = "currency" if currency or _symbol_after(text, power.end()) else kind
+            return written, _group(value) if abs(value) >= 1 else format(value, "f"), kind
         if frac and (frac[0] != "/" or any(groups[5:12])):
             value, bottom = _fraction_of(num, frac)
             if _terminates(bottom):

@@ -129,7 +129,9 @@ def unreadable_hint(written: str, example: str) -> str:
     """Why a figure written with European separators ("3,5" in "€3,5 Mio.", "1.234.567,89")
     or as a fraction the grammar does not read ("1/3%") is refused, and the fix
     (``example``: it as the sources write it)."""
-    if "," in written or "." in written:
+    if any(c in written for c in "eE^×x*·"):  # "2.5e6", "1.2 × 10^9"
+        how, fix = "a power of ten", "every digit"
+    elif "," in written or "." in written:
         how, fix = _SEPARATORS["," in written, "." in written]
     else:  # "1/3", "3 1/3", "3⅓"
         how, fix = "a fraction", "a decimal point"
