@@ -867,6 +867,27 @@ def test_a_power_of_ten_is_unreadable_not_read_as_its_mantissa(
     assert unreadable_figure(text) == read
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("rates rose ¼% in May", [("¼%", "percent", D("0.25"))]),
+        ("cut by ¾ percent", [("¾ percent", "percent", D("0.75"))]),
+        ("a fee of $¾M", [("$¾M", "USD", D(750_000))]),
+        ("a €½bn deal", [("€½bn", "EUR", D(500_000_000))]),
+        ("a ⅛ bps move", [("⅛ bps", "basis_point", D("0.00125"))]),  # in percent
+        ("¾ of the board, ½ the time", []),  # no unit: no figure
+        ("up 3½% and 3 ½%", [("3½%", "percent", D("3.5")), ("3 ½%", "percent", D("3.5"))]),
+    ],
+)
+def test_a_fraction_alone_with_a_unit_is_read_as_its_decimals(
+    text: str, expected: list[tuple[str, str, Decimal]]
+) -> None:
+    # "¼%" and "$¾M" were no figures at all: an invented rate move passed unread
+    got = [(f.text, f.unit, f.value) for f in extract(text)]
+    assert got == expected
+    assert normalize(text, underscores=False) == text  # the text to save keeps its glyphs
+
+
 @pytest.mark.parametrize("text", ["hash 3e4b", "1e", "grade 5e", "2.5 x 10 units", "3 x 10^"])
 def test_what_only_looks_like_a_power_of_ten_is_read_as_before(text: str) -> None:
     assert [s for s in skipped(text) if s[2] == "unreadable"] == []

@@ -1114,6 +1114,15 @@ def test_a_bond_written_with_a_fraction_is_checked_not_passed_over() -> None:
     assert tieout.gate("The 3½% Senior Notes.", sources=[source]).passed
 
 
+def test_a_fraction_alone_is_checked_and_saved_as_written() -> None:
+    source = "The coupon steps up 0.25%; an arrangement fee of $750,000."
+    ok = tieout.gate("The coupon steps up ¼%; the fee is $¾M.", sources=[source])
+    assert [(c.text, c.status) for c in ok.claims] == [("¼%", "found"), ("$¾M", "found")]
+    assert ok.sanitized_text == "The coupon steps up ¼%; the fee is $¾M."
+    bad = tieout.gate("The coupon steps up ¾%.", sources=[source])
+    assert [(c.text, c.status) for c in bad.claims] == [("¾%", "missing")]
+
+
 def test_a_figure_in_scientific_notation_is_refused_with_the_digits_to_write() -> None:
     result = tieout.gate("Revenue was $2.5e6, or 2.5 × 10^6 dollars.", sources=["$2,500,000"])
     assert [(c.text, c.cls, c.status) for c in result.claims] == [

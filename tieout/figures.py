@@ -223,17 +223,16 @@ def normalize_with_map(
     ``underscores``, "1_000_000" stays as it is (the text to save: in code it means
     something else than "1,000,000").
     """
-    glues = _GLUES if underscores else _GLUES[:1]
     if numbers != "point" and resolve_numbers(numbers, text) == "comma":
-        return _swap_separators(_normalize_with_map(text, ".", glues), mapped)
-    return _normalize_with_map(text, ",", glues)
+        return _swap_separators(_normalize_with_map(text, ".", underscores), mapped)
+    return _normalize_with_map(text, ",", underscores)
 
 
-def _normalize_with_map(
-    text: str, group: str, glues: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]
-) -> Normalized:
-    """:func:`normalize_with_map`, digit groups typeset with a space, an apostrophe or an
-    underscore joined by ``group``."""
+def _normalize_with_map(text: str, group: str, reading: bool) -> Normalized:
+    """:func:`normalize_with_map`, digit groups typeset with a space, an apostrophe or (when
+    ``reading``) an underscore joined by ``group``; when ``reading``, a lone fraction with
+    a unit ("¾%", "$¼M") written as its decimals."""
+    glues = _GLUES if reading else _GLUES[:1]
     if text.isascii():
         return _glued_groups(Normalized(text, text), group, glues)
     pieces: list[str] = []
@@ -256,6 +255,8 @@ def _normalize_with_map(
                 and not text[i + 4 : i + 5].isdecimal()
             ):
                 rep = group
+            elif reading and ch in _LONE_FRACTIONS and _lone_fraction(text, i):
+                rep = _LONE_FRACTIONS[ch].replace(".", "," if group == "." else ".")
             if rep != ch or len(rep) != 1:
                 edits.append((out, len(rep), i))
             pieces.append(rep)
@@ -267,6 +268,25 @@ def _normalize_with_map(
         pieces.append(text[last:])
         norm = Normalized("".join(pieces), text, tuple(edits))
     return _glued_groups(norm, group, glues)
+
+
+# A fraction alone, with no whole number before it: read as its decimals where a unit says
+# it is a figure ("a ¾% coupon", "rates rose ¼ percent", "$¾M"); "¾ of the board" and
+# "3 ½%" (the grammar reads that one) stay as they are. Only the ones that end as decimals.
+_LONE_FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅛": "0.125", "⅜": "0.375"}
+_LONE_FRACTIONS |= {"⅝": "0.625", "⅞": "0.875"}
+_UNIT_AFTER_FRACTION = re.compile(
+    r" ?(?:%|(?i:percent|per cent|bps|basis points?)\b|(?:bn|mn|[kKmMbB])(?![A-Za-z0-9])"
+    r"|(?:thousand|million|billion|trillion)\b)"
+)
+
+
+def _lone_fraction(text: str, i: int) -> bool:
+    """Whether the fraction at ``i`` stands alone with a unit after it or a currency before."""
+    before = text[max(0, i - 2) : i]
+    if before[-1:].isalnum() or (before[-1:] == " " and before[:1].isdecimal()):
+        return False  # "3½%", "3 ½%": the grammar reads the whole number and its fraction
+    return before[-1:] in ("$", "€", "£", "¥") or bool(_UNIT_AFTER_FRACTION.match(text, i + 1))
 
 
 # Digit groups glued by a character that is no separator of the grammar's: an apostrophe,
