@@ -1308,9 +1308,9 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
         if power is not None:  # "2.5e6": as the sources write it, "2,500,000"
             written = text[m.start("num") : power.end()]
             exponent = (power.group("exp") or power.group("sup")).translate(_SUPERSCRIPTS)
-            value = _decimal(num).scaleb(int(exponent))
+            full = _decimal(num).scaleb(int(exponent))
             kind = "currency" if currency or _symbol_after(text, power.end()) else kind
-            return written, _group(value) if abs(value) >= 1 else format(value, "f"), kind
+            return written, _group(full) if abs(full) >= 1 else format(full, "f"), kind
         if frac and (frac[0] != "/" or any(groups[5:12])):
             value, bottom = _fraction_of(num, frac)
             if _terminates(bottom):
