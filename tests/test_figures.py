@@ -888,6 +888,24 @@ def test_a_fraction_alone_with_a_unit_is_read_as_its_decimals(
     assert normalize(text, underscores=False) == text  # the text to save keeps its glyphs
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("governed by Article IX.", [("Article IX", "IX", (12, 22))]),
+        ("ARTICLE IV\nREPRESENTATIONS", [("ARTICLE IV", "IV", (0, 10))]),
+        ("Art. XII and Articles III", [("Art. XII", "XII", (0, 8)), ("Articles III", "III", (13, 25))]),
+        ("Article XXXIX; Article I", [("Article XXXIX", "XXXIX", (0, 13)), ("Article I", "I", (15, 24))]),
+        ("the Articles of Incorporation; Article IIII; Article IXa; PARTICLE X", []),
+    ],
+)
+def test_an_article_numbered_in_roman_numerals_is_a_section(
+    text: str, expected: list[tuple[str, str, tuple[int, int]]]
+) -> None:
+    # "Article IX" was no figure at all: an invented article passed the contract workflow
+    got = [(f.text, f.section, f.span) for f in extract(text) if f.kind == "section"]
+    assert got == expected
+
+
 @pytest.mark.parametrize("text", ["hash 3e4b", "1e", "grade 5e", "2.5 x 10 units", "3 x 10^"])
 def test_what_only_looks_like_a_power_of_ten_is_read_as_before(text: str) -> None:
     assert [s for s in skipped(text) if s[2] == "unreadable"] == []

@@ -1114,6 +1114,36 @@ def test_a_bond_written_with_a_fraction_is_checked_not_passed_over() -> None:
     assert tieout.gate("The 3½% Senior Notes.", sources=[source]).passed
 
 
+ROMAN_CONTRACT = """ARTICLE IX
+TERMINATION
+
+9.01 Termination for Cause. Either party may terminate under this Article IX.
+
+ARTICLE X
+MISCELLANEOUS
+"""
+
+
+@pytest.mark.parametrize("read_whole", [False, True])
+def test_an_article_in_roman_numerals_is_found_only_where_the_source_names_it(
+    read_whole: bool,
+) -> None:
+    source: object = ROMAN_CONTRACT
+    if read_whole:
+        source = tieout.Document.from_text("msa", ROMAN_CONTRACT, media_type="markdown")
+    result = tieout.gate(
+        "Termination is in Article IX and Article X; notices are in Article XI; see Article 9.",
+        sources=[source],
+    )
+    assert [(c.text, c.key, c.status) for c in result.claims] == [
+        ("Article IX", "section:IX", "found"),
+        ("Article X", "section:X", "found"),
+        ("Article XI", "section:XI", "missing"),  # only "ARTICLE X" and "ARTICLE IX" exist
+        ("Article 9", "section:9", "missing"),  # the source numbers it IX: copy it so
+    ]
+    assert result.claims[0].found_in is not None
+
+
 def test_a_fraction_alone_is_checked_and_saved_as_written() -> None:
     source = "The coupon steps up 0.25%; an arrangement fee of $750,000."
     ok = tieout.gate("The coupon steps up ¼%; the fee is $¾M.", sources=[source])

@@ -48,6 +48,7 @@ __all__ = [
     "NUMBER_CONVENTIONS",
     "Figure",
     "Normalized",
+    "article_named",
     "canonical_digits",
     "cents_hint",
     "clean_cut",
@@ -57,12 +58,14 @@ __all__ = [
     "extract",
     "figure_key",
     "fraction_hints",
+    "is_roman",
     "normalize",
     "normalize_with_map",
     "number_places",
     "over",
     "parse_amount",
     "resolve_numbers",
+    "roman_articles",
     "scan_window",
     "skipped",
     "sorted_values",
@@ -1794,6 +1797,9 @@ def extract(
     """
     norm = normalize_with_map(text, numbers)
     figs = _link_ranges(norm.text, list(_scan(norm.text, skips)))
+    articles = list(roman_articles(norm.text))
+    if articles:
+        figs = sorted([*figs, *articles], key=lambda f: f.span)
     if words:
         from tieout.wordnumbers import spelled_figures
 
@@ -1808,6 +1814,46 @@ def extract(
     if not norm._edits:
         return figs
     return [_to_original(norm, f) for f in figs]
+
+
+# An article numbered in Roman numerals ("Article IX", "ARTICLE IV", "Art. XII"), as US
+# contracts number theirs; I to XXXIX. A section figure of its own, "IX", never 9: a
+# source that names the article so is what confirms it
+_ROMAN = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})"
+_ROMAN_ARTICLE = re.compile(
+    rf"(?<![A-Za-z])(?:Articles?|ARTICLES?|Art\.)[^\S\n]+(?P<num>{_ROMAN})(?![A-Za-z0-9])"
+)
+
+
+def roman_articles(text: str) -> Iterator[Figure]:
+    """The articles ``text`` names in Roman numerals, as section figures."""
+    if "rt" not in text and "RT" not in text:
+        return
+    for m in _ROMAN_ARTICLE.finditer(text):
+        yield Figure(
+            text=m.group(),
+            span=m.span(),
+            kind="section",
+            unit=None,
+            value=None,
+            section=m.group("num"),
+        )
+
+
+def is_roman(section: str) -> bool:
+    """Whether a section figure's number is an article's Roman numeral ("IX")."""
+    return section[:1] in ("I", "V", "X")
+
+
+@lru_cache(maxsize=256)
+def _article_named(numeral: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![A-Za-z])(?i:articles?|art\.)[^\S\n]+{numeral}(?![A-Za-z0-9])")
+
+
+def article_named(text: str, numeral: str) -> str | None:
+    """How ``text`` names the article numbered ``numeral`` ("ARTICLE IX"), or None."""
+    m = _article_named(numeral).search(text)
+    return None if m is None else m.group()
 
 
 def _no_structure(text: str) -> bool:

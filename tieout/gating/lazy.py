@@ -35,12 +35,14 @@ from tieout.figures import (
     EXACT,
     Figure,
     add_odd_comma_places,
+    article_named,
     canonical_digits,
     cents_hint,
     clean_cut,
     digit_run_spans,
     extract,
     fraction_hints,
+    is_roman,
     number_places,
     scan_window,
     sorted_values,
@@ -329,6 +331,9 @@ class LazySource:
         return answer
 
     def _look(self, cls: str, fig: Figure) -> Figure | str | None:
+        if fig.kind == "section" and is_roman(fig.section or ""):  # "Article IX": no digits
+            named = article_named(self.text, fig.section or "")
+            return None if named is None else f'"{named}"'
         places = _places(self._places(), _spellings(fig, self._cents))
         first = next(places, None)
         if first is None:
