@@ -893,8 +893,14 @@ def test_a_fraction_alone_with_a_unit_is_read_as_its_decimals(
     [
         ("governed by Article IX.", [("Article IX", "IX", (12, 22))]),
         ("ARTICLE IV\nREPRESENTATIONS", [("ARTICLE IV", "IV", (0, 10))]),
-        ("Art. XII and Articles III", [("Art. XII", "XII", (0, 8)), ("Articles III", "III", (13, 25))]),
-        ("Article XXXIX; Article I", [("Article XXXIX", "XXXIX", (0, 13)), ("Article I", "I", (15, 24))]),
+        (
+            "Art. XII and Articles III",
+            [("Art. XII", "XII", (0, 8)), ("Articles III", "III", (13, 25))],
+        ),
+        (
+            "Article XXXIX; Article I",
+            [("Article XXXIX", "XXXIX", (0, 13)), ("Article I", "I", (15, 24))],
+        ),
         ("the Articles of Incorporation; Article IIII; Article IXa; PARTICLE X", []),
     ],
 )
@@ -904,6 +910,38 @@ def test_an_article_numbered_in_roman_numerals_is_a_section(
     # "Article IX" was no figure at all: an invented article passed the contract workflow
     got = [(f.text, f.section, f.span) for f in extract(text) if f.kind == "section"]
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yields of 2.84/2.61%", [("2.84", "percent", D("2.84")), ("2.61%", "percent", D("2.61"))]),
+        (
+            "0.92/0.65 percent",
+            [("0.92", "percent", D("0.92")), ("0.65 percent", "percent", D("0.65"))],
+        ),
+        ("P/E of 10.4/9.6x", [("10.4", None, D("10.4")), ("9.6x", None, D("9.6"))]),
+        ("NII 1,184/1,152", [("1,184", None, D(1184)), ("1,152", None, D(1152))]),
+        (
+            "4,112/3,843 million",
+            [("4,112", None, D(4112) * M), ("3,843 million", None, D(3843) * M)],
+        ),
+        ("EPS of $11.85/12.90", [("$11.85", "USD", D("11.85")), ("12.90", "USD", D("12.90"))]),
+        ("$4.2/4.5bn", [("$4.2", "USD", D("4.2") * BN), ("4.5bn", "USD", D("4.5") * BN)]),
+        ("15/20% loan growth", [("15", "percent", D(15)), ("20%", "percent", D(20))]),
+        (
+            "a 1/2% fee, a 3/8% spread",
+            [("1/2%", "percent", D("0.5")), ("3/8%", "percent", D("0.375"))],
+        ),
+        ("open 24/7 since 9/30; FY 2024/2025 and 2024/25", []),
+    ],
+)
+def test_two_figures_with_a_slash_and_one_unit_are_both_read(
+    text: str, expected: list[tuple[str, str | None, Decimal]]
+) -> None:
+    # "2.84/2.61%" was no figure at all, "1,184/1,152" only 152, "15/20%" read as 0.75%
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+    assert [text[a:b] for a, b in (f.span for f in extract(text))] == [e[0] for e in expected]
 
 
 @pytest.mark.parametrize("text", ["hash 3e4b", "1e", "grade 5e", "2.5 x 10 units", "3 x 10^"])

@@ -1144,6 +1144,23 @@ def test_an_article_in_roman_numerals_is_found_only_where_the_source_names_it(
     assert result.claims[0].found_in is not None
 
 
+def test_a_slash_pair_is_two_claims_and_never_a_traceback() -> None:
+    source = "SEC yield 2.84% (unsubsidized 2.61%); EPS estimates $11.85 and $12.90."
+    result = tieout.gate(
+        "Yields of 2.84/2.61%; EPS of $11.85/12.90; expense ratios 0.92/0.65%; $11/12.",
+        sources=[source],
+    )
+    assert [(c.text, c.status) for c in result.claims] == [
+        ("2.84", "found"),
+        ("2.61%", "found"),
+        ("$11.85", "found"),
+        ("12.90", "found"),
+        ("0.92", "missing"),
+        ("0.65%", "missing"),
+        ("$11/12", "missing"),  # eleven twelfths of a dollar: unreadable, refused
+    ]
+
+
 def test_a_fraction_alone_is_checked_and_saved_as_written() -> None:
     source = "The coupon steps up 0.25%; an arrangement fee of $750,000."
     ok = tieout.gate("The coupon steps up ¼%; the fee is $¾M.", sources=[source])

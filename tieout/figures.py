@@ -679,7 +679,7 @@ _FIGURE = re.compile(
                | \d+(?:\.\d+)?|\.\d+)
         (?P<frac>                                    # a fraction after the number
             \ [1-9]\d?/[1-9]\d?(?![\d/])               # "3 1/2% Notes", "99 3/4", "3 1/3%"
-          | /[1-9]\d?(?![\d/.,])                     # "1/2%" (a unit is needed)
+          | /[1-9]\d?(?![\d/]|[.,]\d)                 # "1/2%" (a unit is needed)
           | \ ?[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]                  # "3½%"
         )?
         (?:
@@ -994,6 +994,51 @@ def _fraction_of(num: str, frac: str) -> tuple[Fraction, int]:
     return whole + Fraction(top, bottom), bottom
 
 
+def _pair_not_fraction(num: str, frac: str) -> bool:
+    """Whether "a/b" written with a unit is two figures, not a fraction: "15/20%" (15% and
+    20%), "3/2x"; a fraction is smaller than one, over at most 12 or a power of two as
+    bonds quote them ("1/2%", "3/8%", "11/12%", "5/32")."""
+    if frac[0] != "/" or "." in num or "," in num:
+        return frac[0] == "/"
+    top, bottom = int(num), int(frac[1:])
+    return top >= bottom or (bottom > 12 and bottom not in (16, 32, 64))
+
+
+def _slash_pair(text: str, m: re.Match[str]) -> tuple[Figure, Figure] | None:
+    """Two figures written with a slash between them and the unit once: "2.84/2.61%",
+    "10.4/9.6x", "$11.85/12.90", "4,112/3,843 million", "9,999/1,152". The second is read
+    as the grammar reads any figure; the first takes its unit and scale, and gives it its
+    currency. None where the slash joins no two figures: "24/7", "9/30", "2024/2025" (no
+    unit, no currency, no separator in either), or the second is no plain figure."""
+    slash = m.end("num")
+    window = text[slash + 1 : slash + 161]
+    m2 = _FIGURE.match(window)
+    if m2 is None or m2.group("num") is None:
+        return None
+    g2 = m2.group(*_GROUPS)
+    if g2[1] or g2[3] or g2[4] or g2[12]:  # bad, dotted, glued letters, a fraction
+        return None
+    num1, num2 = m.group("num"), g2[2]
+    pos = m.start()
+    pre = _prefix(text, pos)
+    currency = pre.currency if pre is not None else None
+    if not (any(g2[5:]) or currency or any(c in num1 + num2 for c in ",.")):
+        return None
+    second = _figure_from_match(window, m2, g2, _Prefix(0, currency=currency))
+    # the first, read as if the second's unit were written after it
+    unit = window[m2.end("num") : m2.end()]
+    alone = num1 + unit
+    m1 = _FIGURE.match(alone)
+    if m1 is None or m1.end() != len(alone):
+        return None
+    first = _figure_from_match(alone, m1, m1.group(*_GROUPS), pre or _Prefix(0))
+    start = pre.start if pre is not None else pos
+    first = replace(first, text=text[start:slash], span=(start, slash))
+    shift = slash + 1
+    second = replace(second, span=(second.span[0] + shift, second.span[1] + shift))
+    return first, second
+
+
 def _terminates(denominator: int) -> bool:
     """Whether a fraction over ``denominator`` is a decimal that ends (2s and 5s only)."""
     for p in (2, 5):
@@ -1071,6 +1116,13 @@ def _scan(
         if m.start() < hidden:
             continue
         skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
+        frac = groups[12]
+        if (bad and bad[0] == "/" and not dotted) or (frac and _pair_not_fraction(num, frac)):
+            pair = _slash_pair(text, m)
+            if pair is not None:  # "2.84/2.61%", "$11.85/12.90", "4,112/3,843 million"
+                yield from pair
+                hidden = pair[1].span[1]
+                continue
         if skip or bad:
             if skip and skips is not None:
                 skips.append((m.span("skip"), skip, _skip_reason(skip)))
@@ -1081,7 +1133,6 @@ def _scan(
             continue
         pos = m.start()
         pre = _prefix(text, pos)
-        frac = groups[12]
         if frac:
             if frac[0] == "/" and not any(groups[5:12]) and (pre is None or not pre.currency):
                 continue  # "1/2", "3/4" alone: a ratio, a score or a date as often as a figure

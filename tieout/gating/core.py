@@ -317,9 +317,9 @@ def _unreadable_claims(
     source can confirm, so they are refused (or kept on a marked line) with the fix."""
     out = []
     for span, what in found:
-        read = unreadable_figure(what)
-        assert read is not None  # what the grammar listed as unreadable, it reads so again
-        written, example, kind = read
+        # what the grammar listed as unreadable, it reads so again; should it ever not,
+        # the figure is still refused, never passed over nor a traceback
+        written, example, kind = unreadable_figure(what) or (what, what, "number")
         cls = "numeric" if kind == "number" else kind
         line = line_of(span[0])
         key = f"unreadable:{what}"
