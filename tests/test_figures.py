@@ -944,6 +944,86 @@ def test_two_figures_with_a_slash_and_one_unit_are_both_read(
     assert [text[a:b] for a, b in (f.span for f in extract(text))] == [e[0] for e in expected]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("NT$839.25 billion", [("NT$839.25 billion", "TWD", D("839.25") * BN)]),
+        (
+            "MX$12.4bn, Mex$ 4, Can$3.1m",
+            [
+                ("MX$12.4bn", "MXN", D("12.4") * BN),
+                ("Mex$ 4", "MXN", D(4)),
+                ("Can$3.1m", "CAD", D("3.1") * M),
+            ],
+        ),
+        (
+            "J$4,200, TT$12 and CAD$4.2m",
+            [
+                ("J$4,200", "J$", D(4200)),
+                ("TT$12", "TT$", D(12)),
+                ("CAD$4.2m", "CAD", D("4.2") * M),
+            ],
+        ),
+        (
+            "RMB99.9bn, Rmb4.2bn, RMB 234,567",
+            [
+                ("RMB99.9bn", "CNY", D("99.9") * BN),
+                ("Rmb4.2bn", "CNY", D("4.2") * BN),
+                ("RMB 234,567", "CNY", D(234567)),
+            ],
+        ),
+        (
+            "Rmb12,345m and Rmb 4.2bn",
+            [("Rmb12,345m", "CNY", D(12345) * M), ("Rmb 4.2bn", "CNY", D("4.2") * BN)],
+        ),
+        (
+            "RM8.8bn, Rp4.2tn, Rp 4.2tn",
+            [
+                ("RM8.8bn", "MYR", D("8.8") * BN),
+                ("Rp4.2tn", "IDR", D("4.2") * 10**12),
+                ("Rp 4.2tn", "IDR", D("4.2") * 10**12),
+            ],
+        ),
+        (
+            "812 million yuan; 4.2 billion kronor",
+            [("812 million yuan", "CNY", D(812) * M), ("4.2 billion kronor", "SEK", D("4.2") * BN)],
+        ),
+        (
+            "79.14 trillion won; 5,000 won",
+            [("79.14 trillion won", "KRW", D("79.14") * 10**12), ("5,000 won", "KRW", D(5000))],
+        ),
+        (
+            "4.2 billion Hong Kong dollars",
+            [("4.2 billion Hong Kong dollars", "HKD", D("4.2") * BN)],
+        ),
+        (
+            "12 Swiss francs; 3 pesos; 4 Norwegian kroner",
+            [
+                ("12 Swiss francs", "CHF", D(12)),
+                ("3 pesos", "peso", D(3)),
+                ("4 Norwegian kroner", "NOK", D(4)),
+            ],
+        ),
+        (
+            "12.5 HK cents; 12.5 US cents; 5 euro cents",
+            [
+                ("12.5 HK cents", "HKD", D("0.125")),
+                ("12.5 US cents", "USD", D("0.125")),
+                ("5 euro cents", "EUR", D("0.05")),
+            ],
+        ),
+        ("a dividend of HK99.5 cents", [("HK99.5 cents", "HKD", D("0.995"))]),
+        ("the 12 won awards; US20 index; cash$4", [("12", None, D(12)), ("$4", "USD", D(4))]),
+    ],
+)
+def test_currencies_of_other_countries_are_their_own(
+    text: str, expected: list[tuple[str, str | None, Decimal]]
+) -> None:
+    # "NT$839.25 billion" was read as US dollars; "RMB99.9bn", "HK99.5 cents" as no figure;
+    # "812 million yuan" as a bare number, which any currency's 812 million confirmed
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+
+
 @pytest.mark.parametrize("text", ["hash 3e4b", "1e", "grade 5e", "2.5 x 10 units", "3 x 10^"])
 def test_what_only_looks_like_a_power_of_ten_is_read_as_before(text: str) -> None:
     assert [s for s in skipped(text) if s[2] == "unreadable"] == []
@@ -1001,7 +1081,7 @@ def test_hyphenated_scales_cents_and_words_of_sign(
         ("margins of 12%/15%", [("12%", "percent", D(12)), ("15%", "percent", D(15))]),
         ("c.12% and approx.12%", [("12%", "percent", D(12)), ("12%", "percent", D(12))]),
         ("Revenue:4.2m; EBITDA:1.1m", [("4.2m", None, D("4.2") * M), ("1.1m", None, D("1.1") * M)]),
-        ("RMB12.5 billion", [("12.5 billion", None, D("12.5") * 10**9)]),
+        ("RMB12.5 billion", [("RMB12.5 billion", "CNY", D("12.5") * 10**9)]),
         ("kr4.5 million", [("4.5 million", None, D("4.5") * M)]),
         (
             "Gross margin was 41\\% and 41 \\%",

@@ -1144,6 +1144,30 @@ def test_an_article_in_roman_numerals_is_found_only_where_the_source_names_it(
     assert result.claims[0].found_in is not None
 
 
+def test_one_currency_never_confirms_another() -> None:
+    source = (
+        "Revenue was NT$839.25 billion; the Hong Kong unit earned HK$4.2 billion and "
+        "US$812 million; a final dividend of 12.5 HK cents per share."
+    )
+    bad = tieout.gate(
+        "Revenue was $839.25 billion. The unit earned RMB 4.2 billion and 812 million yuan. "
+        "The dividend was 12.5 US cents.",
+        sources=[source],
+    )
+    assert [(c.text, c.status) for c in bad.claims] == [
+        ("$839.25 billion", "missing"),
+        ("RMB 4.2 billion", "missing"),
+        ("812 million yuan", "missing"),
+        ("12.5 US cents", "missing"),
+    ]
+    ok = tieout.gate(
+        "Revenue was NT$839.25 billion; HK$4.2 billion, or 4.2 billion Hong Kong dollars; "
+        "a dividend of HK$0.125.",
+        sources=[source],
+    )
+    assert ok.passed, ok.message
+
+
 def test_a_slash_pair_is_two_claims_and_never_a_traceback() -> None:
     source = "SEC yield 2.84% (unsubsidized 2.61%); EPS estimates $11.85 and $12.90."
     result = tieout.gate(
@@ -1225,7 +1249,7 @@ def test_an_amount_in_cents_is_a_currency_claim() -> None:
             "Margins were 12%/15%, c.12% at the low end.",
             ["percent:12%", "percent:15%", "percent:12%"],
         ),
-        ("Revenue was RMB12.5 billion.", ["numeric:12.5 billion"]),
+        ("Revenue was RMB12.5 billion.", ["currency:RMB12.5 billion"]),
         ("Gross margin was 41\\% for the year.", ["percent:41\\%"]),
         ("Revenue was $4.2&nbsp;million.", ["currency:$4.2&nbsp;million"]),
         ("Margin was 12\u200e% for the year.", ["percent:12%"]),  # the mark sanitised away
@@ -1262,7 +1286,7 @@ def test_glued_figures_pass_when_the_source_states_them() -> None:
         "percent:12",
         "percent:15",
         "currency:USD:4200000",
-        "number:12500000000",
+        "currency:CNY:12500000000",
         "percent:3",
         "percent:7",
     ]

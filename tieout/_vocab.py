@@ -58,6 +58,11 @@ CURRENCY_SYMBOLS: dict[str, str] = {
     "US$": "USD",
     "NZ$": "NZD",
     "HK$": "HKD",
+    "NT$": "TWD",  # New Taiwan dollars, as Taiwanese filers write every amount
+    "MX$": "MXN",
+    "Mex$": "MXN",
+    "Can$": "CAD",
+    "SG$": "SGD",
     "CA$": "CAD",
     "AU$": "AUD",
     "C$": "CAD",
@@ -74,7 +79,21 @@ CURRENCY_SYMBOLS: dict[str, str] = {
     "₺": "TRY",
 }
 
-#: Currency words after a number ("five million dollars", "12 euros").
+#: Other marks filers write a currency with before a number: "RMB12.5bn", "Rmb4.2bn" (as
+#: the financial press writes renminbi), "RM8.8bn" (ringgit), "Rp4.2tn" (rupiah), "NTD".
+CURRENCY_ALIASES: dict[str, str] = {
+    "RMB": "CNY",
+    "Rmb": "CNY",
+    "NTD": "TWD",
+    "RM": "MYR",
+    "Rp": "IDR",
+}
+#: Marks read as a currency only glued to the figure: "HK12.5 cents", "US12.5 cents".
+GLUED_CURRENCY_ALIASES: dict[str, str] = {"HK": "HKD", "US": "USD", "NT": "TWD"}
+
+#: Currency words after a number ("five million dollars", "12 euros", "812 million yuan").
+#: A word several countries' currencies share ("pesos", "kroner", "francs", "dinars") is a
+#: unit of its own, found only as that word, unless a country stands before it.
 CURRENCY_WORDS: dict[str, str] = {
     "dollar": "USD",
     "dollars": "USD",
@@ -83,6 +102,77 @@ CURRENCY_WORDS: dict[str, str] = {
     "pound": "GBP",
     "pounds": "GBP",
     "yen": "JPY",
+    "yuan": "CNY",
+    "renminbi": "CNY",
+    "won": "KRW",
+    "rupee": "INR",
+    "rupees": "INR",
+    "krona": "SEK",
+    "kronor": "SEK",
+    "ringgit": "MYR",
+    "rupiah": "IDR",
+    "baht": "THB",
+    "rand": "ZAR",
+    "reais": "BRL",
+    "zloty": "PLN",
+    "zlotys": "PLN",
+    "shekel": "ILS",
+    "shekels": "ILS",
+    "lira": "TRY",
+    "krone": "krone",
+    "kroner": "krone",
+    "franc": "franc",
+    "francs": "franc",
+    "peso": "peso",
+    "pesos": "peso",
+    "dinar": "dinar",
+    "dinars": "dinar",
+    "riyal": "riyal",
+    "riyals": "riyal",
+    "dirham": "dirham",
+    "dirhams": "dirham",
+}
+
+#: Countries named before a currency word: "4.2 billion Hong Kong dollars", "12.5 HK
+#: cents", "Swiss francs", "Norwegian kroner" (lower-cased).
+CURRENCY_ADJECTIVES: dict[str, str] = {
+    "us": "USD",
+    "u.s.": "USD",
+    "american": "USD",
+    "canadian": "CAD",
+    "australian": "AUD",
+    "singapore": "SGD",
+    "hong kong": "HKD",
+    "hk": "HKD",
+    "new zealand": "NZD",
+    "new taiwan": "TWD",
+    "taiwan": "TWD",
+    "nt": "TWD",
+    "euro": "EUR",
+    "swiss": "CHF",
+    "norwegian": "NOK",
+    "danish": "DKK",
+    "swedish": "SEK",
+    "mexican": "MXN",
+    "philippine": "PHP",
+    "chilean": "CLP",
+    "colombian": "COP",
+    "argentine": "ARS",
+    "korean": "KRW",
+    "chinese": "CNY",
+    "indian": "INR",
+    "japanese": "JPY",
+    "brazilian": "BRL",
+    "south african": "ZAR",
+    "malaysian": "MYR",
+    "indonesian": "IDR",
+    "thai": "THB",
+    "turkish": "TRY",
+    "israeli": "ILS",
+    "new israeli": "ILS",
+    "polish": "PLN",
+    "uae": "AED",
+    "saudi": "SAR",
 }
 
 #: Scale words and suffixes, as written (lower-cased) -> multiplier.

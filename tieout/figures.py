@@ -33,9 +33,12 @@ from itertools import accumulate, chain
 from typing import TYPE_CHECKING
 
 from tieout._vocab import (
+    CURRENCY_ADJECTIVES,
+    CURRENCY_ALIASES,
     CURRENCY_CODES,
     CURRENCY_SYMBOLS,
     CURRENCY_WORDS,
+    GLUED_CURRENCY_ALIASES,
     SCALE_WORDS,
     SECTION_WORDS,
 )
@@ -631,7 +634,19 @@ def _group(value: Decimal) -> str:
 # --------------------------------------------------------------------------- the grammar
 
 _CODES = "|".join(sorted(CURRENCY_CODES))
-_CODES_BEHIND = "|".join(sorted(CURRENCY_CODES))  # all three letters: a fixed-width look-behind
+# all three letters: a fixed-width look-behind ("USD4.2m", "RMB12.5bn")
+_CODES_BEHIND = "|".join(sorted(CURRENCY_CODES | {a for a in CURRENCY_ALIASES if len(a) == 3}))
+_TWO_LETTERS_BEHIND = "|".join(
+    rf"(?<=[^A-Za-z]{a})(?=\d)|(?<=^{a})(?=\d)" for a in sorted(CURRENCY_ALIASES) if len(a) == 2
+)
+# a currency named in words after a figure, a country before it or not ("812 million
+# yuan", "4.2 billion Hong Kong dollars", "12.5 HK cents")
+_ADJECTIVES = "|".join(
+    re.escape(a).replace(r"\ ", r"[^\S\n]")
+    for a in sorted(CURRENCY_ADJECTIVES, key=len, reverse=True)
+)
+_CURRENCY_NOUNS = "|".join(sorted([*CURRENCY_WORDS, "cent", "cents"], key=len, reverse=True))
+_CWORD = rf"(?:(?i:{_ADJECTIVES})[^\S\n])?(?i:{_CURRENCY_NOUNS})"
 # a word's end, where a superscript footnote mark may stand ("$3.47 billion¹"): "\b" is no
 # end there, since "¹" is a digit to the regex engine
 _WB = r"(?![^\W\u00b9\u00b2\u00b3\u2070-\u2079])"
@@ -658,7 +673,10 @@ _FIGURE = re.compile(
     (?=[\d.(])
     (?:
         (?<![A-Za-z0-9_./:])                         # not inside a word, a code or a number
-      | (?<={_CODES_BEHIND})                         # "USD4.2m"
+      | (?<={_CODES_BEHIND})                         # "USD4.2m", "RMB12.5bn"
+      | {_TWO_LETTERS_BEHIND}                          # "RM8.8bn", "Rp4.2tn"
+      | (?:(?<=[^A-Za-z]HK)|(?<=[^A-Za-z]US)|(?<=[^A-Za-z]NT)|(?<=^HK)|(?<=^US)|(?<=^NT))
+        (?=[\d,.]+[^\S\n]cents?\b)                 # "HK12.5 cents"
       | (?:(?<=Rs\.)|(?<=[^A-Za-z]Rs)|(?<=^Rs))(?=\d)  # "Rs.12.5 crore", "Rs12,500"
       | (?<=[vV])(?=\d+(?:\.\d+){{2,}})              # "v1.2.3": read, to be listed as a version
       | (?<=_)(?<![A-Za-z0-9]_)(?<![A-Za-z0-9]__)   # "_15%_", "__41%__": Markdown emphasis
@@ -707,7 +725,7 @@ _FIGURE = re.compile(
             (?:(?<=[Tt]sd|[Mm]io|[Mm]rd)\.)?           # "1,2 Mio. EUR", "3,4 Mrd. €"
             (?:
                 [^\S\n]?(?P<code>(?:{_CODES})){_WB}             # never across a line's end:
-              | [^\S\n](?P<cword>dollars?|[eE]uros?|pounds?|yen|cents?){_WB}  # "45 cents": $0.45
+              | [^\S\n](?P<cword>{_CWORD}){_WB}  # "45 cents": $0.45; "812 million yuan"
               | [^\S\n]?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\(\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
@@ -722,7 +740,12 @@ _SUFFIX_AFTER = re.compile(rf"\)(?:({_SCALE_SUFFIX})(?![A-Za-z0-9])| ({_SCALE_WO
 # "$4.2 B", "$420 K", "€1.2 M": a scale letter a space after an amount (read only there)
 _SPACED_SCALE = re.compile(r" ([KMB]|mm)(?![\w&'’-]|\.\w)")  # "$312.5 mm" ("5 mm" is no amount)
 _BPS_AFTER = re.compile(rf"\)\s?(?:bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})")  # "(27) bps"
-_PREFIX_CODE = re.compile(rf"(?:^|[^A-Za-z])(?P<code>{_CODES}) ?$")
+_PREFIX_CODE = re.compile(
+    rf"(?:^|[^A-Za-z])(?P<code>{_CODES}|{'|'.join(sorted(CURRENCY_ALIASES))}) ?$"
+)
+_PREFIX_GLUED = re.compile(rf"(?:^|[^A-Za-z])(?P<code>{'|'.join(GLUED_CURRENCY_ALIASES)})$")
+# one to three letters, one of them a capital, right before a "$" ("NT$" is read apart)
+_LETTERS_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z]{0,2}[A-Z][A-Za-z]{0,2})(?=\$)")
 _PREFIX_WORD = re.compile(r"(?:^|[^A-Za-z])(?P<word>[A-Za-z]+)\.? ?$")
 _DOLLARS = sorted(
     (s for s in CURRENCY_SYMBOLS if s.endswith("$") and s != "$"), key=len, reverse=True
@@ -740,14 +763,19 @@ class _Prefix:
     section: bool = False
 
 
-def currency_before(text: str, j: int) -> tuple[str | None, int]:
-    """A currency symbol or ISO code ending at ``j``: (code, start) or (None, j)."""
+def currency_before(text: str, j: int, glued: bool = False) -> tuple[str | None, int]:
+    """A currency symbol or ISO code ending at ``j``: (code, start) or (None, j).
+    ``glued``: nothing stands between ``j`` and the figure ("HK12.5 cents")."""
     last = text[j - 1] if j > 0 else " "
     if last == "$":
         for sym in _DOLLARS:
             k = j - len(sym)
             if k >= 0 and text.startswith(sym, k) and (k == 0 or not text[k - 1].isalpha()):
                 return CURRENCY_SYMBOLS[sym], k
+        letters = _LETTERS_BEFORE.search(text, max(0, j - 6), j)
+        if letters is not None and letters.end() == j - 1:  # "J$", "TT$", "CAD$": not US
+            mark = letters.group(1)
+            return (mark if mark in CURRENCY_CODES else f"{mark}$"), letters.start(1)
         return "USD", j - 1
     code = _SINGLE_SYMBOLS.get(last)
     if code is not None:
@@ -756,11 +784,15 @@ def currency_before(text: str, j: int) -> tuple[str | None, int]:
         k = j - 3 if last == "." else j - 2
         if k >= 0 and text.startswith("Rs", k) and (k == 0 or not text[k - 1].isalpha()):
             return "INR", k
-    if "A" <= last <= "Z":
+    if "A" <= last <= "Z" or last in "bp":
         window = text[max(0, j - 4) : j]
         m = _PREFIX_CODE.search(window)
+        if m is None and glued:
+            m = _PREFIX_GLUED.search(window)
         if m is not None:
-            return m.group("code"), j - (len(window) - m.start("code"))
+            code = m.group("code")
+            code = CURRENCY_ALIASES.get(code) or GLUED_CURRENCY_ALIASES.get(code) or code
+            return code, j - (len(window) - m.start("code"))
     return None, j
 
 
@@ -776,6 +808,8 @@ def _prefix(text: str, pos: int) -> _Prefix | None:
     if c1 == " ":
         c2 = text[pos - 2] if pos > 1 else "\n"
         if c2.islower() or c2 in ",;:!?\n":  # "was 1,234", "clause 4", "up, 12"
+            if c2 in "bp" and text.endswith(("Rmb ", "Rp "), max(0, pos - 4), pos):
+                return _slow_prefix(text, pos)  # "Rmb 4.2bn", "Rp 4.2tn"
             if c2 not in _SECTION_ENDINGS:
                 return None
             if c2 == "s" and text[pos - 3 : pos - 1] == "Rs":
@@ -827,7 +861,7 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
     j = i
     while at(j - 1) == " " and i - j < 8:  # "$     0.48", as filings align a column
         j -= 1
-    currency, k = currency_before(text, j)
+    currency, k = currency_before(text, j, glued=j == i)
     if currency is None and at(j - 1) in "*_":  # "$**4.2** million": emphasis after the sign
         e = j - 2 if at(j - 2) == at(j - 1) else j - 1
         currency, k = currency_before(text, e)
@@ -945,6 +979,7 @@ _GROUPS = (
 # ("\d/\d") tried every digit of a megabyte and took 30 ms.
 _CENTS_HINTS = (
     re.compile(r"cent(?<=\d\scent)"),
+    re.compile(r"cent(?<=[A-Za-z] cent)"),  # "12.5 HK cents", "5 euro cents"
     re.compile(r"pence(?<=\d\spence)"),
     re.compile(r"p\b(?<=\dp)"),
     re.compile(r"c\b(?<=\dc)"),
@@ -1408,6 +1443,23 @@ def _symbol_after(text: str, end: int) -> bool:
     return _CURRENCY_AFTER.match(text, comma.end() if comma else end) is not None
 
 
+def _currency_words(
+    cword: str | None, before: str | None, glued: bool = False
+) -> tuple[str | None, bool]:
+    """The currency a figure's words after it name ("yuan", "Hong Kong dollars", "HK
+    cents") and whether they are cents: (code, cents); (None, False) for none. ``before``:
+    the currency written before the figure; ``glued``: written as "HK12.5 cents"."""
+    if cword is None:
+        return None, False
+    *adjective, noun = cword.lower().split()
+    country = CURRENCY_ADJECTIVES.get(" ".join(adjective)) if adjective else None
+    if noun.startswith("cent"):  # "45 cents", "12.5 HK cents", "HK12.5 cents"
+        if before is not None and country is None:
+            return (before, True) if glued else (None, False)  # "$0.45 cents": $0.45
+        return country or before or "USD", True
+    return country or CURRENCY_WORDS[noun], False
+
+
 def _figure_from_match(
     text: str, m: re.Match[str], groups: tuple[str | None, ...], pre: _Prefix
 ) -> Figure:
@@ -1441,8 +1493,12 @@ def _figure_from_match(
         if spaced is not None:  # "$4.2 B in sales": B, a space after an amount, is billions
             scale, scale_source = SCALE_WORDS[spaced.group(1).lower()], "suffix"
             end = spaced.end()
-    cents = cword is not None and cword.startswith("cent") and pre.currency is None
-    code = code_group or ("USD" if cents else CURRENCY_WORDS.get(cword.lower()) if cword else None)
+    glued = text[pre.start : m.start()] in GLUED_CURRENCY_ALIASES  # "HK12.5 cents"
+    code, cents = _currency_words(cword, pre.currency, glued)
+    if code == "KRW" and cword == "won" and scale == ONE and len(num) < 4:
+        code, end = None, m.start("cword") - 1  # "12 won awards": a verb, no currency
+    if code_group:
+        code = CURRENCY_ALIASES.get(code_group, code_group)
     if sym:
         code = CURRENCY_SYMBOLS[sym]  # "1,234.5 €"
     if pence and pre.currency is None:  # "45.6p": pence, a hundredth of a pound; "45.6c" cents

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Context, Decimal
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_WORDS
+from tieout._vocab import CURRENCY_ADJECTIVES, CURRENCY_CODES, CURRENCY_WORDS
 from tieout.figures import Figure, currency_before, normalize
 
 __all__ = ["NUMBER_WORDS", "spelled_figures", "words_to_number"]
@@ -112,16 +112,14 @@ _LABELS = frozenset(
     tier level step stage type class series version round figure table exhibit schedule
     appendix note rule title form""")
 )
-_CURRENCY_ADJECTIVES = {
-    "us": "USD",
-    "u.s.": "USD",
-    "american": "USD",
-    "canadian": "CAD",
-    "australian": "AUD",
-    "singapore": "SGD",
-    "hong kong": "HKD",
-    "new zealand": "NZD",
-}
+# currencies named after a spelled amount ("five million yuan", "two billion Hong Kong
+# dollars"); never "won" ("two won and one lost"), nor a country's abbreviation ("HK")
+_ADJECTIVES = "|".join(
+    re.escape(a).replace(r"\ ", r"[ \t]")
+    for a in sorted(CURRENCY_ADJECTIVES, key=len, reverse=True)
+    if len(a) > 2 or a == "us"
+)
+_NOUNS = "|".join(sorted((w for w in CURRENCY_WORDS if w != "won"), key=len, reverse=True))
 
 
 _Trie = dict[str, "_Trie"]
@@ -188,8 +186,7 @@ _AFTER = re.compile(
     rf"""
     (?P<pct>[ \t]?%|(?:[ \t]|-(?=[Pp]))?(?i:percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))
   | (?P<bps>[ \t](?i:basis[ \t]points?\b|bps\b|bp\b))
-  | [ \t](?:(?P<adj>(?i:U\.S\.|US|American|Canadian|Australian|Singapore|Hong[ \t]Kong
-                       |New[ \t]Zealand))[ \t])?(?P<cword>(?i:dollars?|euros?|pounds?|yen)\b)
+  | [ \t](?:(?P<adj>(?i:{_ADJECTIVES}))[ \t])?(?P<cword>(?i:{_NOUNS})\b)
   | [ \t](?P<code>{"|".join(sorted(CURRENCY_CODES))})\b
     """,
     re.VERBOSE,
@@ -530,7 +527,7 @@ def _figure(text: str, toks: Sequence[_Tok], first: int, n: _Number) -> Figure |
         adj = (after.group("adj") or "").lower().replace("\t", " ")
         code = (
             after.group("code")
-            or _CURRENCY_ADJECTIVES.get(adj)
+            or CURRENCY_ADJECTIVES.get(adj)
             or CURRENCY_WORDS[after.group("cword").lower()]
         )
         kind, unit, end = "currency", code, after.end()
