@@ -1024,6 +1024,84 @@ def test_currencies_of_other_countries_are_their_own(
     assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "were T€ 812 (prior year: T€ 790)",
+            [("T€ 812", "EUR", D(812_000)), ("T€ 790", "EUR", D(790_000))],
+        ),
+        (
+            "k€ 812; M€ 12; Mio. € 8.1",
+            [
+                ("k€ 812", "EUR", D(812_000)),
+                ("M€ 12", "EUR", D(12) * M),
+                ("Mio. € 8.1", "EUR", D("8.1") * M),
+            ],
+        ),
+        (
+            "TEUR 812, KEUR 5, MSEK 4,200, TUSD 5",
+            [
+                ("TEUR 812", "EUR", D(812_000)),
+                ("KEUR 5", "EUR", D(5000)),
+                ("MSEK 4,200", "SEK", D(4200) * M),
+                ("TUSD 5", "USD", D(5000)),
+            ],
+        ),
+        (
+            "EURm 4.2; €m 4.2; €bn 1.1",
+            [
+                ("EURm 4.2", "EUR", D("4.2") * M),
+                ("€m 4.2", "EUR", D("4.2") * M),
+                ("€bn 1.1", "EUR", D("1.1") * BN),
+            ],
+        ),
+        (
+            "(T€ 812) and kEUR -12",
+            [("(T€ 812)", "EUR", D(-812_000)), ("kEUR -12", "EUR", D(-12_000))],
+        ),
+        (
+            "€ 812, from 12 in Tm 12",
+            [("€ 812", "EUR", D(812)), ("12", None, D(12)), ("12", None, D(12))],
+        ),
+    ],
+)
+def test_a_scale_written_before_the_currency_scales_the_figure(
+    text: str, expected: list[tuple[str, str | None, Decimal]]
+) -> None:
+    # "T€ 812" (EUR 812 thousand) was read as €812: a thousandfold understatement passed
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Revenue $4.2B1 and", [("$4.2B", "USD", D("4.2") * BN)]),
+        (
+            "$1.1bn2, €4.2bn3, $4.2m12",
+            [
+                ("$1.1bn", "USD", D("1.1") * BN),
+                ("€4.2bn", "EUR", D("4.2") * BN),
+                ("$4.2m", "USD", D("4.2") * M),
+            ],
+        ),
+        ("$4.2 billion1 in sales", [("$4.2 billion", "USD", D("4.2") * BN)]),
+        ("a 12m2 flat, a 4B2 code, $4.2m123", []),
+        (
+            "₹38,250 Cr and Rs 4,250 Cr.",
+            [("₹38,250 Cr", "INR", D(38_250) * 10**7), ("Rs 4,250 Cr", "INR", D(4250) * 10**7)],
+        ),
+        ("Rs 42.5 Lacs", [("Rs 42.5 Lacs", "INR", D("42.5") * 10**5)]),
+    ],
+)
+def test_a_scale_keeps_its_figure_whatever_pdf_text_glues_after_it(
+    text: str, expected: list[tuple[str, str | None, Decimal]]
+) -> None:
+    # a footnote's "¹" flattened to "1" made "$4.2B1" vanish and "$4.2 billion1" read $4.2;
+    # "₹38,250 Cr" was ₹38,250
+    assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
+
+
 @pytest.mark.parametrize("text", ["hash 3e4b", "1e", "grade 5e", "2.5 x 10 units", "3 x 10^"])
 def test_what_only_looks_like_a_power_of_ten_is_read_as_before(text: str) -> None:
     assert [s for s in skipped(text) if s[2] == "unreadable"] == []

@@ -652,9 +652,11 @@ _CWORD = rf"(?:(?i:{_ADJECTIVES})[^\S\n])?(?i:{_CURRENCY_NOUNS})"
 _WB = r"(?![^\W\u00b9\u00b2\u00b3\u2070-\u2079])"
 _SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|Tn|TN|[kKmMbBT])"  # "T": read only after a currency
 # "$1.2 MM"; German "Tsd./Mio./Mrd."; Indian "lakh" (100,000), "crore" (10,000,000), "lakh crore"
+# a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
+_FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"
 _SCALE_WORD = (
     r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn|mil|bil|lakh\ crore|crore|lakh|lac)s?"
-    r"|MM|[Tt]sd|[Mm]io|[Mm]rd|crs?)"  # "Rs 4.2 cr": crore
+    r"|MM|[Tt]sd|[Mm]io|[Mm]rd|[cC]rs?|CRS?)"  # "Rs 4.2 cr", "₹38,250 Cr": crore
 )
 
 # A number with a unit after it, where letters or a mark stand glued before it
@@ -710,8 +712,8 @@ _FIGURE = re.compile(
                    |pp(?:ts?)?{_WB}|p\.p\.                 # "1.2ppts", "1.2 ppt", "1.2 p.p."
                    |pc(?![A-Za-z0-9]))                  # "4.7pc", as the British press writes it
           | (?:[\s-]|[*_]{{1,2}}\s?)?(?P<bps>bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})  # "a 27-basis-point rise"
-          | (?P<sfx>{_SCALE_SUFFIX})(?![A-Za-z0-9])
-          | [\s-]?(?P<word>{_SCALE_WORD}){_WB}          # "$1.2 billion", "a $300-million loan"
+          | (?P<sfx>{_SCALE_SUFFIX})(?:(?![A-Za-z0-9])|{_FOOTNOTE_DIGITS})  # "$4.2B1": a flattened "¹"
+          | [\s-]?(?P<word>{_SCALE_WORD})(?:{_WB}|{_FOOTNOTE_DIGITS})  # "$1.2 billion", "a $300-million loan"
           | (?:\\\ |&nbsp;|[*_]{{1,2}}(?:\ |&nbsp;)[*_]{{0,2}}|\ [*_]{{1,2}})  # "$4.2\ million", "$4.2&nbsp;million",
             (?P<wordx>{_SCALE_WORD}){_WB}               # "**$4.2** million", "$4.2 **million**"
           | (?P<mult>[xX×](?![A-Za-z0-9])              # "12.5x", "3x", "10X", "2×": a multiple
@@ -761,6 +763,7 @@ class _Prefix:
     open_at: int = -1  # position of an opening parenthesis before the figure
     open_gap: int = 0  # spaces between it and the figure ("( 1,234)": 1)
     section: bool = False
+    scale: Decimal = ONE  # a scale written with the currency before it ("T€ 812", "EURm 4.2")
 
 
 def currency_before(text: str, j: int, glued: bool = False) -> tuple[str | None, int]:
@@ -810,6 +813,8 @@ def _prefix(text: str, pos: int) -> _Prefix | None:
         if c2.islower() or c2 in ",;:!?\n":  # "was 1,234", "clause 4", "up, 12"
             if c2 in "bp" and text.endswith(("Rmb ", "Rp "), max(0, pos - 4), pos):
                 return _slow_prefix(text, pos)  # "Rmb 4.2bn", "Rp 4.2tn"
+            if c2 in "mnk" and _SCALED_MARK.search(text, max(0, pos - 8), pos):
+                return _slow_prefix(text, pos)  # "EURm 4.2", "€bn 1.1"
             if c2 not in _SECTION_ENDINGS:
                 return None
             if c2 == "s" and text[pos - 3 : pos - 1] == "Rs":
@@ -834,6 +839,27 @@ def _prefix(text: str, pos: int) -> _Prefix | None:
         ):
             return _Prefix(pos - 1, currency="USD")
     return _slow_prefix(text, pos)
+
+
+# a currency with its scale glued on, before a figure: "TEUR", "kEUR", "MSEK", "TUSD"
+# (German and Nordic reports), "EURm", "USDbn", "€m", "£bn" (tables and slides)
+_SCALED_MARK = re.compile(
+    r"(?<![A-Za-z])(?:(?P<pre>[TkKM])(?P<code>EUR|SEK|NOK|DKK|CHF|USD|GBP)"
+    r"|(?:(?P<code2>EUR|USD|GBP|CHF|SEK|NOK|DKK|JPY|CNY|HKD)|(?P<sym>[€£]))(?P<post>m|mn|bn|k))"
+    r" ?$"
+)
+# a scale written before a currency mark: "T€", "k€", "M€", "Mio. €", "Mrd. EUR"
+_SCALE_BEFORE_MARK = re.compile(r"(?<![A-Za-z])(?:(?P<letter>[TkKM])|(?P<word>Tsd|Mio|Mrd)\. ?)$")
+
+
+def _scale_before(text: str, k: int) -> tuple[Decimal, int]:
+    """The scale written right before the currency mark that starts at ``k``, and where it
+    starts: (1, k) when there is none."""
+    m = _SCALE_BEFORE_MARK.search(text, max(0, k - 5), k)
+    if m is None or m.end() != k:
+        return ONE, k
+    token = (m.group("letter") or m.group("word")).lower()
+    return (_UNIT_SCALES.get(token) or SCALE_WORDS[token]), m.start()
 
 
 def _before_minus_ends_a_figure(c: str) -> bool:
@@ -862,6 +888,20 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
     while at(j - 1) == " " and i - j < 8:  # "$     0.48", as filings align a column
         j -= 1
     currency, k = currency_before(text, j, glued=j == i)
+    if currency is not None:  # "T€ 812", "k€ 812", "Mio. € 8.1": the scale before the mark
+        p.scale, k = _scale_before(text, k)
+    else:  # "TEUR 812", "MSEK 4,200", "EURm 4.2", "€bn 1.1": the scale glued to the mark
+        marked = _SCALED_MARK.search(text, max(0, j - 8), j)
+        if marked is not None and marked.end() == j:
+            mark = marked.group("code") or marked.group("code2") or marked.group("sym")
+            currency = CURRENCY_SYMBOLS.get(mark) or mark
+            before_mark = marked.group("pre")  # "TEUR": T is Tausend; "EURm": m is million
+            p.scale = (
+                _UNIT_SCALES[before_mark.lower()]
+                if before_mark
+                else SCALE_WORDS[marked.group("post")]
+            )
+            k = marked.start()
     if currency is None and at(j - 1) in "*_":  # "$**4.2** million": emphasis after the sign
         e = j - 2 if at(j - 2) == at(j - 1) else j - 1
         currency, k = currency_before(text, e)
@@ -1270,6 +1310,8 @@ def _scan(
             continue  # "9M'25", "9M 2025": nine months of a year, a column's period
         if groups[7] == "T" and (pre is None or not pre.currency):
             continue  # "4T" alone is a code; "$1.2T" is a trillion
+        if groups[7] and text[m.end() : m.end() + 1].isdigit() and (pre is None or not pre.currency):
+            continue  # "12m2", "4B2": a code; "$4.2B1" is $4.2 billion and its footnote
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
 
 
@@ -1488,6 +1530,8 @@ def _figure_from_match(
         scale_source = "suffix" if sfx else "word"
     elif unitscale:  # "M€", "TEUR" (Tausend), "Md€" (milliard), as French and German write
         scale, scale_source = _UNIT_SCALES[unitscale.lower()], "suffix"
+    elif pre.scale != ONE:  # "T€ 812": the scale stood before the currency
+        scale, scale_source = pre.scale, "suffix"
     elif pre.currency and not any(groups[5:]) and text[end : end + 1] == " ":
         spaced = _SPACED_SCALE.match(text, end)
         if spaced is not None:  # "$4.2 B in sales": B, a space after an amount, is billions
