@@ -258,6 +258,33 @@ def test_and_a_half_and_half_a() -> None:
     assert spelled("it took a year and a half") == []
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the margin rose half a percent", Decimal("0.5")),
+        ("up half a percentage point", Decimal("0.5")),
+        ("half of one percent", Decimal("0.5")),  # never "one percent"
+        ("half of a per cent", Decimal("0.5")),
+        ("a tenth of a percent", Decimal("0.1")),
+        ("loans grew a quarter of a percent", Decimal("0.25")),
+        ("three quarters of a percent", Decimal("0.75")),
+        ("two-tenths of a percentage point", Decimal("0.2")),
+        ("one-tenth of one percent", Decimal("0.1")),
+    ],
+)
+def test_a_fraction_of_a_percent_is_a_percent(text: str, value: Decimal) -> None:
+    # these were no figure, or a bare 0.25 of the unchecked words class ("of a" lost the
+    # percent), or "one percent" inside "half of one percent"
+    figs = spelled(text)
+    assert [(f.kind, f.value, f.text) for f in figs] == [("percent", value, figs[0].text)]
+    assert figs[0].text.endswith(("percent", "per cent", "point"))
+
+
+@pytest.mark.parametrize("text", ["half a dozen eggs", "half an hour", "half of one team"])
+def test_half_without_a_percent_is_no_percent(text: str) -> None:
+    assert [f for f in spelled(text) if f.kind == "percent"] == []
+
+
 def test_negative() -> None:
     fig = only("growth of minus two percent")
     assert (fig.text, fig.value, fig.negative) == ("minus two percent", D(-2), True)

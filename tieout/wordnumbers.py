@@ -146,7 +146,7 @@ def _alternation(words: Iterable[str]) -> str:
 
 _SEP = r"(?:-|[ \t]+|[ \t]*\r?\n[ \t]*)"  # between number words: hyphen or space, one line break
 _END = r"(?![A-Za-z0-9_])"
-_A_NEXT = r"(?:hundred|thousand|million|billion|trillion|dozen|half|quarter|third)"
+_A_NEXT = r"(?:hundred|thousand|million|billion|trillion|dozen|half|quarter|third|fifth|tenth)"
 _STARTS = _alternation([*_CARDINALS, "minus", "negative"])
 _CONTINUES = _alternation(
     [
@@ -175,6 +175,7 @@ _RUN_PATTERN = rf"""
         {_STARTS}
       | a(?=[ \t]+{_A_NEXT}{_END})
       | half(?=[ \t]+an?[ \t]+(?:dozen|hundred|thousand|million|billion|trillion){_END})
+      | half(?=[ \t]+(?:an?|of[ \t]+(?:an?|one))[ \t]+(?:percent|percentage|per[ \t]cent){_END})
     )
     {_END}
     (?:{_SEP}(?:{_CONTINUES}){_END})*
@@ -191,6 +192,10 @@ _AFTER = re.compile(
     """,
     re.VERBOSE,
 )
+# between a fraction and its unit: "a quarter of a percent", "half of one percent"
+_OF_A = re.compile(r"[ \t]+of[ \t]+(?:an?|one)(?=[ \t])", re.IGNORECASE)
+# what makes "half a" a figure: a percent after it
+_PERCENT_NEXT = re.compile(r"[ \t]+(?i:percent|percentage[ \t]points?|per[ \t]cent)\b")
 _NEXT_WORD = re.compile(r"[ \t]*(?:\r?\n[ \t]*)?([A-Za-z]+)")
 _PREV_WORD = re.compile(r"([A-Za-z]+)[ \t]*(?:\r?\n[ \t]*)?$")
 
@@ -308,6 +313,8 @@ class _Parser:
             return n
         if w == "half" and self.word(i + 1) in ("a", "an"):
             return self.half_a(i + 2)
+        if w == "half" and i + 1 == len(self.toks):  # "half of one percent" (the run: "half")
+            return _Number(i + 1, Decimal("0.5"), precision=Decimal("0.5"), digits=1, decimal=True)
         if w in ("a", "an"):
             denom = self.word(i + 1)
             if denom == "dozen":
@@ -347,6 +354,9 @@ class _Parser:
         w = self.word(j)
         if w == "dozen":
             return _Number(j + 1, Decimal(6), digits=1, count=True)
+        if not w and _PERCENT_NEXT.match(self.text, self.toks[j - 1].end):
+            half = Decimal("0.5")  # "half a percent", "half a percentage point"
+            return _Number(j, half, precision=half, digits=1, decimal=True)
         mult = Decimal(100) if w == "hundred" else _SCALES.get(w)
         if mult is None:
             return None
@@ -518,6 +528,12 @@ def _figure(text: str, toks: Sequence[_Tok], first: int, n: _Number) -> Figure |
     kind, unit = "number", None
     currency, pre_start = _currency_before(text, start)
     after = _AFTER.match(text, end)
+    if after is None and (n.fraction or toks[first].word == "half"):
+        of_a = _OF_A.match(text, end)  # "a quarter of a percent", "half of one percent"
+        if of_a is not None:
+            after = _AFTER.match(text, of_a.end())
+            if after is not None and not (after.group("pct") or after.group("bps")):
+                after = None
     if after is not None and after.group("pct"):
         kind, unit, end = "percent", "percent", after.end()
     elif after is not None and after.group("bps"):
@@ -569,7 +585,10 @@ def spelled_figures(text: str, figs: Sequence[Figure] | Sequence[tuple[int, int]
     out: list[Figure] = []
     lowered = text.lower()
     runs = _RUN.finditer(lowered) if len(lowered) == len(text) else _RUN_ANY_CASE.finditer(text)
+    past = 0  # the end of the last figure: "half of one percent" holds no "one percent"
     for m in runs:
+        if m.start() < past:
+            continue
         toks = _tokens(m.group(), m.start())
         parser = _Parser(text, toks)
         i = 0
@@ -581,6 +600,7 @@ def spelled_figures(text: str, figs: Sequence[Figure] | Sequence[tuple[int, int]
             fig = _figure(text, toks, i, n)
             if fig is not None and not _overlaps(fig.span, taken, starts):
                 out.append(fig)
+                past = fig.span[1]
             i = n.end
     return out
 
