@@ -122,6 +122,11 @@ _prose = st.builds(
             "up {p} ppts ({p}ppt, {p} p.p.) to ${m} B, €{n} M. and $ {p} K of {n} M, ${m} mm",
             "Sections {p} and 4.1.9, Sec. 2.2, §§ 4.1.1-4.1.8 and Schedule 9 of {g}",
             "2.1 By Supplier. sixty ({n}) days at one and one-half percent ({p}%)",
+            "yields of {p}/{p}%, P/E {p}/{p}x, NII {g}/{g}, EPS ${p}/{p}, {g}/{g} million",
+            "NT${m} billion, RMB{m}bn, Rmb{g}m, RM{m}bn, {g} million yuan, {p} HK cents, J${g}",
+            "T€ {n}, TEUR {g}, MSEK {g}, EURm {m}, $ {m}B1, ₹{g} Cr, 1_{n:03d}_000, ¼%, $¾M",
+            "Article IX and ARTICLE IV of the {g} plan, half a percent, a quarter of a percent",
+            "{m}e6 units, {p} × 10^6 dollars",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),

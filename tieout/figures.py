@@ -1824,7 +1824,8 @@ COMPILED_DIGIT_RUNS = _number_places is not _number_places_python
 # the words that may follow a number after one space (%, percent, pct, pp, bps, basis
 # points, thousand, million, mn, bn, dollars, euros, pounds, yen, "to", "through"), a
 # currency code or symbol. Anything else after a space or line break is a clean cut.
-_JOINS_ABOVE = frozenset("0123456789.(-%§$€£¥₹₩₪₺*_")  # "*": "$4.2 **million**"
+# "*": "$4.2 **million**"; "×", "·": "2.5 × 10^6" (the "10" is no figure of its own)
+_JOINS_ABOVE = frozenset("0123456789.(-%§$€£¥₹₩₪₺*_×·")
 _JOINING_WORDS = (
     "per",
     "pct",
@@ -1885,8 +1886,8 @@ def clean_cut(text: str, pos: int) -> bool:
     if not first.isalpha():
         return True
     head = text[pos : pos + 8]
-    if first in _SCALE_LETTERS and not head[1:2].isalnum():
-        return False
+    if (first in _SCALE_LETTERS or first in "xX") and not head[1:2].isalnum():
+        return False  # "$4.2 B", "2.5 x 10^6"
     return not (
         head.lower().startswith(_JOINING_WORDS)
         or head[:3] in CURRENCY_CODES
