@@ -919,3 +919,155 @@ def test_the_gate_on_a_table_headed_in_dollar_000s() -> None:
     assert verdict(tieout.gate("Q3 revenue was $4,213.5.", sources=[source])) == [
         "currency:$4,213.5"
     ]
+
+
+# --------------------------------------------------------------------------- a currency and
+# a scale side by side: the captions and corner cells of Korean, Chinese, Nordic and German
+# filings
+
+_UNIT_CAPTIONS = [
+    ("(Unit: KRW trillion)", D(10**12), "KRW"),
+    ("(Unit: KRW billion)", D(10**9), "KRW"),
+    ("(Unit: KRW billion, %)", D(10**9), "KRW"),
+    ("(Unit: KRW 100 million)", D(10**8), "KRW"),
+    ("(Unit: billion KRW)", D(10**9), "KRW"),
+    ("(Unit: KRW bn)", D(10**9), "KRW"),
+    ("(Unit: ₩ billion)", D(10**9), "KRW"),
+    ("(Unit: USD million)", D(10**6), "USD"),
+    ("(All amounts in RMB thousands unless otherwise stated)", D(1000), "CNY"),
+    ("RMB million", D(10**6), "CNY"),
+    ("Unit: RMB 10 thousand", D(10**4), "CNY"),  # 万元
+    ("(Unit: 10 thousand yuan)", D(10**4), "CNY"),
+    ("HK$ million", D(10**6), "HKD"),
+    ("(NT$ thousands)", D(1000), "TWD"),
+    ("(in NT$ thousands)", D(1000), "TWD"),
+    ("(MSEK)", D(10**6), "SEK"),
+    ("(DKKm)", D(10**6), "DKK"),
+    ("DKK million", D(10**6), "DKK"),
+    ("NOK million", D(10**6), "NOK"),
+    ("CHF m", D(10**6), "CHF"),
+    ("SEK m", D(10**6), "SEK"),
+    ("(Mio. EUR)", D(10**6), "EUR"),
+    ("in Mio. €", D(10**6), "EUR"),
+    ("in TEUR", D(1000), "EUR"),
+    ("T€", D(1000), "EUR"),
+    ("(Mrd. EUR)", D(10**9), "EUR"),
+    ("C$ millions", D(10**6), "CAD"),
+]
+
+
+@pytest.mark.parametrize(("note", "scale", "code"), _UNIT_CAPTIONS, ids=[c[0] for c in _UNIT_CAPTIONS])
+def test_a_unit_caption_of_a_currency_and_a_scale_scales_the_table(
+    note: str, scale: Decimal, code: str
+) -> None:
+    text = f"{note}\n\n              2025      2024\nRevenue      4,321     3,210\n"
+    figs = extract(text)
+    assert read(figure(figs, "4,321")) == (D(4321) * scale, code, "number")
+    assert [f.text for f in figs if f.span[0] < text.index("2025")] == []  # "10", "100"
+
+
+_CORNER_CELLS = [
+    ("SEK m", D(10**6), "SEK"),
+    ("SEKm", D(10**6), "SEK"),
+    ("MSEK", D(10**6), "SEK"),
+    ("DKKm", D(10**6), "DKK"),
+    ("NOKm", D(10**6), "NOK"),
+    ("EURm", D(10**6), "EUR"),
+    ("EUR m", D(10**6), "EUR"),
+    ("EUR million", D(10**6), "EUR"),
+    ("CHF m", D(10**6), "CHF"),
+    ("CHF million", D(10**6), "CHF"),
+    ("USD m", D(10**6), "USD"),
+    ("RMB million", D(10**6), "CNY"),
+    ("KRW bn", D(10**9), "KRW"),
+    ("TEUR", D(1000), "EUR"),
+    ("T€", D(1000), "EUR"),
+    ("in TEUR", D(1000), "EUR"),
+    ("Mio. EUR", D(10**6), "EUR"),
+    ("₹ crore", D(10**7), "INR"),
+    ("Rs crore", D(10**7), "INR"),
+]
+
+
+@pytest.mark.parametrize(("head", "scale", "code"), _CORNER_CELLS, ids=[c[0] for c in _CORNER_CELLS])
+def test_a_currency_and_a_scale_in_the_corner_cell_scales_the_table(
+    head: str, scale: Decimal, code: str
+) -> None:
+    text = f"{head:<20}Q1 2026   Q1 2025\nNet sales          4,321     3,210\n"
+    net_sales = figure(extract(text), "4,321")
+    assert read(net_sales) == (D(4321) * scale, code, "number")
+    assert net_sales.where == "row Net sales, column Q1 2026"
+
+
+SAMSUNG = """\
+Consolidated Financial Results
+(Unit: KRW trillion)
+
+                     1Q26     4Q25     1Q25      QoQ      YoY
+Sales               79.14    75.79    71.92     4.4%    10.0%
+Operating Profit     6.61     6.49     6.63     1.8%    -0.3%
+
+Segment Operating Profit
+(Unit: KRW billion)
+
+                     1Q26      4Q25      1Q25
+DS                  1,100     2,900     1,910
+Harman                340       390       320
+"""
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        (
+            "Operating profit was KRW 6.61 trillion versus KRW 6.49 trillion in 4Q25. The DS "
+            "division earned KRW 1.1 trillion (4Q25: KRW 2.9 trillion); Harman KRW 340 billion.",
+            "pass",
+        ),
+        ("Sales were KRW 79.14 billion.", ["currency:KRW 79.14 billion"]),
+        ("Harman earned US$340 million.", ["currency:US$340 million"]),
+    ],
+)
+def test_the_gate_on_a_release_in_korean_won(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[SAMSUNG])) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "code"),
+    [
+        ("(in thousands of RMB)", "CNY"),
+        ("(Amounts expressed in thousands of RMB)", "CNY"),
+        ("(in thousands of Renminbi)", "CNY"),
+        ("(in thousands of NT$)", "TWD"),
+        ("(Amounts in thousands of NT dollars)", "TWD"),
+        ("(in thousands of HK$)", "HKD"),
+        # a currency the reader cannot map: no currency ("XXX"), so none is confirmed
+        ("(in thousands of Ringgit)", "XXX"),
+        ("(in thousands of Chilean pesos)", "XXX"),
+    ],
+)
+def test_a_currency_named_after_of_in_a_note_is_the_tables(note: str, code: str) -> None:
+    text = f"{note}\n\n              2025      2024\nRevenue      4,321     3,210\n"
+    assert read(figure(extract(text), "4,321")) == (D(4_321_000), code, "number")
+
+
+def test_the_gate_on_notes_in_rmb_and_nt_dollars() -> None:
+    source = (
+        "Consolidated Income Statement\n(Amounts expressed in thousands of RMB)\n\n"
+        "                           2025          2024\n"
+        "Revenue               4,321,000     3,210,000\n\n"
+        "Taiwan subsidiary\n(in millions of NT$)\n\n"
+        "                           2025          2024\n"
+        "Net revenue               8,765         7,654\n"
+    )
+    draft = "Revenue was US$4,321 million in 2025; the Taiwan subsidiary's was US$8,765 million."
+    assert verdict(tieout.gate(draft, sources=[source])) == [
+        "currency:US$4,321 million",
+        "currency:US$8,765 million",
+    ]
+    assert verdict(tieout.gate("Revenue was 4,321 million in 2025.", sources=[source])) == "pass"
+    ringgit = "(in thousands of Ringgit)\n\n              2025      2024\nRevenue      4,321     3,210\n"
+    assert verdict(tieout.gate("Revenue was $4.321 million.", sources=[ringgit])) == [
+        "currency:$4.321 million"
+    ]
+

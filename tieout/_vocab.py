@@ -150,6 +150,7 @@ CURRENCY_NAMES: dict[str, str] = {
     "hong kong dollars": "HKD",
     "singapore dollars": "SGD",
     "new taiwan dollars": "TWD",
+    "nt dollars": "TWD",
     "dollars": "USD",
     "euros": "EUR",
     "euro": "EUR",
@@ -181,4 +182,5 @@ NOTE_CURRENCY_MARKS: dict[str, str] = {
     "$A": "AUD",
     "RMB": "CNY",
     "RM": "MYR",
+    "NT$": "TWD",  # "(in millions of NT$)", "(NT$ thousands)"
 }

@@ -189,18 +189,25 @@ class Layout:
 
 _SCALE = "|".join(SCALE_NAMES)
 _SYM = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))
-_MARK = r"\$A|RMB|RM|Ps\."  # "$A'000", "RMB'000", "(RM'000)", "(Ps. millions)"
+_MARK = r"\$A|RMB|RM|NT\$|Ps\."  # "$A'000", "RMB'000", "(RM'000)", "(NT$ thousands)", "(Ps. millions)"
 _NAME = "|".join(
     re.escape(n).replace(r"\ ", r"\s+") for n in sorted(CURRENCY_NAMES, key=len, reverse=True)
 )
 _CUR = rf"{_NAME}|U\.S\.\s+dollars?|dollars?|euros?|pounds?|rupees?|Rs\.?|{_SYM}|" + "|".join(
     sorted(CURRENCY_CODES)
 )
+# a currency and a scale side by side in a caption or a table's corner cell, as Korean,
+# Chinese, Nordic and German filings print them ("(Unit: KRW billion)", "SEK m", "EUR million",
+# "RMB 10 thousand", "(Unit: 10 thousand yuan)", "MSEK", "TEUR", "Mio. EUR")
+_UCUR = rf"{_SYM}|RMB|NT\$|Rs\.?|" + "|".join(sorted(CURRENCY_CODES))
+_USCALE = r"(?:10|ten)\s+thousands?|(?:100|hundred)\s+millions?|thousands?|millions?|billions?|trillions?|crores?|lakhs?"
+_PREFIXED = r"SEK|NOK|DKK|EUR|CHF|USD|GBP|€"
 _NOTE = re.compile(
     rf"""
     (?:
         (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
-        (?:(?P<c2>{_CUR})\s+)?(?P<s1>{_SCALE})(?:\s+of\s+(?P<c3>{_CUR}))?
+        (?:(?P<c2>{_CUR}|RMB|NT\$)\s+)?(?P<s1>{_SCALE})
+        (?:\s+of\s+(?:(?P<c3>{_CUR}|{_MARK})(?![\w$])|(?P<u3>[^\W\d_][\w.'-]*)))?  # "of Ringgit": no currency read
         (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{0,60}})?
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
@@ -227,6 +234,15 @@ _NOTE = re.compile(
       | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ ))                 # standing alone in a
         (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m)                   # cell: "€m", "$bn", "R$ mil"
         (?=[)|\t\n]|\ \ |\s*$|\ \|)
+      | (?:(?P<p15>\(\s*(?:all\s+)?(?:(?:amounts?|figures)\s+(?:are\s+)?)?   # a currency and a
+           (?:(?:expressed|stated|presented|shown)\s+)?(?:in\s+|units?\s*:\s*)?)  # scale, in a
+          | (?<![\w(])units?\s*:\s*                             # caption or a corner
+          | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+)?)      # cell: "(Unit: KRW
+        (?:(?P<c15>{_UCUR})\s?(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])   # billion)", "SEK m",
+          | (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
+          | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])) # KRW", "MSEK",
+        (?(p15)(?:\s*,\s*%)?(?:\s*,?\s*unless\s+otherwise\s+[a-z]+)?\s*\)  # "TEUR", "Mio. EUR"
+          |(?=[)|\t\n]|\ \ |\s*$|\ \|))
     )
     """,
     re.VERBOSE | re.IGNORECASE,
@@ -284,6 +300,13 @@ _NOTE_ANCHOR = re.compile(
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|THOUSAND|MILLION|BILLION)\s*\)"
     r"|(?<=[A-Z] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b"  # "in USD thousand"
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion)\s+(?:yen|JPY)\b"  # "(Unit: million yen)"
+    # a currency and a scale side by side: "(Unit: KRW trillion)", "RMB thousands", "HK$
+    # million", "billion KRW", "10 thousand yuan", "SEK m", "DKKm", "MSEK", "T€", "Mio. EUR"
+    r"|(?<=[A-Z$€£¥₩₹] )(?:[Tt]housands?|[Mm]illions?|[Bb]illions?|[Tt]rillions?)\b"
+    r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|[Tt]rillion)s?\s+(?:yen|yuan|won|[A-Z]{3})\b"
+    r"|(?<=10 )[Tt]housand|(?<=100 )[Mm]illion"
+    r"|(?:(?<=[A-Z]{3})|(?<=[A-Z]{3} ))(?:m|mn|mm|bn|tn|k)(?![\w$€])"
+    r"|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)\b|T€|k€|(?:Mio|Mrd|Tsd)\.?\s?(?:EUR|€|CHF|USD|GBP)"
     r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
     r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
     r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
@@ -313,6 +336,7 @@ def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
 # every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
 # before it ("(Millions of yen)", "Dollars in thousands", "(₹ crore)", "Unit: Millions of yen")
 _NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]")  # "Unit: Millions of yen"
+_CUR_LEAD = re.compile(r"(?:[A-Z]{2}|[$€£¥₩₹]|Rs\.?|\d)\s$")
 _WORD_ANCHORS = frozenset(
     ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
 ).union(["lakh", "lakhs"])
@@ -328,8 +352,13 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
         if a.start() < seen_end:
             continue
         lo = max(start, a.start() - 48)
-        if a.group(0).lower() in _WORD_ANCHORS and not _NOTE_LEAD.search(text, lo, a.start()):
-            continue  # "spent millions of dollars": a scale word in a note follows "in" or "("
+        if (
+            a.group(0).lower() in _WORD_ANCHORS
+            and not _NOTE_LEAD.search(text, lo, a.start())
+            and not _CUR_LEAD.search(text, max(lo, a.start() - 6), a.start())
+        ):
+            continue  # "spent millions of dollars": a scale word in a note follows "in" or
+            # "(", or a currency ("RMB million", "₹ crore" alone in a corner cell)
         for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
             if m.start() <= a.start() < m.end() and m.end() > seen_end:
                 seen_end = m.end()
@@ -354,7 +383,49 @@ _JP_SCALES = {
 }
 
 
+# the scales of a currency-and-scale caption or corner cell ("KRW 100 million", "10
+# thousand yuan": the 万元 of Chinese statements; "MSEK", "TEUR", "Mio. EUR")
+_UNIT_SCALES = {
+    "thousand": Decimal(1000),
+    "million": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "trillion": Decimal(10) ** 12,
+    "10 thousand": Decimal(10) ** 4,
+    "100 million": Decimal(10) ** 8,
+    "crore": Decimal(10) ** 7,
+    "lakh": Decimal(10) ** 5,
+    "k": Decimal(1000),
+    "t": Decimal(1000),  # "TEUR", "T€": Tausend
+    "tsd": Decimal(1000),
+    "m": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "mm": Decimal(10) ** 6,
+    "mio": Decimal(10) ** 6,
+    "bn": Decimal(10) ** 9,
+    "mrd": Decimal(10) ** 9,
+    "tn": Decimal(10) ** 12,
+}
+
+#: The currency of a note that names one the reader cannot map ("(in thousands of Ringgit)"):
+#: ISO 4217's "no currency", so its cells confirm an amount in no currency (None, a note with
+#: no currency at all, lets its cells confirm one in any)
+UNKNOWN_CURRENCY = "XXX"
+
+
+def _unit_scale(word: str) -> Decimal:
+    name = " ".join(word.lower().replace(".", " ").split())
+    name = name.replace("ten ", "10 ").replace("hundred ", "100 ")
+    if name.endswith("s") and name[:-1] in _UNIT_SCALES:
+        name = name[:-1]
+    return _UNIT_SCALES[name]
+
+
 def _note(m: re.Match[str]) -> ScaleNote | None:
+    unit = next((g for g in ("s15", "s16", "s17") if m.group(g)), None)
+    if unit is not None:
+        code = m.group("c" + unit[1:])
+        code_read = _currency_word(code) or UNKNOWN_CURRENCY
+        return ScaleNote(m.span(), _unit_scale(m.group(unit)), code_read, False, m.group(0))
     if m.group("s12"):
         name = " ".join(m.group("s12").lower().split()).rstrip("s")
         scale = _JP_SCALES[name.replace("100 ", "hundred ")]
@@ -376,6 +447,10 @@ def _note(m: re.Match[str]) -> ScaleNote | None:
         cur = _currency_word(m.group(g))
         if cur is not None:
             break
+    named = ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11", "c14", "u3")
+    if cur is None and any(m.group(g) for g in named):
+        # "(in thousands of Ringgit)", "(Ps. millions)": a currency, but not one read
+        cur = UNKNOWN_CURRENCY
     shares = m.group("sh") or m.group("sh2")
     excepts = (m.group("x1") or m.group("x2") or "").lower()
     return ScaleNote(
