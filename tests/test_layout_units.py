@@ -1071,3 +1071,53 @@ def test_the_gate_on_notes_in_rmb_and_nt_dollars() -> None:
         "currency:$4.321 million"
     ]
 
+
+# --------------------------------------------------------------------------- a unit caption
+# no note is read from stops the note of the table above
+
+
+def test_a_table_under_its_own_unit_caption_does_not_take_the_note_above() -> None:
+    source = (
+        "Group results\n(KRW billion)\n\n"
+        "                 1Q26      1Q25\nSales          79,140    71,920\n\n"
+        "US subsidiary results\n(Unit: USD million)\n\n"
+        "                 1Q26      1Q25\nSales           4,321     3,210\n\n"
+        "Margins\n(Unit: %)\n\n"
+        "                   1Q26      1Q25\nOperating margin    8.4       7.9\n\n"
+        "Headcount\n(Unit: thousand persons)\n\n"
+        "                 1Q26      1Q25\nKorea             125       121\n"
+    )
+    group, us, margins, headcount = read_layout(source).tables
+    assert group.note is not None and (group.note.scale, group.note.currency) == (10**9, "KRW")
+    assert us.note is not None and (us.note.scale, us.note.currency) == (10**6, "USD")
+    assert (margins.note, headcount.note) == (None, None)  # unread: no scale, not KRW billion
+    figs = extract(source)
+    assert read(figure(figs, "8.4")) == (D("8.4"), None, "number")
+    assert read(figure(figs, "125")) == (D(125), None, "number")
+    assert verdict(tieout.gate("US sales were US$4,321 million.", sources=[source])) == "pass"
+    assert verdict(
+        tieout.gate(
+            "US sales were KRW 4.321 trillion; the margin KRW 8.4 billion; headcount 125 billion.",
+            sources=[source],
+        )
+    ) == [
+        "currency:KRW 4.321 trillion",
+        "currency:KRW 8.4 billion",
+        "numeric:125 billion",
+    ]
+
+
+def test_a_table_with_its_own_corner_unit_does_not_take_the_note_above() -> None:
+    source = (
+        "€m                 Q1 2026   Q1 2025\nNet sales          4,321     3,210\n\n"
+        "USD m              Q1 2026   Q1 2025\nUS net sales       1,234     1,111\n\n"
+        "Employees (thousand FTE)   Q1 2026   Q1 2025\nSweden                     1,234     1,111\n"
+    )
+    eur, usd, staff = read_layout(source).tables
+    assert eur.note is not None and eur.note.currency == "EUR"
+    assert usd.note is not None and usd.note.currency == "USD"
+    assert staff.note is None  # "(thousand FTE)": a unit of its own, not €m
+    assert verdict(tieout.gate("US net sales were USD 1,234 million.", [source])) == "pass"
+    assert verdict(tieout.gate("US net sales were €1,234 million.", [source])) == [
+        "currency:€1,234 million"
+    ]

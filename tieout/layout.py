@@ -1290,7 +1290,7 @@ def _inherit_notes(lay: Layout) -> None:
         continued = cur.note is None and all(
             _group_label(line.strip()) for line in gap.split("\n") if line.strip()
         )  # only blank lines and label rows ("Earnings per share:") between them
-        if cur.note is None and prev.note is not None:
+        if cur.note is None and prev.note is not None and not _unread_unit(gap, cur):
             cur = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
         if (
             continued
@@ -1302,6 +1302,21 @@ def _inherit_notes(lay: Layout) -> None:
         ):
             cur = replace(cur, columns=prev.columns, periods=prev.periods)
         lay.tables[k] = cur
+
+
+# words of a unit declaration: "(Unit: persons)", "(Unit: KRW 1,000 million)", "USD 100k"
+_UNIT_WORDS = re.compile(
+    r"\bunits?\s*:|(?<![a-z])(?:thousands?|millions?|billions?|trillions?|crores?|lakhs?|mn|bn"
+    r"|mio|mrd|tsd)(?![a-z])|'000|\b000'?s\b",
+    re.IGNORECASE,
+)
+
+
+def _unread_unit(gap: str, table: Table) -> bool:
+    """Whether a caption line between two tables, or the corner cell of the second, declares
+    a unit no note was read from ("(Unit: %)", "(Unit: thousand persons)"): the second
+    table is then in a unit of its own, not in the first one's (its scale is unknown)."""
+    return _UNIT_WORDS.search(gap) is not None or _UNIT_WORDS.search(table.columns[0]) is not None
 
 
 _GROUP_WORDS = re.compile(r"[A-Za-z][^\n]{0,58}:")
