@@ -1121,3 +1121,53 @@ def test_a_table_with_its_own_corner_unit_does_not_take_the_note_above() -> None
     assert verdict(tieout.gate("US net sales were €1,234 million.", [source])) == [
         "currency:€1,234 million"
     ]
+
+
+# --------------------------------------------------------------------------- column headings
+# set apart from their rows by a blank line (HKEX statements, pdftotext)
+
+HKEX_HEADINGS_APART = """\
+CONSOLIDATED STATEMENT OF PROFIT OR LOSS
+
+                                   2025          2024
+                                RMB'000       RMB'000
+
+Revenue                      12,345,678    10,987,654
+Profit for the year           2,111,110     1,732,408
+"""
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        HKEX_HEADINGS_APART,
+        HKEX_HEADINGS_APART.replace("\n\nRevenue", "\n\n\nRevenue"),  # two blank lines
+        "\t2025\t2024\n\tRMB'000\tRMB'000\n\nRevenue\t12,345,678\t10,987,654\n",
+    ],
+    ids=["aligned", "two-blank-lines", "tab"],
+)
+def test_column_headings_a_blank_line_above_the_rows_head_them(source: str) -> None:
+    [table] = read_layout(source).tables
+    assert table.note is not None and (table.note.scale, table.note.currency) == (1000, "CNY")
+    revenue = figure(extract(source), "12,345,678")
+    assert read(revenue) == (D(12_345_678_000), "CNY", "number")
+    assert revenue.where == "row Revenue, column 2025"
+    assert span_of(revenue) == (date(2025, 1, 1), date(2025, 12, 31))
+
+
+def test_the_gate_on_column_headings_a_blank_line_above_the_rows() -> None:
+    draft = "Revenue for 2025 was RMB12,345,678 thousand, and profit RMB 2,111,110 thousand."
+    assert verdict(tieout.gate(draft, sources=[HKEX_HEADINGS_APART])) == "pass"
+    assert verdict(tieout.gate("Revenue was US$12,345,678 thousand.", [HKEX_HEADINGS_APART])) == [
+        "currency:US$12,345,678 thousand"
+    ]
+
+
+def test_a_line_of_years_over_another_table_of_figures_is_not_its_headings() -> None:
+    source = "Fiscal years          2025      2024\nRevenue              1,234     1,111\n\n" + (
+        "                      2025      2024\n\nHeadcount            4,321     4,000\n"
+    )
+    # rows with figures end the headings: the first table stays apart from the second
+    first, second = read_layout(source).tables
+    assert [r.label for r in first.rows if not r.header] == ["Revenue"]
+    assert [r.label for r in second.rows if not r.header] == ["Headcount"]

@@ -745,7 +745,42 @@ def _header_rows(
             found.add(i)
         else:
             break
-    return set() if len(found) == len(raw) else found
+    if len(found) == len(raw) and not any(
+        _NOTE.fullmatch(text[a:b].strip()) for i in found for a, b in raw[i]
+    ):
+        return set()  # rows of years alone ("2025  2024" over "2023  2022"): data
+    # headings with their unit ("2025  2024" over "RMB'000  RMB'000") head rows below them
+    # even where none follow (the rows a blank line below, in a block read alone)
+    return found
+
+
+def _heading_line(text: str, ln: _Line) -> bool:
+    """Whether a row holds only column headings: periods ("2025", "December 31,"), units
+    ("RMB'000", "$'000") and words, no amount."""
+    return all(
+        not _has_value(v)
+        or column_period(v) is not None
+        or month_day_heading(v)
+        or _NOTE.fullmatch(v.strip()) is not None
+        or _year_below(v)
+        for v in (text[a:b] for a, b in ln.cells)
+    )
+
+
+def _heads_over(block: list[_Line], body: _Line) -> bool:
+    """Whether each heading of ``block`` stands over a cell of the row ``body`` (within
+    three characters) and the row has a cell for each: headings of its columns."""
+    at = [(a - body.start, b - body.start) for a, b in body.cells]
+    for ln in block:
+        cells = [(a - ln.start, b - ln.start) for a, b in ln.cells]
+        if len(cells) > len(at):
+            return False
+        if "\t" in body.text:
+            continue  # a tab table's cells stand by their order, not their place
+        for a, b in cells:
+            if not any(a < d + 3 and c - 3 < b for c, d in at):
+                return False
+    return True
 
 
 def _year_below(cell: str) -> bool:
@@ -1157,24 +1192,43 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
             family = ln.kind if ln.kind != "sep" else "pipe"
             sep_at: int | None = None
             block: list[_Line] = []
-            while j < n and (
-                lines[j].kind == family
-                or (family == "pipe" and lines[j].kind == "sep")
-                or _label_row(lines, j, family)
-                or (lines[j].rule and family in ("aligned", "tab"))
-            ):
-                if lines[j].rule:  # a rule under headings or above a total: not a row
+            while True:
+                while j < n and (
+                    lines[j].kind == family
+                    or (family == "pipe" and lines[j].kind == "sep")
+                    or _label_row(lines, j, family)
+                    or (lines[j].rule and family in ("aligned", "tab"))
+                ):
+                    if lines[j].rule:  # a rule under headings or above a total: not a row
+                        j += 1
+                        continue
+                    if lines[j].kind == "text":  # "Revenues:" between rows of a filing's table
+                        t = lines[j].text
+                        lead = len(t) - len(t.lstrip())
+                        lines[j].cells = [
+                            (lines[j].start + lead, lines[j].start + len(t.rstrip()))
+                        ]
+                    if lines[j].kind == "sep":
+                        sep_at = len(block) if sep_at is None else sep_at
+                    else:
+                        block.append(lines[j])
                     j += 1
-                    continue
-                if lines[j].kind == "text":  # "Revenues:" between rows of a filing's table
-                    t = lines[j].text
-                    lead = len(t) - len(t.lstrip())
-                    lines[j].cells = [(lines[j].start + lead, lines[j].start + len(t.rstrip()))]
-                if lines[j].kind == "sep":
-                    sep_at = len(block) if sep_at is None else sep_at
-                else:
-                    block.append(lines[j])
-                j += 1
+                # column headings ("2025  2024" over "RMB'000  RMB'000"), a blank line, then
+                # the rows they head: one table (as HKEX statements and pdftotext print them)
+                k = j
+                while k < n and k - j < 2 and lines[k].kind == "blank":
+                    k += 1
+                if (
+                    k == j
+                    or k >= n
+                    or lines[k].kind != family
+                    or family not in ("aligned", "tab")
+                    or not all(_heading_line(text, b) for b in block)
+                    or _heading_line(text, lines[k])
+                    or not _heads_over(block, lines[k])
+                ):
+                    break
+                j = k
             if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
                 close_paragraph(lines[i - 1].end if i else 0)
                 context_lines = _context_above(lines, i)
