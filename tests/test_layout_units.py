@@ -1171,3 +1171,61 @@ def test_a_line_of_years_over_another_table_of_figures_is_not_its_headings() -> 
     first, second = read_layout(source).tables
     assert [r.label for r in first.rows if not r.header] == ["Revenue"]
     assert [r.label for r in second.rows if not r.header] == ["Headcount"]
+
+
+# --------------------------------------------------------------------------- a statement
+# declared in a dollar other than the US dollar
+
+HK_STATEMENT = """\
+CONSOLIDATED STATEMENT OF PROFIT OR LOSS
+For the year ended 31 December 2025
+(Expressed in Hong Kong dollars)
+
+                                   2025        2024
+                                  $'000       $'000
+Revenue                       4,321,000   3,210,000
+Profit for the year             812,500     790,100
+"""
+
+
+@pytest.mark.parametrize(
+    ("declaration", "columns", "code"),
+    [
+        ("(Expressed in Hong Kong dollars)", "$'000", "HKD"),
+        ("(Amounts in Singapore dollars)", "$'000", "SGD"),
+        ("Presented in Australian dollars", "$'000", "AUD"),
+        ("(Expressed in Hong Kong dollars)", "Dollars in thousands", "HKD"),
+        ("(Expressed in US dollars)", "$'000", "USD"),
+        ("(Expressed in Renminbi)", "$'000", "XXX"),  # a "$" that is no dollar: unknown
+        ("(Expressed in Hong Kong dollars)", "US$'000", "USD"),  # the column's own dollar
+    ],
+)
+def test_a_bare_dollar_under_a_declared_currency_is_that_currency(
+    declaration: str, columns: str, code: str
+) -> None:
+    source = HK_STATEMENT.replace("(Expressed in Hong Kong dollars)", declaration).replace(
+        "$'000       $'000", f"{columns}       {columns}"
+    )
+    assert read(figure(extract(source), "4,321,000")) == (D(4_321_000_000), code, "number")
+
+
+def test_a_dollar_cell_under_a_declared_currency_is_that_currency() -> None:
+    source = (
+        "(Amounts in Singapore dollars)\n\n"
+        "                        2025          2024\n"
+        "Revenue           $  4,321.5    $  3,210.4\n"
+        "Net profit        $    812.6    $    790.1\n"
+    )
+    assert read(figure(extract(source), "$  4,321.5")) == (D("4321.5"), "SGD", "currency")
+    assert verdict(tieout.gate("Revenue was S$4,321.5.", sources=[source])) == "pass"
+    assert verdict(tieout.gate("Revenue was $4,321.5.", sources=[source])) == [
+        "currency:$4,321.5"
+    ]
+
+
+def test_the_gate_on_a_statement_in_hong_kong_dollars() -> None:
+    faithful = "Revenue for 2025 was HK$4,321 million and profit HK$812.5 million."
+    assert verdict(tieout.gate(faithful, sources=[HK_STATEMENT])) == "pass"
+    assert verdict(
+        tieout.gate("Revenue was US$4,321 million; profit $812.5 million.", [HK_STATEMENT])
+    ) == ["currency:US$4,321 million", "currency:$812.5 million"]

@@ -100,6 +100,9 @@ class Table:
     # a currency in a column's heading: "Salary ($)", "Basic EPS (yen)" -> "USD", "JPY"; its
     # bare cells are in that currency, at the table's scale (none without a note)
     col_currencies: dict[int, str] = field(default_factory=dict, compare=False)
+    # the currency a bare "$" stands for in the table, where the statement declares one
+    # ("(Expressed in Hong Kong dollars)" over "$'000" columns: HKD); None: the US dollar
+    dollar: str | None = field(default=None, compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -370,8 +373,12 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
 
 
 def note_anchor(text: str, start: int, end: int) -> bool:
-    """Whether a scale note may stand in ``text[start:end]`` (its anchor word is there)."""
-    return next(_anchors(text, start, end), None) is not None
+    """Whether a scale note may stand in ``text[start:end]`` (its anchor word is there), or
+    a statement's declaration of its currency ("(Expressed in Hong Kong dollars)")."""
+    return (
+        next(_anchors(text, start, end), None) is not None
+        or _DECLARED.search(text, start, end) is not None
+    )
 
 
 # the scales of the notes of Japanese results: "(hundred millions of yen)" is 10^8 yen
@@ -1105,6 +1112,9 @@ def _build_table(
         column_period(labels[c], head_context) if c > 0 and labels[c] else None
         for c in range(ncols)
     )
+    dollar = _declared_dollar(context)
+    if note is not None and dollar is not None and _bare_dollar(note):
+        note = replace(note, currency=dollar)  # "$'000" under "(Expressed in HK dollars)"
     currency = note.currency if note else None
     if currency is None:
         seen: Counter[str] = Counter()
@@ -1114,7 +1124,7 @@ def _build_table(
                 if t[:1] in _SYMBOL_FIRSTS:
                     for sym in ("US$", "$", "€", "£"):
                         if t.startswith(sym):
-                            seen[CURRENCY_SYMBOLS[sym]] += 1
+                            seen[dollar or "USD" if sym == "$" else CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
     return Table(
         span,
@@ -1128,7 +1138,59 @@ def _build_table(
         col_notes,
         col_units,
         col_currencies,
+        dollar,
     )
+
+
+# a statement's own currency, declared above it with no scale ("(Expressed in Hong Kong
+# dollars)", "(Amounts in Singapore dollars)", "Presented in Australian dollars")
+_DECLARED = re.compile(
+    rf"\b(?:(?:expressed|presented|stated|reported|denominated|shown)|(?:amounts?|figures)"
+    rf"(?:\s+are)?(?:\s+(?:expressed|presented|stated))?)\s+in\s+"
+    rf"(?P<cur>{_NAME}|U\.S\.\s+dollars?|{'|'.join(sorted(CURRENCY_CODES))}|{_SYM})"
+    r"(?![\w$])(?!\s*(?:thousands?|millions?|billions?|'?000))",
+    re.IGNORECASE,
+)
+# the currencies a bare "$" may stand for in a statement that declares one
+_DOLLARS = frozenset(
+    [c for s, c in CURRENCY_SYMBOLS.items() if s.endswith("$") and s != "R$"]
+    + [c for n, c in CURRENCY_NAMES.items() if "dollar" in n]
+)
+# a "$" with no letter before it ("$'000", "($ in millions)"; not "US$", "HK$", "$A") or
+# "dollars" with no country ("Dollars in thousands"): a dollar the statement names
+_BARE_DOLLAR = re.compile(
+    r"(?<![A-Za-z$])\$(?!A)|(?<!U\.S\. )(?<!US )(?<!States )\b(?i:dollars?)\b"
+)
+
+
+def _declared_dollar(context: str) -> str | None:
+    """The currency a bare "$" stands for under the caption ``context``: the dollar its
+    last declaration names ("Expressed in Hong Kong dollars": HKD); none (the unknown
+    currency) when it declares one that is no dollar; None when it declares none, or the
+    US dollar."""
+    if "in" not in context:
+        return None
+    found = None
+    for m in _DECLARED.finditer(context):
+        found = _currency_word(m.group("cur"))
+    if found is None or found == "USD":
+        return None
+    return found if found in _DOLLARS else UNKNOWN_CURRENCY
+
+
+def _bare_dollar(note: ScaleNote) -> bool:
+    """Whether a note's currency is the US dollar only by a bare "$" or "dollars"."""
+    return note.currency == "USD" and _BARE_DOLLAR.search(note.text) is not None
+
+
+def _local_dollar(table: Table, f: Figure) -> Figure:
+    """A figure written with a bare "$" in a table whose statement declares its dollar
+    ("$ 4,321" under "(Expressed in Singapore dollars)"): in that currency."""
+    if table.dollar is None or f.kind != "currency" or f.unit != "USD":
+        return f
+    if _BARE_DOLLAR.search(f.text) is None or "US" in f.text.upper():
+        return f
+    return replace(f, unit=table.dollar)
 
 
 # --------------------------------------------------------------------------- reading
@@ -1345,7 +1407,12 @@ def _inherit_notes(lay: Layout) -> None:
             _group_label(line.strip()) for line in gap.split("\n") if line.strip()
         )  # only blank lines and label rows ("Earnings per share:") between them
         if cur.note is None and prev.note is not None and not _unread_unit(gap, cur):
-            cur = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
+            cur = replace(
+                cur,
+                note=prev.note,
+                currency=cur.currency or prev.note.currency,
+                dollar=cur.dollar or prev.dollar,
+            )
         if (
             continued
             and len(cur.columns) == len(prev.columns)
@@ -1579,6 +1646,7 @@ def _in_table(
     row = table.row_at(f.span[0])
     if row is None or row.header:
         return f
+    f = _local_dollar(table, f)
     cell = next((c for c in row.cells if c.span[0] <= f.span[0] < c.span[1]), None)
     if cell is None or cell.col == 0:
         return f
