@@ -1107,6 +1107,16 @@ def test_a_table_under_its_own_unit_caption_does_not_take_the_note_above() -> No
     ]
 
 
+def test_a_footnote_between_two_tables_does_not_stop_the_note_above() -> None:
+    source = (
+        "Results\n(in thousands)\n\n"
+        "                 2025      2024\nRevenue        79,140    71,920\n"
+        "(1) Includes stock-based compensation of $12 million.\n\n"
+        "                 2025      2024\nOther           4,321     3,210\n"
+    )
+    assert read(figure(extract(source), "4,321")) == (D(4_321_000), None, "number")
+
+
 def test_a_table_with_its_own_corner_unit_does_not_take_the_note_above() -> None:
     source = (
         "€m                 Q1 2026   Q1 2025\nNet sales          4,321     3,210\n\n"

@@ -1437,7 +1437,10 @@ def _unread_unit(gap: str, table: Table) -> bool:
     """Whether a caption line between two tables, or the corner cell of the second, declares
     a unit no note was read from ("(Unit: %)", "(Unit: thousand persons)"): the second
     table is then in a unit of its own, not in the first one's (its scale is unknown)."""
-    return _UNIT_WORDS.search(gap) is not None or _UNIT_WORDS.search(table.columns[0]) is not None
+    return _UNIT_WORDS.search(table.columns[0]) is not None or any(
+        _UNIT_WORDS.search(line) is not None and not line.rstrip().endswith(".")
+        for line in gap.split("\n")  # a footnote's sentence ("… of $12 million.") declares none
+    )
 
 
 _GROUP_WORDS = re.compile(r"[A-Za-z][^\n]{0,58}:")
