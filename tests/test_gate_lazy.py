@@ -28,6 +28,9 @@ TEXTS = [
     Path(__file__).parent / "data" / "konzernabschluss-2024.md",  # comma convention
     Path(__file__).parent / "data" / "rapport-annuel-2024.txt",  # comma, thin spaces
     Path(__file__).parent / "data" / "statement-units-2026.txt",
+    # Korean, Chinese, Nordic and German unit captions; statements in HK$ and S$; headings
+    # a blank line above their rows
+    Path(__file__).parent / "data" / "international-units-2026.txt",
 ]
 
 
@@ -323,6 +326,10 @@ _tanshin = st.builds(
             "(hundred millions of yen)",
             "(Unit: 100 million yen)",
             "(¥100 million)",
+            "(Unit: KRW billion)",
+            "(Unit: 10 thousand yuan)",
+            "(Unit: USD million)",
+            "(Unit: %)",
         ]
     ),
     st.lists(st.integers(1, 9_999_999), min_size=4, max_size=4),

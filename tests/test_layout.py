@@ -902,7 +902,8 @@ _NOTE_CASES = [
     ("(in EUR k)", D(1000), "EUR"),
     ("R$ mil", D(10**6), "BRL"),
     ("(R$ thousands)", D(1000), "BRL"),
-    ("(Ps. millions)", D(10**6), None),  # Mexican or Argentine pesos: no currency guessed
+    # Mexican or Argentine pesos: no currency guessed, and none confirmed ("XXX": no currency)
+    ("(Ps. millions)", D(10**6), "XXX"),
     ("$A'000", D(1000), "AUD"),
     # a prefixed dollar is not the US dollar
     ("HK$'000", D(1000), "HKD"),

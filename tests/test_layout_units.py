@@ -919,3 +919,323 @@ def test_the_gate_on_a_table_headed_in_dollar_000s() -> None:
     assert verdict(tieout.gate("Q3 revenue was $4,213.5.", sources=[source])) == [
         "currency:$4,213.5"
     ]
+
+
+# --------------------------------------------------------------------------- a currency and
+# a scale side by side: the captions and corner cells of Korean, Chinese, Nordic and German
+# filings
+
+_UNIT_CAPTIONS = [
+    ("(Unit: KRW trillion)", D(10**12), "KRW"),
+    ("(Unit: KRW billion)", D(10**9), "KRW"),
+    ("(Unit: KRW billion, %)", D(10**9), "KRW"),
+    ("(Unit: KRW 100 million)", D(10**8), "KRW"),
+    ("(Unit: billion KRW)", D(10**9), "KRW"),
+    ("(Unit: KRW bn)", D(10**9), "KRW"),
+    ("(Unit: ₩ billion)", D(10**9), "KRW"),
+    ("(Unit: USD million)", D(10**6), "USD"),
+    ("(All amounts in RMB thousands unless otherwise stated)", D(1000), "CNY"),
+    ("RMB million", D(10**6), "CNY"),
+    ("Unit: RMB 10 thousand", D(10**4), "CNY"),  # 万元
+    ("(Unit: 10 thousand yuan)", D(10**4), "CNY"),
+    ("HK$ million", D(10**6), "HKD"),
+    ("(NT$ thousands)", D(1000), "TWD"),
+    ("(in NT$ thousands)", D(1000), "TWD"),
+    ("(MSEK)", D(10**6), "SEK"),
+    ("(DKKm)", D(10**6), "DKK"),
+    ("DKK million", D(10**6), "DKK"),
+    ("NOK million", D(10**6), "NOK"),
+    ("CHF m", D(10**6), "CHF"),
+    ("SEK m", D(10**6), "SEK"),
+    ("(Mio. EUR)", D(10**6), "EUR"),
+    ("in Mio. €", D(10**6), "EUR"),
+    ("in TEUR", D(1000), "EUR"),
+    ("T€", D(1000), "EUR"),
+    ("(Mrd. EUR)", D(10**9), "EUR"),
+    ("C$ millions", D(10**6), "CAD"),
+]
+
+
+@pytest.mark.parametrize(("note", "scale", "code"), _UNIT_CAPTIONS, ids=[c[0] for c in _UNIT_CAPTIONS])
+def test_a_unit_caption_of_a_currency_and_a_scale_scales_the_table(
+    note: str, scale: Decimal, code: str
+) -> None:
+    text = f"{note}\n\n              2025      2024\nRevenue      4,321     3,210\n"
+    figs = extract(text)
+    assert read(figure(figs, "4,321")) == (D(4321) * scale, code, "number")
+    assert [f.text for f in figs if f.span[0] < text.index("2025")] == []  # "10", "100"
+
+
+_CORNER_CELLS = [
+    ("SEK m", D(10**6), "SEK"),
+    ("SEKm", D(10**6), "SEK"),
+    ("MSEK", D(10**6), "SEK"),
+    ("DKKm", D(10**6), "DKK"),
+    ("NOKm", D(10**6), "NOK"),
+    ("EURm", D(10**6), "EUR"),
+    ("EUR m", D(10**6), "EUR"),
+    ("EUR million", D(10**6), "EUR"),
+    ("CHF m", D(10**6), "CHF"),
+    ("CHF million", D(10**6), "CHF"),
+    ("USD m", D(10**6), "USD"),
+    ("RMB million", D(10**6), "CNY"),
+    ("KRW bn", D(10**9), "KRW"),
+    ("TEUR", D(1000), "EUR"),
+    ("T€", D(1000), "EUR"),
+    ("in TEUR", D(1000), "EUR"),
+    ("Mio. EUR", D(10**6), "EUR"),
+    ("₹ crore", D(10**7), "INR"),
+    ("Rs crore", D(10**7), "INR"),
+]
+
+
+@pytest.mark.parametrize(("head", "scale", "code"), _CORNER_CELLS, ids=[c[0] for c in _CORNER_CELLS])
+def test_a_currency_and_a_scale_in_the_corner_cell_scales_the_table(
+    head: str, scale: Decimal, code: str
+) -> None:
+    text = f"{head:<20}Q1 2026   Q1 2025\nNet sales          4,321     3,210\n"
+    net_sales = figure(extract(text), "4,321")
+    assert read(net_sales) == (D(4321) * scale, code, "number")
+    assert net_sales.where == "row Net sales, column Q1 2026"
+
+
+SAMSUNG = """\
+Consolidated Financial Results
+(Unit: KRW trillion)
+
+                     1Q26     4Q25     1Q25      QoQ      YoY
+Sales               79.14    75.79    71.92     4.4%    10.0%
+Operating Profit     6.61     6.49     6.63     1.8%    -0.3%
+
+Segment Operating Profit
+(Unit: KRW billion)
+
+                     1Q26      4Q25      1Q25
+DS                  1,100     2,900     1,910
+Harman                340       390       320
+"""
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        (
+            "Operating profit was KRW 6.61 trillion versus KRW 6.49 trillion in 4Q25. The DS "
+            "division earned KRW 1.1 trillion (4Q25: KRW 2.9 trillion); Harman KRW 340 billion.",
+            "pass",
+        ),
+        ("Sales were KRW 79.14 billion.", ["currency:KRW 79.14 billion"]),
+        ("Harman earned US$340 million.", ["currency:US$340 million"]),
+    ],
+)
+def test_the_gate_on_a_release_in_korean_won(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[SAMSUNG])) == expected
+
+
+@pytest.mark.parametrize(
+    ("note", "code"),
+    [
+        ("(in thousands of RMB)", "CNY"),
+        ("(Amounts expressed in thousands of RMB)", "CNY"),
+        ("(in thousands of Renminbi)", "CNY"),
+        ("(in thousands of NT$)", "TWD"),
+        ("(Amounts in thousands of NT dollars)", "TWD"),
+        ("(in thousands of HK$)", "HKD"),
+        # a currency the reader cannot map: no currency ("XXX"), so none is confirmed
+        ("(in thousands of Ringgit)", "XXX"),
+        ("(in thousands of Chilean pesos)", "XXX"),
+    ],
+)
+def test_a_currency_named_after_of_in_a_note_is_the_tables(note: str, code: str) -> None:
+    text = f"{note}\n\n              2025      2024\nRevenue      4,321     3,210\n"
+    assert read(figure(extract(text), "4,321")) == (D(4_321_000), code, "number")
+
+
+def test_the_gate_on_notes_in_rmb_and_nt_dollars() -> None:
+    source = (
+        "Consolidated Income Statement\n(Amounts expressed in thousands of RMB)\n\n"
+        "                           2025          2024\n"
+        "Revenue               4,321,000     3,210,000\n\n"
+        "Taiwan subsidiary\n(in millions of NT$)\n\n"
+        "                           2025          2024\n"
+        "Net revenue               8,765         7,654\n"
+    )
+    draft = "Revenue was US$4,321 million in 2025; the Taiwan subsidiary's was US$8,765 million."
+    assert verdict(tieout.gate(draft, sources=[source])) == [
+        "currency:US$4,321 million",
+        "currency:US$8,765 million",
+    ]
+    assert verdict(tieout.gate("Revenue was 4,321 million in 2025.", sources=[source])) == "pass"
+    ringgit = "(in thousands of Ringgit)\n\n              2025      2024\nRevenue      4,321     3,210\n"
+    assert verdict(tieout.gate("Revenue was $4.321 million.", sources=[ringgit])) == [
+        "currency:$4.321 million"
+    ]
+
+
+# --------------------------------------------------------------------------- a unit caption
+# no note is read from stops the note of the table above
+
+
+def test_a_table_under_its_own_unit_caption_does_not_take_the_note_above() -> None:
+    source = (
+        "Group results\n(KRW billion)\n\n"
+        "                 1Q26      1Q25\nSales          79,140    71,920\n\n"
+        "US subsidiary results\n(Unit: USD million)\n\n"
+        "                 1Q26      1Q25\nSales           4,321     3,210\n\n"
+        "Margins\n(Unit: %)\n\n"
+        "                   1Q26      1Q25\nOperating margin    8.4       7.9\n\n"
+        "Headcount\n(Unit: thousand persons)\n\n"
+        "                 1Q26      1Q25\nKorea             125       121\n"
+    )
+    group, us, margins, headcount = read_layout(source).tables
+    assert group.note is not None and (group.note.scale, group.note.currency) == (10**9, "KRW")
+    assert us.note is not None and (us.note.scale, us.note.currency) == (10**6, "USD")
+    assert (margins.note, headcount.note) == (None, None)  # unread: no scale, not KRW billion
+    figs = extract(source)
+    assert read(figure(figs, "8.4")) == (D("8.4"), None, "number")
+    assert read(figure(figs, "125")) == (D(125), None, "number")
+    assert verdict(tieout.gate("US sales were US$4,321 million.", sources=[source])) == "pass"
+    assert verdict(
+        tieout.gate(
+            "US sales were KRW 4.321 trillion; the margin KRW 8.4 billion; headcount 125 billion.",
+            sources=[source],
+        )
+    ) == [
+        "currency:KRW 4.321 trillion",
+        "currency:KRW 8.4 billion",
+        "numeric:125 billion",
+    ]
+
+
+def test_a_footnote_between_two_tables_does_not_stop_the_note_above() -> None:
+    source = (
+        "Results\n(in thousands)\n\n"
+        "                 2025      2024\nRevenue        79,140    71,920\n"
+        "(1) Includes stock-based compensation of $12 million.\n\n"
+        "                 2025      2024\nOther           4,321     3,210\n"
+    )
+    assert read(figure(extract(source), "4,321")) == (D(4_321_000), None, "number")
+
+
+def test_a_table_with_its_own_corner_unit_does_not_take_the_note_above() -> None:
+    source = (
+        "€m                 Q1 2026   Q1 2025\nNet sales          4,321     3,210\n\n"
+        "USD m              Q1 2026   Q1 2025\nUS net sales       1,234     1,111\n\n"
+        "Employees (thousand FTE)   Q1 2026   Q1 2025\nSweden                     1,234     1,111\n"
+    )
+    eur, usd, staff = read_layout(source).tables
+    assert eur.note is not None and eur.note.currency == "EUR"
+    assert usd.note is not None and usd.note.currency == "USD"
+    assert staff.note is None  # "(thousand FTE)": a unit of its own, not €m
+    assert verdict(tieout.gate("US net sales were USD 1,234 million.", [source])) == "pass"
+    assert verdict(tieout.gate("US net sales were €1,234 million.", [source])) == [
+        "currency:€1,234 million"
+    ]
+
+
+# --------------------------------------------------------------------------- column headings
+# set apart from their rows by a blank line (HKEX statements, pdftotext)
+
+HKEX_HEADINGS_APART = """\
+CONSOLIDATED STATEMENT OF PROFIT OR LOSS
+
+                                   2025          2024
+                                RMB'000       RMB'000
+
+Revenue                      12,345,678    10,987,654
+Profit for the year           2,111,110     1,732,408
+"""
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        HKEX_HEADINGS_APART,
+        HKEX_HEADINGS_APART.replace("\n\nRevenue", "\n\n\nRevenue"),  # two blank lines
+        "\t2025\t2024\n\tRMB'000\tRMB'000\n\nRevenue\t12,345,678\t10,987,654\n",
+    ],
+    ids=["aligned", "two-blank-lines", "tab"],
+)
+def test_column_headings_a_blank_line_above_the_rows_head_them(source: str) -> None:
+    [table] = read_layout(source).tables
+    assert table.note is not None and (table.note.scale, table.note.currency) == (1000, "CNY")
+    revenue = figure(extract(source), "12,345,678")
+    assert read(revenue) == (D(12_345_678_000), "CNY", "number")
+    assert revenue.where == "row Revenue, column 2025"
+    assert span_of(revenue) == (date(2025, 1, 1), date(2025, 12, 31))
+
+
+def test_the_gate_on_column_headings_a_blank_line_above_the_rows() -> None:
+    draft = "Revenue for 2025 was RMB12,345,678 thousand, and profit RMB 2,111,110 thousand."
+    assert verdict(tieout.gate(draft, sources=[HKEX_HEADINGS_APART])) == "pass"
+    assert verdict(tieout.gate("Revenue was US$12,345,678 thousand.", [HKEX_HEADINGS_APART])) == [
+        "currency:US$12,345,678 thousand"
+    ]
+
+
+def test_a_line_of_years_over_another_table_of_figures_is_not_its_headings() -> None:
+    source = "Fiscal years          2025      2024\nRevenue              1,234     1,111\n\n" + (
+        "                      2025      2024\n\nHeadcount            4,321     4,000\n"
+    )
+    # rows with figures end the headings: the first table stays apart from the second
+    first, second = read_layout(source).tables
+    assert [r.label for r in first.rows if not r.header] == ["Revenue"]
+    assert [r.label for r in second.rows if not r.header] == ["Headcount"]
+
+
+# --------------------------------------------------------------------------- a statement
+# declared in a dollar other than the US dollar
+
+HK_STATEMENT = """\
+CONSOLIDATED STATEMENT OF PROFIT OR LOSS
+For the year ended 31 December 2025
+(Expressed in Hong Kong dollars)
+
+                                   2025        2024
+                                  $'000       $'000
+Revenue                       4,321,000   3,210,000
+Profit for the year             812,500     790,100
+"""
+
+
+@pytest.mark.parametrize(
+    ("declaration", "columns", "code"),
+    [
+        ("(Expressed in Hong Kong dollars)", "$'000", "HKD"),
+        ("(Amounts in Singapore dollars)", "$'000", "SGD"),
+        ("Presented in Australian dollars", "$'000", "AUD"),
+        ("(Expressed in Hong Kong dollars)", "Dollars in thousands", "HKD"),
+        ("(Expressed in US dollars)", "$'000", "USD"),
+        ("(Expressed in Renminbi)", "$'000", "XXX"),  # a "$" that is no dollar: unknown
+        ("(Expressed in Hong Kong dollars)", "US$'000", "USD"),  # the column's own dollar
+    ],
+)
+def test_a_bare_dollar_under_a_declared_currency_is_that_currency(
+    declaration: str, columns: str, code: str
+) -> None:
+    source = HK_STATEMENT.replace("(Expressed in Hong Kong dollars)", declaration).replace(
+        "$'000       $'000", f"{columns}       {columns}"
+    )
+    assert read(figure(extract(source), "4,321,000")) == (D(4_321_000_000), code, "number")
+
+
+def test_a_dollar_cell_under_a_declared_currency_is_that_currency() -> None:
+    source = (
+        "(Amounts in Singapore dollars)\n\n"
+        "                        2025          2024\n"
+        "Revenue           $  4,321.5    $  3,210.4\n"
+        "Net profit        $    812.6    $    790.1\n"
+    )
+    assert read(figure(extract(source), "$  4,321.5")) == (D("4321.5"), "SGD", "currency")
+    assert verdict(tieout.gate("Revenue was S$4,321.5.", sources=[source])) == "pass"
+    assert verdict(tieout.gate("Revenue was $4,321.5.", sources=[source])) == [
+        "currency:$4,321.5"
+    ]
+
+
+def test_the_gate_on_a_statement_in_hong_kong_dollars() -> None:
+    faithful = "Revenue for 2025 was HK$4,321 million and profit HK$812.5 million."
+    assert verdict(tieout.gate(faithful, sources=[HK_STATEMENT])) == "pass"
+    assert verdict(
+        tieout.gate("Revenue was US$4,321 million; profit $812.5 million.", [HK_STATEMENT])
+    ) == ["currency:US$4,321 million", "currency:$812.5 million"]

@@ -240,6 +240,7 @@ CURRENCY_NAMES: dict[str, str] = {
     "hong kong dollars": "HKD",
     "singapore dollars": "SGD",
     "new taiwan dollars": "TWD",
+    "nt dollars": "TWD",
     "dollars": "USD",
     "euros": "EUR",
     "euro": "EUR",
@@ -271,4 +272,5 @@ NOTE_CURRENCY_MARKS: dict[str, str] = {
     "$A": "AUD",
     "RMB": "CNY",
     "RM": "MYR",
+    "NT$": "TWD",  # "(in millions of NT$)", "(NT$ thousands)"
 }

@@ -100,6 +100,9 @@ class Table:
     # a currency in a column's heading: "Salary ($)", "Basic EPS (yen)" -> "USD", "JPY"; its
     # bare cells are in that currency, at the table's scale (none without a note)
     col_currencies: dict[int, str] = field(default_factory=dict, compare=False)
+    # the currency a bare "$" stands for in the table, where the statement declares one
+    # ("(Expressed in Hong Kong dollars)" over "$'000" columns: HKD); None: the US dollar
+    dollar: str | None = field(default=None, compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -189,18 +192,25 @@ class Layout:
 
 _SCALE = "|".join(SCALE_NAMES)
 _SYM = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))
-_MARK = r"\$A|RMB|RM|Ps\."  # "$A'000", "RMB'000", "(RM'000)", "(Ps. millions)"
+_MARK = r"\$A|RMB|RM|NT\$|Ps\."  # "$A'000", "RMB'000", "(RM'000)", "(NT$ thousands)", "(Ps. millions)"
 _NAME = "|".join(
     re.escape(n).replace(r"\ ", r"\s+") for n in sorted(CURRENCY_NAMES, key=len, reverse=True)
 )
 _CUR = rf"{_NAME}|U\.S\.\s+dollars?|dollars?|euros?|pounds?|rupees?|Rs\.?|{_SYM}|" + "|".join(
     sorted(CURRENCY_CODES)
 )
+# a currency and a scale side by side in a caption or a table's corner cell, as Korean,
+# Chinese, Nordic and German filings print them ("(Unit: KRW billion)", "SEK m", "EUR million",
+# "RMB 10 thousand", "(Unit: 10 thousand yuan)", "MSEK", "TEUR", "Mio. EUR")
+_UCUR = rf"{_SYM}|RMB|NT\$|Rs\.?|" + "|".join(sorted(CURRENCY_CODES))
+_USCALE = r"(?:10|ten)\s+thousands?|(?:100|hundred)\s+millions?|thousands?|millions?|billions?|trillions?|crores?|lakhs?"
+_PREFIXED = r"SEK|NOK|DKK|EUR|CHF|USD|GBP|€"
 _NOTE = re.compile(
     rf"""
     (?:
         (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
-        (?:(?P<c2>{_CUR})\s+)?(?P<s1>{_SCALE})(?:\s+of\s+(?P<c3>{_CUR}))?
+        (?:(?P<c2>{_CUR}|RMB|NT\$)\s+)?(?P<s1>{_SCALE})
+        (?:\s+of\s+(?:(?P<c3>{_CUR}|{_MARK})(?![\w$])|(?P<u3>[^\W\d_][\w.'-]*)))?  # "of Ringgit": no currency read
         (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{0,60}})?
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
@@ -227,6 +237,15 @@ _NOTE = re.compile(
       | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ ))                 # standing alone in a
         (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m)                   # cell: "€m", "$bn", "R$ mil"
         (?=[)|\t\n]|\ \ |\s*$|\ \|)
+      | (?:(?P<p15>\(\s*(?:all\s+)?(?:(?:amounts?|figures)\s+(?:are\s+)?)?   # a currency and a
+           (?:(?:expressed|stated|presented|shown)\s+)?(?:in\s+|units?\s*:\s*)?)  # scale, in a
+          | (?<![\w(])units?\s*:\s*                             # caption or a corner
+          | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+)?)      # cell: "(Unit: KRW
+        (?:(?P<c15>{_UCUR})\s?(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])   # billion)", "SEK m",
+          | (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
+          | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])) # KRW", "MSEK",
+        (?(p15)(?:\s*,\s*%)?(?:\s*,?\s*unless\s+otherwise\s+[a-z]+)?\s*\)  # "TEUR", "Mio. EUR"
+          |(?=[)|\t\n]|\ \ |\s*$|\ \|))
     )
     """,
     re.VERBOSE | re.IGNORECASE,
@@ -284,6 +303,13 @@ _NOTE_ANCHOR = re.compile(
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|THOUSAND|MILLION|BILLION)\s*\)"
     r"|(?<=[A-Z] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b"  # "in USD thousand"
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion)\s+(?:yen|JPY)\b"  # "(Unit: million yen)"
+    # a currency and a scale side by side: "(Unit: KRW trillion)", "RMB thousands", "HK$
+    # million", "billion KRW", "10 thousand yuan", "SEK m", "DKKm", "MSEK", "T€", "Mio. EUR"
+    r"|(?<=[A-Z$€£¥₩₹] )(?:[Tt]housands?|[Mm]illions?|[Bb]illions?|[Tt]rillions?)\b"
+    r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|[Tt]rillion)s?\s+(?:yen|yuan|won|[A-Z]{3})\b"
+    r"|(?<=10 )[Tt]housand|(?<=100 )[Mm]illion"
+    r"|(?:(?<=[A-Z]{3})|(?<=[A-Z]{3} ))(?:m|mn|mm|bn|tn|k)(?![\w$€])"
+    r"|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)\b|T€|k€|(?:Mio|Mrd|Tsd)\.?\s?(?:EUR|€|CHF|USD|GBP)"
     r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
     r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
     r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
@@ -313,6 +339,7 @@ def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
 # every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
 # before it ("(Millions of yen)", "Dollars in thousands", "(₹ crore)", "Unit: Millions of yen")
 _NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]")  # "Unit: Millions of yen"
+_CUR_LEAD = re.compile(r"(?:[A-Z]{2}|[$€£¥₩₹]|Rs\.?|\d)\s$")
 _WORD_ANCHORS = frozenset(
     ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
 ).union(["lakh", "lakhs"])
@@ -328,8 +355,13 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
         if a.start() < seen_end:
             continue
         lo = max(start, a.start() - 48)
-        if a.group(0).lower() in _WORD_ANCHORS and not _NOTE_LEAD.search(text, lo, a.start()):
-            continue  # "spent millions of dollars": a scale word in a note follows "in" or "("
+        if (
+            a.group(0).lower() in _WORD_ANCHORS
+            and not _NOTE_LEAD.search(text, lo, a.start())
+            and not _CUR_LEAD.search(text, max(lo, a.start() - 6), a.start())
+        ):
+            continue  # "spent millions of dollars": a scale word in a note follows "in" or
+            # "(", or a currency ("RMB million", "₹ crore" alone in a corner cell)
         for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
             if m.start() <= a.start() < m.end() and m.end() > seen_end:
                 seen_end = m.end()
@@ -341,8 +373,12 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
 
 
 def note_anchor(text: str, start: int, end: int) -> bool:
-    """Whether a scale note may stand in ``text[start:end]`` (its anchor word is there)."""
-    return next(_anchors(text, start, end), None) is not None
+    """Whether a scale note may stand in ``text[start:end]`` (its anchor word is there), or
+    a statement's declaration of its currency ("(Expressed in Hong Kong dollars)")."""
+    return (
+        next(_anchors(text, start, end), None) is not None
+        or _DECLARED.search(text, start, end) is not None
+    )
 
 
 # the scales of the notes of Japanese results: "(hundred millions of yen)" is 10^8 yen
@@ -354,7 +390,49 @@ _JP_SCALES = {
 }
 
 
+# the scales of a currency-and-scale caption or corner cell ("KRW 100 million", "10
+# thousand yuan": the 万元 of Chinese statements; "MSEK", "TEUR", "Mio. EUR")
+_UNIT_SCALES = {
+    "thousand": Decimal(1000),
+    "million": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "trillion": Decimal(10) ** 12,
+    "10 thousand": Decimal(10) ** 4,
+    "100 million": Decimal(10) ** 8,
+    "crore": Decimal(10) ** 7,
+    "lakh": Decimal(10) ** 5,
+    "k": Decimal(1000),
+    "t": Decimal(1000),  # "TEUR", "T€": Tausend
+    "tsd": Decimal(1000),
+    "m": Decimal(10) ** 6,
+    "mn": Decimal(10) ** 6,
+    "mm": Decimal(10) ** 6,
+    "mio": Decimal(10) ** 6,
+    "bn": Decimal(10) ** 9,
+    "mrd": Decimal(10) ** 9,
+    "tn": Decimal(10) ** 12,
+}
+
+#: The currency of a note that names one the reader cannot map ("(in thousands of Ringgit)"):
+#: ISO 4217's "no currency", so its cells confirm an amount in no currency (None, a note with
+#: no currency at all, lets its cells confirm one in any)
+UNKNOWN_CURRENCY = "XXX"
+
+
+def _unit_scale(word: str) -> Decimal:
+    name = " ".join(word.lower().replace(".", " ").split())
+    name = name.replace("ten ", "10 ").replace("hundred ", "100 ")
+    if name.endswith("s") and name[:-1] in _UNIT_SCALES:
+        name = name[:-1]
+    return _UNIT_SCALES[name]
+
+
 def _note(m: re.Match[str]) -> ScaleNote | None:
+    unit = next((g for g in ("s15", "s16", "s17") if m.group(g)), None)
+    if unit is not None:
+        code = m.group("c" + unit[1:])
+        code_read = _currency_word(code) or UNKNOWN_CURRENCY
+        return ScaleNote(m.span(), _unit_scale(m.group(unit)), code_read, False, m.group(0))
     if m.group("s12"):
         name = " ".join(m.group("s12").lower().split()).rstrip("s")
         scale = _JP_SCALES[name.replace("100 ", "hundred ")]
@@ -376,6 +454,10 @@ def _note(m: re.Match[str]) -> ScaleNote | None:
         cur = _currency_word(m.group(g))
         if cur is not None:
             break
+    named = ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11", "c14", "u3")
+    if cur is None and any(m.group(g) for g in named):
+        # "(in thousands of Ringgit)", "(Ps. millions)": a currency, but not one read
+        cur = UNKNOWN_CURRENCY
     shares = m.group("sh") or m.group("sh2")
     excepts = (m.group("x1") or m.group("x2") or "").lower()
     return ScaleNote(
@@ -670,7 +752,42 @@ def _header_rows(
             found.add(i)
         else:
             break
-    return set() if len(found) == len(raw) else found
+    if len(found) == len(raw) and not any(
+        _NOTE.fullmatch(text[a:b].strip()) for i in found for a, b in raw[i]
+    ):
+        return set()  # rows of years alone ("2025  2024" over "2023  2022"): data
+    # headings with their unit ("2025  2024" over "RMB'000  RMB'000") head rows below them
+    # even where none follow (the rows a blank line below, in a block read alone)
+    return found
+
+
+def _heading_line(text: str, ln: _Line) -> bool:
+    """Whether a row holds only column headings: periods ("2025", "December 31,"), units
+    ("RMB'000", "$'000") and words, no amount."""
+    return all(
+        not _has_value(v)
+        or column_period(v) is not None
+        or month_day_heading(v)
+        or _NOTE.fullmatch(v.strip()) is not None
+        or _year_below(v)
+        for v in (text[a:b] for a, b in ln.cells)
+    )
+
+
+def _heads_over(block: list[_Line], body: _Line) -> bool:
+    """Whether each heading of ``block`` stands over a cell of the row ``body`` (within
+    three characters) and the row has a cell for each: headings of its columns."""
+    at = [(a - body.start, b - body.start) for a, b in body.cells]
+    for ln in block:
+        cells = [(a - ln.start, b - ln.start) for a, b in ln.cells]
+        if len(cells) > len(at):
+            return False
+        if "\t" in body.text:
+            continue  # a tab table's cells stand by their order, not their place
+        for a, b in cells:
+            if not any(a < d + 3 and c - 3 < b for c, d in at):
+                return False
+    return True
 
 
 def _year_below(cell: str) -> bool:
@@ -995,6 +1112,9 @@ def _build_table(
         column_period(labels[c], head_context) if c > 0 and labels[c] else None
         for c in range(ncols)
     )
+    dollar = _declared_dollar(context)
+    if note is not None and dollar is not None and _bare_dollar(note):
+        note = replace(note, currency=dollar)  # "$'000" under "(Expressed in HK dollars)"
     currency = note.currency if note else None
     if currency is None:
         seen: Counter[str] = Counter()
@@ -1004,7 +1124,7 @@ def _build_table(
                 if t[:1] in _SYMBOL_FIRSTS:
                     for sym in ("US$", "$", "€", "£"):
                         if t.startswith(sym):
-                            seen[CURRENCY_SYMBOLS[sym]] += 1
+                            seen[dollar or "USD" if sym == "$" else CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
     return Table(
         span,
@@ -1018,7 +1138,59 @@ def _build_table(
         col_notes,
         col_units,
         col_currencies,
+        dollar,
     )
+
+
+# a statement's own currency, declared above it with no scale ("(Expressed in Hong Kong
+# dollars)", "(Amounts in Singapore dollars)", "Presented in Australian dollars")
+_DECLARED = re.compile(
+    rf"\b(?:(?:expressed|presented|stated|reported|denominated|shown)|(?:amounts?|figures)"
+    rf"(?:\s+are)?(?:\s+(?:expressed|presented|stated))?)\s+in\s+"
+    rf"(?P<cur>{_NAME}|U\.S\.\s+dollars?|{'|'.join(sorted(CURRENCY_CODES))}|{_SYM})"
+    r"(?![\w$])(?!\s*(?:thousands?|millions?|billions?|'?000))",
+    re.IGNORECASE,
+)
+# the currencies a bare "$" may stand for in a statement that declares one
+_DOLLARS = frozenset(
+    [c for s, c in CURRENCY_SYMBOLS.items() if s.endswith("$") and s != "R$"]
+    + [c for n, c in CURRENCY_NAMES.items() if "dollar" in n]
+)
+# a "$" with no letter before it ("$'000", "($ in millions)"; not "US$", "HK$", "$A") or
+# "dollars" with no country ("Dollars in thousands"): a dollar the statement names
+_BARE_DOLLAR = re.compile(
+    r"(?<![A-Za-z$])\$(?!A)|(?<!U\.S\. )(?<!US )(?<!States )\b(?i:dollars?)\b"
+)
+
+
+def _declared_dollar(context: str) -> str | None:
+    """The currency a bare "$" stands for under the caption ``context``: the dollar its
+    last declaration names ("Expressed in Hong Kong dollars": HKD); none (the unknown
+    currency) when it declares one that is no dollar; None when it declares none, or the
+    US dollar."""
+    if "in" not in context:
+        return None
+    found = None
+    for m in _DECLARED.finditer(context):
+        found = _currency_word(m.group("cur"))
+    if found is None or found == "USD":
+        return None
+    return found if found in _DOLLARS else UNKNOWN_CURRENCY
+
+
+def _bare_dollar(note: ScaleNote) -> bool:
+    """Whether a note's currency is the US dollar only by a bare "$" or "dollars"."""
+    return note.currency == "USD" and _BARE_DOLLAR.search(note.text) is not None
+
+
+def _local_dollar(table: Table, f: Figure) -> Figure:
+    """A figure written with a bare "$" in a table whose statement declares its dollar
+    ("$ 4,321" under "(Expressed in Singapore dollars)"): in that currency."""
+    if table.dollar is None or f.kind != "currency" or f.unit != "USD":
+        return f
+    if _BARE_DOLLAR.search(f.text) is None or "US" in f.text.upper():
+        return f
+    return replace(f, unit=table.dollar)
 
 
 # --------------------------------------------------------------------------- reading
@@ -1082,24 +1254,43 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
             family = ln.kind if ln.kind != "sep" else "pipe"
             sep_at: int | None = None
             block: list[_Line] = []
-            while j < n and (
-                lines[j].kind == family
-                or (family == "pipe" and lines[j].kind == "sep")
-                or _label_row(lines, j, family)
-                or (lines[j].rule and family in ("aligned", "tab"))
-            ):
-                if lines[j].rule:  # a rule under headings or above a total: not a row
+            while True:
+                while j < n and (
+                    lines[j].kind == family
+                    or (family == "pipe" and lines[j].kind == "sep")
+                    or _label_row(lines, j, family)
+                    or (lines[j].rule and family in ("aligned", "tab"))
+                ):
+                    if lines[j].rule:  # a rule under headings or above a total: not a row
+                        j += 1
+                        continue
+                    if lines[j].kind == "text":  # "Revenues:" between rows of a filing's table
+                        t = lines[j].text
+                        lead = len(t) - len(t.lstrip())
+                        lines[j].cells = [
+                            (lines[j].start + lead, lines[j].start + len(t.rstrip()))
+                        ]
+                    if lines[j].kind == "sep":
+                        sep_at = len(block) if sep_at is None else sep_at
+                    else:
+                        block.append(lines[j])
                     j += 1
-                    continue
-                if lines[j].kind == "text":  # "Revenues:" between rows of a filing's table
-                    t = lines[j].text
-                    lead = len(t) - len(t.lstrip())
-                    lines[j].cells = [(lines[j].start + lead, lines[j].start + len(t.rstrip()))]
-                if lines[j].kind == "sep":
-                    sep_at = len(block) if sep_at is None else sep_at
-                else:
-                    block.append(lines[j])
-                j += 1
+                # column headings ("2025  2024" over "RMB'000  RMB'000"), a blank line, then
+                # the rows they head: one table (as HKEX statements and pdftotext print them)
+                k = j
+                while k < n and k - j < 2 and lines[k].kind == "blank":
+                    k += 1
+                if (
+                    k == j
+                    or k >= n
+                    or lines[k].kind != family
+                    or family not in ("aligned", "tab")
+                    or not all(_heading_line(text, b) for b in block)
+                    or _heading_line(text, lines[k])
+                    or not _heads_over(block, lines[k])
+                ):
+                    break
+                j = k
             if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
                 close_paragraph(lines[i - 1].end if i else 0)
                 context_lines = _context_above(lines, i)
@@ -1215,8 +1406,13 @@ def _inherit_notes(lay: Layout) -> None:
         continued = cur.note is None and all(
             _group_label(line.strip()) for line in gap.split("\n") if line.strip()
         )  # only blank lines and label rows ("Earnings per share:") between them
-        if cur.note is None and prev.note is not None:
-            cur = replace(cur, note=prev.note, currency=cur.currency or prev.note.currency)
+        if cur.note is None and prev.note is not None and not _unread_unit(gap, cur):
+            cur = replace(
+                cur,
+                note=prev.note,
+                currency=cur.currency or prev.note.currency,
+                dollar=cur.dollar or prev.dollar,
+            )
         if (
             continued
             and len(cur.columns) == len(prev.columns)
@@ -1227,6 +1423,24 @@ def _inherit_notes(lay: Layout) -> None:
         ):
             cur = replace(cur, columns=prev.columns, periods=prev.periods)
         lay.tables[k] = cur
+
+
+# words of a unit declaration: "(Unit: persons)", "(Unit: KRW 1,000 million)", "USD 100k"
+_UNIT_WORDS = re.compile(
+    r"\bunits?\s*:|(?<![a-z])(?:thousands?|millions?|billions?|trillions?|crores?|lakhs?|mn|bn"
+    r"|mio|mrd|tsd)(?![a-z])|'000|\b000'?s\b",
+    re.IGNORECASE,
+)
+
+
+def _unread_unit(gap: str, table: Table) -> bool:
+    """Whether a caption line between two tables, or the corner cell of the second, declares
+    a unit no note was read from ("(Unit: %)", "(Unit: thousand persons)"): the second
+    table is then in a unit of its own, not in the first one's (its scale is unknown)."""
+    return _UNIT_WORDS.search(table.columns[0]) is not None or any(
+        _UNIT_WORDS.search(line) is not None and not line.rstrip().endswith(".")
+        for line in gap.split("\n")  # a footnote's sentence ("… of $12 million.") declares none
+    )
 
 
 _GROUP_WORDS = re.compile(r"[A-Za-z][^\n]{0,58}:")
@@ -1435,6 +1649,7 @@ def _in_table(
     row = table.row_at(f.span[0])
     if row is None or row.header:
         return f
+    f = _local_dollar(table, f)
     cell = next((c for c in row.cells if c.span[0] <= f.span[0] < c.span[1]), None)
     if cell is None or cell.col == 0:
         return f

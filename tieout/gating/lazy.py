@@ -63,7 +63,8 @@ __all__ = ["LazySource"]
 
 # the scales a figure may be printed under: a table's note, or a scale word after the
 # digits ("$4.2M", "₹12.5 crore", "3.2 lakh")
-_SCALE_PLACES = (3, 6, 9, 12, 5, 7, 8)  # (8: "(hundred millions of yen)")
+# (8: "(hundred millions of yen)"; 4: "(Unit: 10 thousand yuan)", the 万元 of Chinese filings)
+_SCALE_PLACES = (3, 6, 9, 12, 5, 7, 8, 4)
 _MAX_FRACTIONS = 2000  # past this many fractions' hints, reading the whole source is cheaper
 _TABLE_LINE = re.compile(r"\||\t|\S  +\S.*\d|\d.*\S  +\S|\.{4}.*\d|\d.*\.{4}")
 
