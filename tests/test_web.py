@@ -291,6 +291,58 @@ def test_the_gate_refuses_an_unknown_workflow_and_bad_fields(api: Api) -> None:
     assert extra.json()["error"] == "oops: Extra inputs are not permitted"
 
 
+def test_a_pinned_gate_takes_its_documents_and_workflow_from_the_server(api: Api) -> None:
+    add_update(api)
+    workflows = str(SAMPLES / "workflows.toml")
+    auth = api.auth("agent")
+    with TestClient(create_app(api.db_url, config=workflows)) as open_door:
+        off = open_door.post(
+            "/gate",
+            json={"draft": "Cash was $9.9M.", "sources": [SOURCE], "workflow": "financial_statement_summary"},
+            headers=auth,
+        )
+        assert (off.status_code, off.json()["error"]) == (
+            400,
+            "workflow 'financial_statement_summary' is switched off on this server; omit workflow",
+        )
+    pinned = create_app(
+        api.db_url, config=workflows, workflow="contract_comparison", doc_ids=[UPDATE_ID]
+    )
+    with TestClient(pinned) as client:
+        own = client.post(
+            "/gate", json={"draft": "Cash was $9.9M.", "sources": ["Cash was $9.9M."]}, headers=auth
+        )
+        assert (own.status_code, own.json()["error"]) == (
+            400,
+            f"this server takes its sources from the documents it was started with ({UPDATE_ID}); "
+            "omit sources",
+        )
+        other = client.post(
+            "/gate", json={"draft": "x", "workflow": "filing_summary"}, headers=auth
+        )
+        assert other.json()["error"] == (
+            "this server gates every save with workflow 'contract_comparison'; omit workflow"
+        )
+        checked = client.post("/gate", json={"draft": "Cash was $9.9M."}, headers=auth).json()
+        assert (checked["outcome"], checked["workflow"]) == ("rejected", "contract_comparison")
+        assert [c["text"] for c in checked["rejected"]] == ["$9.9M"]
+        ok = client.post("/gate", json={"draft": "Cash in bank was $1.4M."}, headers=auth).json()
+        assert ok["passed"] is True
+
+
+def test_serve_refuses_an_unknown_pinned_document_or_workflow(api: Api) -> None:
+    runner = CliRunner()
+    doc = runner.invoke(main, ["serve", "--db", api.db_url, "--doc", "nope"])
+    assert doc.exit_code == 2
+    assert "document 'nope' is not ingested" in doc.output
+    flow = runner.invoke(
+        main,
+        ["serve", "--db", api.db_url, "--config", str(SAMPLES / "workflows.toml"), "--workflow", "nope"],
+    )
+    assert flow.exit_code == 2
+    assert "workflow 'nope' is not configured" in flow.output
+
+
 def test_metrics_as_of(api: Api) -> None:
     resp = api.client.get(
         "/metrics/cash_balance", params={"as_of": "2026-08-20"}, headers=api.auth("reviewer")

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tieout.agents.pins import GatePins
 from tieout.agents.tools import SaveDocumentArgs
 from tieout.errors import ClaimValidationError, InputError, TieoutError
 from tieout.schemas.claim import METRIC_KEY_PATTERN
@@ -170,12 +171,10 @@ class ToolServer:
         self.config = config
         # what the operator pins (``tieout mcp --workflow``, ``--doc``): an agent may
         # neither choose another workflow nor bring source texts of its own
+        self.pins = GatePins(workflow, tuple(doc_ids))
         self.workflow = workflow
-        self.doc_ids = tuple(doc_ids)
-        if workflow is not None:
-            from tieout.gating.core import resolve_config
-
-            resolve_config(config, workflow)  # an unknown workflow is refused at start-up
+        self.doc_ids = self.pins.doc_ids
+        self.pins.check_config(config)  # an unknown workflow is refused at start-up
         for doc_id in self.doc_ids:
             store.get_document(doc_id)  # so is an unknown document
         self.sessions: dict[str, SaveSession] = {}
@@ -249,36 +248,11 @@ class ToolServer:
 
     def _save_document(self, args: dict[str, Any]) -> ToolReply:
         from tieout.gating import SaveSession
-        from tieout.gating.core import resolve_config
         from tieout.gating.sources import document_index
         from tieout.operations import document_from_record
 
         a = SaveDocumentArgs.model_validate(args)
-        workflow = a.workflow
-        if self.workflow is not None:
-            if workflow not in (None, self.workflow):
-                raise InputError(
-                    f"this server gates every save with workflow {self.workflow!r}; omit workflow"
-                )
-            workflow = self.workflow
-        elif workflow is not None and not resolve_config(self.config, workflow).enabled:
-            raise InputError(  # switched off by the operator: no agent may choose to skip the gate
-                f"workflow {workflow!r} is switched off on this server; omit workflow"
-            )
-        doc_ids = tuple(a.doc_ids)
-        if self.doc_ids:
-            if a.sources:
-                raise InputError(
-                    "this server takes its sources from the documents it was started with "
-                    f"({', '.join(self.doc_ids)}); omit sources"
-                )
-            stray = [d for d in doc_ids if d not in self.doc_ids]
-            if stray:
-                raise InputError(
-                    f"document {stray[0]!r} is not one this server was started with "
-                    f"({', '.join(self.doc_ids)}); omit doc_ids"
-                )
-            doc_ids = self.doc_ids
+        workflow, doc_ids = self.pins.resolve(self.config, a.workflow, a.sources, a.doc_ids)
         given = (tuple(a.sources), doc_ids)
         session = self.sessions.get(a.run_id) if a.run_id else None
         if session is not None:

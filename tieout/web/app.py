@@ -12,7 +12,7 @@ come back as ``{"error": "one line"}`` with 400 (unusable input), 404 (unknown i
 import hashlib
 import json
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, date, datetime
 from typing import Annotated, Any
@@ -257,13 +257,25 @@ def _responses(ok: dict[int, str], *more: int) -> dict[int | str, dict[str, Any]
 
 
 def create_app(
-    db: str | None = None, *, max_body: int = DEFAULT_MAX_BODY, config: str | None = None
+    db: str | None = None,
+    *,
+    max_body: int = DEFAULT_MAX_BODY,
+    config: str | None = None,
+    workflow: str | None = None,
+    doc_ids: Sequence[str] = (),
 ) -> FastAPI:
     """The HTTP API over the database at ``db`` (see :func:`tieout.registry.database_url`).
 
     ``config`` is the workflow settings file ``POST /gate`` uses (default: ``./tieout.toml``).
+    ``workflow`` and ``doc_ids`` pin what ``POST /gate`` checks every draft with (``tieout
+    serve --workflow --doc``): a caller may then choose no other workflow and send no
+    sources of its own. Unpinned, a caller may not choose a workflow switched off.
     """
+    from tieout.agents.pins import GatePins
+
     deps = _Deps(db, config)
+    pins = GatePins(workflow, tuple(doc_ids))
+    pins.check_config(config)  # an unknown pinned workflow is refused at start-up
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -335,13 +347,14 @@ def create_app(
         from tieout.operations import document_from_record
 
         numbers_of(body.source_numbers, "", "source_numbers")  # refused before any reading
+        workflow, doc_ids = pins.resolve(deps.config, body.workflow, body.sources, body.doc_ids)
         indexes: list[Any] = [
             text_index(text, f"source {n}", numbers=body.source_numbers)
             for n, text in enumerate(body.sources, start=1)
         ]
-        if body.doc_ids:
-            found = deps.store.get_documents(body.doc_ids)
-            for doc_id in body.doc_ids:
+        if doc_ids:
+            found = deps.store.get_documents(list(doc_ids))
+            for doc_id in doc_ids:
                 if doc_id not in found:
                     raise UnknownDocument(doc_id)
                 indexes.append(document_index(document_from_record(found[doc_id])))
@@ -350,7 +363,7 @@ def create_app(
             indexes,
             None,
             deps.config,
-            workflow=body.workflow,
+            workflow=workflow,
             source_numbers=body.source_numbers,
         )
         return _json(result.to_dict())
