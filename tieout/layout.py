@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
+from heapq import merge
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -300,7 +301,7 @@ _INDIAN_ANCHOR = re.compile(r"(?i)(?<![a-z])(?:crores?|lakhs?)\b")
 
 def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
     """The anchors of the scale notes in ``text[start:end]``, in order."""
-    found = _NOTE_ANCHOR.finditer(text, start, end)
+    found = _caption_anchors(text, start, end)
     if not any(text.find(w, start, end) >= 0 for w in ("rore", "RORE", "akh", "AKH")):
         return found
     return iter(
@@ -308,6 +309,74 @@ def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
             chain(found, _INDIAN_ANCHOR.finditer(text, start, end)), key=lambda a: a.start()
         )
     )
+
+
+# a caption naming a currency and a scale with no "in" and no parentheses, standing alone
+# on its line or in a cell as bank and insurer releases print them ("USD millions", "$
+# millions", "US$ millions", "USD m", "$ thousands", "Millions of dollars", "USD millions,
+# except per share data"), or "in" a currency's short scale at a cell's end ("Net revenue,
+# in $m"): a scale note for the table under it, as "($ in millions)" is
+_CAPTION_CUR = rf"{_SYM}|" + "|".join(sorted(CURRENCY_CODES))
+_CAPTION_NOTE = re.compile(
+    rf"""
+    (?:
+        (?:(?<![^\n|\t])[ \t]*|(?<=\ \ )|(?<=,\ ))       # at a line's or a cell's start
+        (?:
+            (?P<c1>{_CAPTION_CUR})\s?(?P<s1>thousands?|millions?|billions?|mm|mn|m|bn|k)
+          | (?P<s2>thousands|millions|billions)\s+of\s+(?P<c2>{_CUR})
+        )
+        (?P<x>\s*[,;]\s*except\s[^\n|\t]{{0,80}}?)?
+      | (?<!\w)in\s+(?P<c3>{_CAPTION_CUR})\s?(?P<s3>mm|mn|m|bn|k)
+    )
+    [ \t]*(?=\n|$|[|\t]|\ \ )                             # at its end
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+# the anchors of captions the note anchors miss: "USD m", "EUR bn", "$ million"
+_CAPTION_ANCHOR = re.compile(
+    r"(?=[MmBbKkTt])(?:(?<=[A-Z]{3} )(?:[Mm][MmNn]?|[Bb][Nn]|[Kk])(?![\w'’])"
+    r"|(?<=[$€£¥₹] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b)"
+)
+
+
+def _caption_anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """The anchors of scale notes and of captions in ``text[start:end]``, in order."""
+    return merge(
+        _NOTE_ANCHOR.finditer(text, start, end),
+        _CAPTION_ANCHOR.finditer(text, start, end),
+        key=lambda a: a.start(),
+    )
+
+
+def _caption_at(text: str, a: re.Match[str], lo: int, end: int) -> ScaleNote | None:
+    """The caption note holding the anchor ``a`` (searched from ``lo`` to the end of the
+    anchor's line), or None."""
+    stop = text.find("\n", a.end(), min(end, a.end() + 160))
+    if stop < 0:
+        stop = min(end, a.end() + 160)
+        if stop < end:
+            return None  # a line this long is prose, no caption
+    for m in _CAPTION_NOTE.finditer(text, lo, stop):
+        if m.start() <= a.start() < m.end():
+            short = (m.group("s1") or m.group("s2") or m.group("s3")).lower()
+            name = _SHORT_SCALE.get(short, short)
+            if name not in SCALE_NAMES:
+                return None
+            cur = _currency_word(m.group("c1") or m.group("c2") or m.group("c3"))
+            words = m.group(0)
+            first = m.start() + len(words) - len(words.lstrip())
+            last = m.end() - (len(words) - len(words.rstrip()))
+            excepts = (m.group("x") or "").lower()
+            return ScaleNote(
+                (first, last),
+                SCALE_NAMES[name],
+                cur,
+                re.search(r"per[\s-]share", excepts) is not None,
+                text[first:last],
+                None,
+                excepts,
+            )
+    return None
 
 
 # every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
@@ -328,15 +397,22 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
         if a.start() < seen_end:
             continue
         lo = max(start, a.start() - 48)
-        if a.group(0).lower() in _WORD_ANCHORS and not _NOTE_LEAD.search(text, lo, a.start()):
-            continue  # "spent millions of dollars": a scale word in a note follows "in" or "("
-        for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
-            if m.start() <= a.start() < m.end() and m.end() > seen_end:
-                seen_end = m.end()
-                note = _note(m)
-                if note is not None:
-                    notes.append(note)
-                break
+        found = False
+        # "spent millions of dollars": a scale word in a note follows "in" or "(" (or
+        # stands in a caption of its own: "USD millions")
+        if a.group(0).lower() not in _WORD_ANCHORS or _NOTE_LEAD.search(text, lo, a.start()):
+            for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
+                if m.start() <= a.start() < m.end() and m.end() > seen_end:
+                    seen_end = m.end()
+                    found = True
+                    note = _note(m)
+                    if note is not None:
+                        notes.append(note)
+                    break
+        caption = None if found else _caption_at(text, a, lo, end)
+        if caption is not None and caption.span[0] >= seen_end:
+            seen_end = caption.span[1]
+            notes.append(caption)
     return notes
 
 
