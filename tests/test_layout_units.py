@@ -503,6 +503,71 @@ def test_the_gate_on_percent_columns(source: str, draft: str, expected: str | li
     assert verdict(tieout.gate(draft, sources=[source])) == expected
 
 
+@pytest.mark.parametrize(
+    "heading",
+    ["YoY % Change", "QoQ % chg", "Y-o-Y % Chg.", "% chg vs prior year"],
+)
+def test_a_change_column_headed_with_words_around_its_percent_holds_percents(
+    heading: str,
+) -> None:
+    text = (
+        f"($ in millions)                          4Q25       4Q24    {heading}\n"
+        "Net interest income                    $ 1,184    $ 1,097       7.9\n"
+        "Noninterest income                         436        398       9.5\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.col_units == {3: "percent"}
+    figs = extract(text)
+    assert read(figure(figs, "7.9")) == (D("7.9"), "percent", "percent")
+    assert read(figure(figs, "436")) == (D(436_000_000), "USD", "number")
+    assert verdict(tieout.gate("NII rose 7.9% and noninterest income 9.5%.", [text])) == "pass"
+    assert verdict(tieout.gate("NII rose $7.9 million.", [text])) == ["currency:$7.9 million"]
+
+
+@pytest.mark.parametrize(
+    "heading", ["bps chg", "QoQ bps", "Δ bps", "YoY bp", "Change in basis points"]
+)
+def test_a_change_column_headed_in_basis_points_without_parentheses(heading: str) -> None:
+    text = (
+        f"($ in millions)                  4Q25       3Q25    {heading}\n"
+        "Net interest income              1,184      1,152\n"
+        "Net interest margin              3.12%      2.98%       14\n"
+        "CET1 ratio                       11.4%      11.2%       20\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.col_units == {3: "basis_point"}
+    assert read(figure(extract(text), "14")) == (D("0.14"), "basis_point", "percent")
+    assert verdict(tieout.gate("NIM rose 14 bps and CET1 20 bps.", [text])) == "pass"
+    assert verdict(tieout.gate("NIM contributed $14 million.", [text])) == ["currency:$14 million"]
+
+
+@pytest.mark.parametrize(
+    ("line", "headed"),
+    [
+        ("                 4Q25      4Q24    YoY % Change\n", True),
+        ("                 4Q25      4Q24    % Change vs. 4Q24\n", True),
+        ("                 4Q25      3Q25    QoQ bps\n", True),
+        ("| | 4Q25 | bps chg |\n|---|---|---|\n| NIM | 3.12% | 14 |\n", True),
+        ("Subprime loans rose on the back of a bp-linked swap.\n", False),
+    ],
+)
+def test_percent_heading_finds_change_columns_headed_in_words(line: str, headed: bool) -> None:
+    from tieout.layout import percent_heading
+
+    assert percent_heading(line) is headed
+    assert percent_heading(line, line.lower()) is headed
+
+
+def test_subprime_names_no_basis_points() -> None:
+    text = (
+        "($ in millions)                  2025       2024     Subprime\n"
+        "Consumer loans                   1,184      1,152         14\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.col_units == {}
+    assert read(figure(extract(text), "14")) == (D(14_000_000), "USD", "number")
+
+
 # --------------------------------------------------------------------------- a '%' in a cell
 # of its own, as HTML-to-Markdown converters write EDGAR tables
 

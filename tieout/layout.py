@@ -883,24 +883,33 @@ _WORDY = re.compile(r"[A-Za-z0-9]")
 # the units a column's heading gives its bare cells without the table's scale ("Change ($)"
 # under "(in millions)" is still in millions: a currency in a heading names no scale)
 _COLUMN_UNITS = frozenset(["percent", "basis_point", "count", "GBP_pence", "USD_cents"])
+# what a change column is measured against: "% Change vs. 4Q24", "% chg vs prior year"
+_VERSUS = r"(?:\s*(?:vs\.?|versus|v\.|over)\s+[A-Za-z0-9'’ -]{1,16}?)?"
+# a column heading that names basis points without parentheses: "bps chg", "QoQ bps", "Δ
+# bps", "Change in bps" (each "bp" a word of its own: "Subprime" names none)
+_BPS_WORDS = (
+    r"(?:(?:[A-Za-z][A-Za-z/.&' -]{0,20}?|[Δ∆])\s*)?(?<![A-Za-z])(?:bps?|basis\s+points?)"
+    r"(?![A-Za-z])(?:\s*[A-Za-z][A-Za-z/.&' -]{0,20})?" + _VERSUS
+)
+_BPS_HEAD = re.compile(_BPS_WORDS, re.IGNORECASE)
 # a column heading that names percents without parentheses: "% Change", "Change %", "% of
 # Net Sales", "Percent Change", "YoY %", the "%" beside an MD&A table's "Amount", a bank's
 # "Yield/Rate" (split over two heading rows: "Yield/" over "Rate")
 _PCT_WORDS = (
-    r"%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?"
-    r"|[A-Za-z][A-Za-z/.&' -]{0,30}?\s*%"
+    r"%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?" + _VERSUS +
+    r"|[A-Za-z][A-Za-z/.&' -]{0,30}?\s*%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?" + _VERSUS +
     r"|percent(?:age)?(?:\s+(?:change|chg\.?|growth|increase|of\s+[A-Za-z][A-Za-z/.&' -]{0,40}))?"
     r"|(?:(?:average|avg\.?)\s+)?(?:yield|rate)s?(?:\s*/\s*(?:rate|cost)s?)?\s*/?"
 )
 _PCT_HEAD = re.compile(_PCT_WORDS, re.IGNORECASE)
 # the same heading anywhere in a text, standing as a cell (for a reading on demand)
 _PCT_HEAD_IN = re.compile(
-    rf"(?:^|(?<=\s\s)|(?<=[|\t,\"]))[ \t]*(?:{_PCT_WORDS})[ \t]*(?=$|\s\s|[|\t,\"])",
+    rf"(?:^|(?<=\s\s)|(?<=[|\t,\"]))[ \t]*(?:{_PCT_WORDS}|{_BPS_WORDS})[ \t]*(?=$|\s\s|[|\t,\"])",
     re.IGNORECASE | re.MULTILINE,
 )
 
 
-_PCT_HEAD_MARKS = ("%", "rate", "yield", "percent")
+_PCT_HEAD_MARKS = ("%", "rate", "yield", "percent", "bp", "basis")
 _PCT_HEAD_CASES = tuple(
     chain.from_iterable((w, w.title(), w.upper()) if w != "%" else (w,) for w in _PCT_HEAD_MARKS)
 )
@@ -926,6 +935,8 @@ def percent_heading(text: str, low: str | None = None) -> bool:
                     j -= 1
                 edge = j < 0 or i - j > 2 or text[j] in _CELL_EDGES
                 may = edge or (mark == "%" and not text[j].isdigit() and text[j] != ")")
+            elif mark[0] in "bB":  # "bps chg", "QoQ bps", "Δ bps", "basis points"
+                may = i == 0 or not text[i - 1].isalpha()
             else:  # "Rate", "Yield/", "Average Yield"
                 k = end + (text[end : end + 1] in ("s", "S"))
                 m = k
@@ -941,6 +952,14 @@ def percent_heading(text: str, low: str | None = None) -> bool:
                     return True
             i = where.find(mark, end)
     return False
+
+
+def _unit_heading(cell: str) -> str | None:
+    """The unit a column heading names without parentheses: "basis_point" ("bps chg",
+    "QoQ bps"), "percent" ("% Change", "YoY % Change", "% Change vs. 4Q24"), or None."""
+    if _BPS_HEAD.fullmatch(cell):
+        return "basis_point"
+    return "percent" if _PCT_HEAD.fullmatch(cell) else None
 
 
 def _build_table(
@@ -1058,8 +1077,8 @@ def _build_table(
         if r.header:
             for c in r.cells:
                 unit = _own_unit(c.text) if c.col > 0 else None
-                if unit is None and c.col > 0 and _PCT_HEAD.fullmatch(c.text.strip()):
-                    unit = "percent"  # "% Change", "Yield/Rate"
+                if unit is None and c.col > 0:
+                    unit = _unit_heading(c.text.strip())  # "% Change", "Yield/Rate", "QoQ bps"
                 if unit in _COLUMN_UNITS and c.col not in col_notes:
                     col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
                 elif unit is not None and unit != "count" and c.col not in col_notes:
