@@ -505,7 +505,7 @@ def test_the_gate_on_percent_columns(source: str, draft: str, expected: str | li
 
 @pytest.mark.parametrize(
     "heading",
-    ["YoY % Change", "QoQ % chg", "Y-o-Y % Chg.", "% chg vs prior year"],
+    ["YoY % Change", "QoQ % chg", "Y-o-Y % Chg.", "% Change vs. 4Q24", "% chg vs prior year"],
 )
 def test_a_change_column_headed_with_words_around_its_percent_holds_percents(
     heading: str,
@@ -566,6 +566,62 @@ def test_subprime_names_no_basis_points() -> None:
     [table] = read_layout(text).tables
     assert table.col_units == {}
     assert read(figure(extract(text), "14")) == (D(14_000_000), "USD", "number")
+
+
+# --------------------------------------------------------------------------- a scale note in
+# the label cell of a table's heading line
+
+CAP_TABLE = """\
+(in thousands, except share and per share data)   Actual     Pro forma   Pro forma as adjusted
+Cash and cash equivalents                         $ 48,213   $ 48,213    $ 193,613
+Term loan, net of current portion                   59,482     59,482      59,482
+"""
+
+BANK_HEADING_LINE = """\
+($ in millions)                          4Q25       4Q24    % Change vs. 4Q24
+Net interest income                    $ 1,184    $ 1,097       7.9
+Noninterest income                         436        398       9.5
+"""
+
+
+def test_a_note_heading_the_label_column_of_a_capitalization_table_scales_it() -> None:
+    [table] = read_layout(CAP_TABLE).tables
+    assert table.note is not None and table.note.scale == 1000
+    assert table.columns[1:] == ("Actual", "Pro forma", "Pro forma as adjusted")
+    assert [r.header for r in table.rows] == [True, False, False]
+    figs = extract(CAP_TABLE)
+    assert read(figure(figs, "$ 193,613")) == (D(193_613_000), "USD", "currency")
+    assert read(figure(figs, "59,482")) == (D(59_482_000), "USD", "number")
+
+
+def test_a_note_heading_the_label_column_beside_a_change_heading_scales_the_table() -> None:
+    [table] = read_layout(BANK_HEADING_LINE).tables
+    assert table.note is not None and (table.note.scale, table.note.currency) == (10**6, "USD")
+    assert [r.header for r in table.rows] == [True, False, False]
+    assert table.columns[1:3] == ("4Q25", "4Q24")
+    figs = extract(BANK_HEADING_LINE)
+    assert read(figure(figs, "$ 1,184")) == (D(1_184_000_000), "USD", "currency")
+    assert read(figure(figs, "7.9")) == (D("7.9"), "percent", "percent")
+
+
+@pytest.mark.parametrize(
+    ("source", "draft", "expected"),
+    [
+        (CAP_TABLE, "Pro forma as adjusted cash was $193.613 million.", "pass"),
+        (CAP_TABLE, "The term loan was $59.482 million.", "pass"),
+        (
+            CAP_TABLE,
+            "Cash was $48,213 and the term loan $59,482.",
+            ["currency:$48,213", "currency:$59,482"],
+        ),
+        (BANK_HEADING_LINE, "Net interest income was $1,184 million, up 7.9%.", "pass"),
+        (BANK_HEADING_LINE, "Net interest income was $1,184.", ["currency:$1,184"]),
+    ],
+)
+def test_the_gate_on_a_note_in_the_heading_line(
+    source: str, draft: str, expected: str | list[str]
+) -> None:
+    assert verdict(tieout.gate(draft, sources=[source])) == expected
 
 
 # --------------------------------------------------------------------------- a '%' in a cell

@@ -646,10 +646,34 @@ def _heading_cells(ln: _Line) -> list[tuple[int, int]] | None:
     spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
     if len(spans) < 2:
         return None
-    for a, b in spans:
-        if b - a > 40 or t[b - ln.start - 1] in ".!?;":
-            return None
+    for k, (a, b) in enumerate(spans):
+        long = b - a > 40 and not (k == 0 and _note_cell(t[a - ln.start : b - ln.start]))
+        if long or t[b - ln.start - 1] in ".!?;":
+            return None  # (a note may head the label column: "(in thousands, except ...)")
     return spans
+
+
+def _note_cell(cell: str) -> bool:
+    """Whether a cell holds a scale note and nothing else ("($ in millions)", "(in
+    thousands, except share and per share data)", "USD millions")."""
+    t = cell.strip()
+    m = _NOTE.match(t)
+    if m is not None and t[m.end() :].strip() in ("", ")"):
+        return True
+    return _CAPTION_NOTE.fullmatch(t) is not None
+
+
+def _noted_heading(text: str, cells: list[tuple[int, int]]) -> bool:
+    """A table's first line with a scale note in its label cell and words over each value
+    column ("($ in millions)  4Q25  4Q24  % Change vs. 4Q24"): its header, whatever its
+    headings are (no row of figures has a note for its label and a letter in each cell)."""
+    return _note_cell(text[cells[0][0] : cells[0][1]]) and all(
+        not _has_value(v) or _LETTER.search(v) is not None
+        for v in (text[a:b] for a, b in cells[1:])
+    )
+
+
+_LETTER = re.compile(r"[A-Za-z]")
 
 
 def _label_row(lines: list[_Line], j: int, family: str) -> bool:
@@ -734,6 +758,9 @@ def _header_rows(
     for i, cells in enumerate(raw):
         if len(cells) == 1 and not _has_value(text[cells[0][0] : cells[0][1]]):
             continue  # a label row ("Revenues:") neither heads nor ends the header
+        if i == 0 and len(cells) > 1 and _noted_heading(text, cells):
+            found.add(i)  # "($ in millions)  4Q25  4Q24  % Change vs. 4Q24"
+            continue
         values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
         if len(cells) > 1 and all(
             not _has_value(v)
