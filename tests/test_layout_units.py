@@ -417,6 +417,36 @@ def test_an_html_10q_weighted_shares_row_is_thousands_of_shares() -> None:
     ]
 
 
+BANK_SHARES = """\
+($ in millions, except per share data)                   4Q25       3Q25       4Q24
+Net income                                            $   412    $   389    $   371
+Period-end common shares outstanding (in millions)      142.3      143.1      145.8
+"""
+
+
+def test_a_share_count_row_with_its_own_note_is_shares_at_that_scale() -> None:
+    [table] = read_layout(BANK_SHARES).tables
+    assert [n.scale for n in table.row_notes.values()] == [10**6]
+    figs = extract(BANK_SHARES)
+    assert read(figure(figs, "142.3")) == (D(142_300_000), "shares", "number")
+    assert read(figure(figs, "$   412")) == (D(412_000_000), "USD", "currency")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Shares outstanding were 142.3 million.", "pass"),
+        ("Net income was $412 million.", "pass"),
+        ("The bank had $142.3 million of common stock outstanding.", ["currency:$142.3 million"]),
+        ("The bank had 142.3 million dollars of stock.", ["currency:142.3 million dollars"]),
+    ],
+)
+def test_the_gate_on_a_share_count_row_with_its_own_note(
+    draft: str, expected: str | list[str]
+) -> None:
+    assert verdict(tieout.gate(draft, sources=[BANK_SHARES])) == expected
+
+
 # --------------------------------------------------------------------------- percent columns
 # headed without parentheses
 

@@ -1628,6 +1628,12 @@ def _in_table(
         return replace(f, period=period, where=where)
     if unit == "count" or (note is not None and row_note is None and _NON_AMOUNT.search(low)):
         scale, currency, count = None, None, True  # "Days sales outstanding", "(days)"
+    elif row_note is not None and _SHARE_ROW.search(low) and not per_share and not amount:
+        # "Period-end common shares outstanding (in millions)": shares at the row's own
+        # scale, as under the table's note, never an amount of money
+        if f.kind == "number" and f.scale_source == "none":
+            return _scaled(f, row_note.scale, "shares", period, where)
+        count = True
     elif (
         note is not None
         and row_note is None
