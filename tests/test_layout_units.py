@@ -447,6 +447,63 @@ def test_the_gate_on_a_share_count_row_with_its_own_note(
     assert verdict(tieout.gate(draft, sources=[BANK_SHARES])) == expected
 
 
+# --------------------------------------------------------------------------- count and year
+# columns beside a dollar column: a stock-option table
+
+OPTIONS = """\
+{note}
+                                      Number of      Weighted-Average   Weighted-Average
+                                      Options        Exercise Price     Remaining Term (years)
+Outstanding at December 31, 2024      6,412,880      $ 6.42             7.1
+Granted                               1,105,000        14.85
+Outstanding at September 30, 2025     6,611,390      $ 8.09             6.8
+"""
+
+
+def test_an_option_tables_count_and_term_columns_are_not_dollars() -> None:
+    text = OPTIONS.format(note="Stock option activity")
+    figs = extract(text)
+    assert read(figure(figs, "6,611,390")) == (D(6_611_390), None, "number")
+    assert read(figure(figs, "6.8")) == (D("6.8"), None, "number")
+    assert read(figure(figs, "14.85")) == (D("14.85"), "USD", "number")
+    assert read(figure(figs, "$ 8.09")) == (D("8.09"), "USD", "currency")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Options outstanding were 6,611,390, with 6.8 years remaining, at $8.09.", "pass"),
+        ("Options were granted at $14.85.", "pass"),
+        ("Outstanding options were worth $6,611,390.", ["currency:$6,611,390"]),
+        ("2025 grants were $1,105,000.", ["currency:$1,105,000"]),
+        ("The options carry $6.80 of remaining term value.", ["currency:$6.80"]),
+        ("Outstanding options were worth $6.6 million.", ["currency:$6.6 million"]),
+    ],
+)
+def test_the_gate_on_an_option_table(draft: str, expected: str | list[str]) -> None:
+    result = tieout.gate(draft, sources=[OPTIONS.format(note="Stock option activity")])
+    assert verdict(result) == expected
+    assert "USD)" not in result.message  # no hint calls a count an amount of dollars
+
+
+@pytest.mark.parametrize(
+    ("note", "value", "unit"),
+    [
+        ("(in thousands, except per share data)", D(6_611_390_000), "shares"),
+        ("(in thousands, except share and per share data)", D(6_611_390), None),
+        ("($ in millions, except per share data; shares in thousands)", D(6_611_390_000), "shares"),
+    ],
+)
+def test_an_option_tables_count_column_under_a_note_is_shares(
+    note: str, value: Decimal, unit: str | None
+) -> None:
+    figs = extract(OPTIONS.format(note=note))
+    assert read(figure(figs, "6,611,390")) == (value, unit, "number")
+    assert read(figure(figs, "6.8")) == (D("6.8"), None, "number")  # years, unscaled
+    result = tieout.gate("Options were worth $6,611,390 thousand.", [OPTIONS.format(note=note)])
+    assert not result.passed
+
+
 # --------------------------------------------------------------------------- percent columns
 # headed without parentheses
 

@@ -1477,7 +1477,7 @@ _OWN_UNIT = re.compile(
     r"|(?P<bp>bps|bp|basis\s+points?)(?:\s+[^()]{0,20})?"
     r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds|yen)"
     r"|(?P<pence>p|pence)|(?P<cents>cents|¢)"
-    r"|(?P<count>days|#|number|units|count|ftes?))\s*\)",
+    r"|(?P<count>days|#|number|units|count|ftes?|years|yrs|months))\s*\)",
     re.IGNORECASE,
 )
 
@@ -1634,6 +1634,17 @@ def _in_table(
         if f.kind == "number" and f.scale_source == "none":
             return _scaled(f, row_note.scale, "shares", period, where)
         count = True
+    elif unit is None and _count_column(column):
+        # "Number of Options", "Shares": a column of counts is never in the table's
+        # currency; shares at the note's scale for shares, as a share-count row is
+        if note is not None and row_note is None and _SHARE_COLUMN.search(column) is not None:
+            if note.share_scale is not None:
+                scale = note.share_scale
+            elif _excepts_shares(note.excepts):
+                scale = None
+            if scale is not None and f.kind == "number" and f.scale_source == "none":
+                return _scaled(f, scale, "shares", period, where)
+        count = True
     elif (
         note is not None
         and row_note is None
@@ -1669,6 +1680,21 @@ def _in_table(
         money = f.kind == "number" and not ratio and not count
         return replace(f, period=period, where=where, implied_unit=currency if money else None)
     return _scaled(f, scale, None if count else currency, period, where)
+
+
+# a column heading that names a count ("Number of Options", "Shares", "Units", "#") and no
+# amount ("Options Exercisable Weighted-Average Exercise Price", "Shares Amount")
+_COUNT_COLUMN = re.compile(
+    r"(?i)\b(?:number|no\.|options|shares|units|rsus?|psus?|warrants|employees|headcount"
+    r"|customers|stores|accounts)\b|(?:^|\s)#(?!\w)"
+)
+_SHARE_COLUMN = re.compile(r"(?i)\b(?:options|shares|units|rsus?|psus?|warrants)\b")
+_AMOUNT_COLUMN = re.compile(r"(?i)price|amount|\$|per[ -]share|fair|value|cost|proceeds|paid")
+
+
+def _count_column(column: str) -> bool:
+    """Whether a column's heading names a count of things, not an amount."""
+    return _COUNT_COLUMN.search(column) is not None and _AMOUNT_COLUMN.search(column) is None
 
 
 def _excepts_shares(excepts: str) -> bool:
