@@ -711,6 +711,70 @@ def test_the_gate_on_a_note_in_the_heading_line(
     assert verdict(tieout.gate(draft, sources=[source])) == expected
 
 
+# --------------------------------------------------------------------------- a table's percent
+# unit named once, in its title or its top-left heading cell, as fund factsheets print it
+
+FACTSHEET = """\
+## Performance (%)
+
+| | 3 Mo | YTD | 1 Yr | 3 Yr | 5 Yr | 10 Yr | Since Inception |
+|---|---|---|---|---|---|---|---|
+| Class I (NAV) | 3.41 | 14.22 | 14.22 | 9.87 | 8.15 | 7.62 | 8.94 |
+| Net assets ($M) | 1,204.5 | | | | | | |
+
+## Top 10 holdings (% of net assets)
+
+| Holding | Weight |
+|---|---|
+| Microsoft Corp. | 4.12 |
+| Total | 29.83 |
+"""
+
+
+def test_a_percent_in_a_tables_title_makes_its_cells_percents() -> None:
+    performance, holdings = read_layout(FACTSHEET).tables
+    assert performance.col_units == dict.fromkeys(range(1, 8), "percent")
+    assert holdings.col_units == {1: "percent"}
+    figs = extract(FACTSHEET)
+    assert read(figure(figs, "9.87")) == (D("9.87"), "percent", "percent")
+    assert read(figure(figs, "29.83")) == (D("29.83"), "percent", "percent")
+    assert read(figure(figs, "1,204.5")) == (D(1_204_500_000), "USD", "number")  # its own note
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Average annual total returns (%)\n\n| | 1 Yr | 3 Yr |\n|---|---|---|\n| Class I | 14.22 | 9.87 |\n",
+        "| Class (%) | 1 Yr | 3 Yr |\n|---|---|---|\n| Class I (NAV) | 14.22 | 9.87 |\n",
+        "Returns (in %)\n                     1 Yr      3 Yr\nClass I             14.22      9.87\n",
+    ],
+)
+def test_a_percent_in_a_caption_or_the_corner_cell_makes_the_cells_percents(text: str) -> None:
+    assert read(figure(extract(text), "14.22")) == (D("14.22"), "percent", "percent")
+    assert verdict(tieout.gate("Class I returned 14.22% and 9.87% a year.", [text])) == "pass"
+    assert verdict(tieout.gate("Class I returned $14.22.", [text])) == ["currency:$14.22"]
+
+
+def test_a_percent_caption_above_a_scale_note_names_no_unit_of_the_table() -> None:
+    text = "Revenue growth (%)\n(in millions)\n\n| | 2025 | 2024 |\n|---|---|---|\n| Revenue | 14.22 | 9.87 |\n"
+    [table] = read_layout(text).tables
+    assert table.col_units == {}
+    assert read(figure(extract(text), "14.22")) == (D(14_220_000), None, "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Class I returned 14.22% in 2025 and 9.87% a year over three years.", "pass"),
+        ("The top ten holdings are 29.83% of net assets, led by Microsoft at 4.12%.", "pass"),
+        ("Net assets were $1,204.5 million.", "pass"),
+        ("Class I returned $14.22 per share.", ["currency:$14.22"]),
+    ],
+)
+def test_the_gate_on_a_factsheet(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[FACTSHEET])) == expected
+
+
 # --------------------------------------------------------------------------- a '%' in a cell
 # of its own, as HTML-to-Markdown converters write EDGAR tables
 

@@ -1143,6 +1143,30 @@ def _build_table(
     )
 
 
+# a table's unit named once, in the caption right above it or in its top-left heading cell,
+# as fund factsheets print it: "Performance (%)", "Average annual total returns (%)", "Top
+# 10 holdings (% of net assets)", "| Class (%) | 1 Yr | 3 Yr |"
+_PCT_CAPTION = re.compile(
+    r"\(\s*(?:in\s+)?(?:%|percent|per\s?cent)(?:\s+of\s+[^()\n]{1,40})?\s*\)", re.IGNORECASE
+)
+
+
+def _percent_table(table: Table, caption: str) -> Table:
+    """``table`` with its value columns in percents (those no heading gives a unit or a
+    currency of its own) when the caption line right above it or its top-left heading
+    cell names percents and no scale note governs it; else ``table`` itself."""
+    if table.note is not None or table.col_notes:
+        return table
+    corner = next((c.text for r in table.rows if r.header for c in r.cells if c.col == 0), "")
+    if _PCT_CAPTION.search(caption) is None and _PCT_CAPTION.search(corner) is None:
+        return table
+    units = dict(table.col_units)
+    for col in range(1, len(table.columns)):
+        if col not in table.col_currencies:
+            units.setdefault(col, "percent")
+    return replace(table, col_units=units)
+
+
 # --------------------------------------------------------------------------- reading
 
 
@@ -1230,6 +1254,7 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
                 table = _build_table(
                     text, block, sep_at, " ".join(context_lines), by_place, group
                 )
+                table = _percent_table(table, last)
                 lay.tables.append(table)
                 parent = heading_stack[-1].title if heading_stack else ""
                 for r in table.rows:
