@@ -504,6 +504,17 @@ def test_an_option_tables_count_column_under_a_note_is_shares(
     assert not result.passed
 
 
+def test_a_column_naming_no_count_keeps_the_tables_currency() -> None:
+    text = (
+        "($ in thousands)\n"
+        "                          Accounts Receivable     Allowance      Number of Accounts\n"
+        "Balance at January 1           48,213               1,204              312\n"
+    )
+    figs = extract(text)
+    assert read(figure(figs, "48,213")) == (D(48_213_000), "USD", "number")
+    assert read(figure(figs, "312")) == (D(312_000), None, "number")
+
+
 # --------------------------------------------------------------------------- percent columns
 # headed without parentheses
 

@@ -1711,7 +1711,7 @@ def _in_table(
 # amount ("Options Exercisable Weighted-Average Exercise Price", "Shares Amount")
 _COUNT_COLUMN = re.compile(
     r"(?i)\b(?:number|no\.|options|shares|units|rsus?|psus?|warrants|employees|headcount"
-    r"|customers|stores|accounts)\b|(?:^|\s)#(?!\w)"
+    r"|customers|stores)\b|(?:^|\s)#(?!\w)"
 )
 _SHARE_COLUMN = re.compile(r"(?i)\b(?:options|shares|units|rsus?|psus?|warrants)\b")
 _AMOUNT_COLUMN = re.compile(r"(?i)price|amount|\$|per[ -]share|fair|value|cost|proceeds|paid")
