@@ -236,6 +236,21 @@ def test_a_scale_note_printed_as_the_tables_first_row_stands_above_it() -> None:
     assert result.passed, result.message
 
 
+def test_a_share_count_row_with_its_own_note_confirms_no_amount() -> None:
+    page = (
+        "<table>"
+        "<tr><td>($ in millions, except per share amounts)</td><td>4Q25</td><td>4Q24</td></tr>"
+        "<tr><td>Net income</td><td>$742</td><td>$601</td></tr>"
+        "<tr><td>Diluted weighted average shares (in millions)</td><td>217.6</td><td>221.0</td></tr>"
+        "</table>"
+    )
+    text = read_html(page.encode(), "r.html")
+    result = tieout.gate("Diluted shares were 217.6 million; net income $742 million.", [text])
+    assert result.passed, result.message
+    result = tieout.gate("Diluted shares were worth $217.6 million in 4Q25.", [text])
+    assert [c.text for c in result.rejected] == ["$217.6 million"]
+
+
 def test_footnote_marks_never_read_as_figures() -> None:
     page = (
         "<p>(in thousands)</p><table><tr><td></td><td>2025</td></tr>"

@@ -335,6 +335,40 @@ _tanshin = st.builds(
     st.lists(st.integers(1, 9_999_999), min_size=4, max_size=4),
     st.sampled_from(["caption", "noted"]),
 )
+# capital-markets tables: a caption naming a currency and a scale, a note in the heading
+# line's label cell, change columns headed in words, a share row with its own note, a
+# stock-option table, a factsheet's percent title
+_capmkt = st.builds(
+    lambda caption, xs, shape: {
+        "caption": (
+            f"{caption}\n{'':44}4Q25       3Q25    YoY % Change\n"
+            f"Net interest income{'':24}$ {xs[0]:>7,}    $ {xs[1]:>7,}       {xs[2] / 10}\n"
+            f"Noninterest income{'':27}{xs[1]:>7,}      {xs[0]:>7,}       {xs[3] / 10}\n"
+        ),
+        "heading": (
+            f"($ in millions){'':26}4Q25       4Q24    % Change vs. 4Q24    QoQ bps\n"
+            f"Net interest income{'':20}$ {xs[0]:>7,}    $ {xs[1]:>7,}       {xs[2] / 10}"
+            f"       {xs[3] % 90}\n"
+            f"Period-end common shares outstanding (in millions)   {xs[2] / 10}    {xs[3] / 10}\n"
+        ),
+        "options": (
+            f"{caption}\n{'':38}Number of      Weighted-Average   Weighted-Average\n"
+            f"{'':38}Options        Exercise Price     Remaining Term (years)\n"
+            f"Outstanding at December 31, 2024      {xs[0]:>9,}      $ {xs[2] / 100:<8}{'':9}{xs[3] / 10}\n"
+            f"Granted                               {xs[1]:>9,}        {xs[3] / 100}\n"
+        ),
+        "factsheet": (
+            f"## Performance (%)\n\n| | 1 Yr | 3 Yr |\n|---|---|---|\n"
+            f"| Class I | {xs[0] / 100} | {xs[1] / 100} |\n\n"
+            f"| Class (%) | 1 Yr | 3 Yr |\n|---|---|---|\n| Class A | {xs[2] / 100} | {xs[3] / 100} |\n"
+        ),
+    }[shape],
+    st.sampled_from(
+        ["USD millions", "$ thousands", "US$ m", "Millions of dollars", "Results, in $m", "Summary"]
+    ),
+    st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
+    st.sampled_from(["caption", "heading", "options", "factsheet"]),
+)
 # a 10-Q's quarter and year-to-date headings side by side on one line, each over two
 # years: fewer cells than the table (tab-separated, Markdown, aligned), or on two lines
 _SPANNING_HEADS = {
@@ -417,6 +451,7 @@ _blocks = st.lists(
         _highlights,
         _tanshin,
         _spanning,
+        _capmkt,
         _clause,
         st.just("# Heading"),
         _european,

@@ -853,6 +853,63 @@ def test_a_currency_and_m_is_a_note_only_standing_alone() -> None:
     ]
 
 
+# --------------------------------------------------------------------------- a caption naming a
+# currency and a scale with no "in" and no parentheses, as bank and insurer releases print it
+
+BANK_RELEASE = """\
+{caption}
+                                            4Q25       3Q25       4Q24
+Net interest income                        $ 1,184    $ 1,152    $ 1,097
+Noninterest income                             436        421        398
+"""
+
+
+@pytest.mark.parametrize(
+    ("caption", "scale", "currency"),
+    [
+        ("USD millions", D(10**6), "USD"),
+        ("$ millions", D(10**6), "USD"),
+        ("US$ millions", D(10**6), "USD"),
+        ("USD m", D(10**6), "USD"),
+        ("EUR bn", D(10**9), "EUR"),
+        ("$ thousands", D(1000), "USD"),
+        ("US$ million", D(10**6), "USD"),
+        ("Millions of dollars", D(10**6), "USD"),
+        ("Net interest income, in $m", D(10**6), "USD"),
+        ("USD millions, except per share data", D(10**6), "USD"),
+    ],
+)
+def test_a_caption_naming_a_currency_and_a_scale_scales_the_table_under_it(
+    caption: str, scale: Decimal, currency: str
+) -> None:
+    import tieout
+
+    text = BANK_RELEASE.format(caption=caption)
+    [table] = read_layout(text).tables
+    assert table.note is not None
+    assert (table.note.scale, table.note.currency) == (scale, currency)
+    figs = extract(text)
+    assert (figure(figs, "$ 1,184").value, figure(figs, "$ 1,184").unit) == (1184 * scale, "USD")
+    assert (figure(figs, "436").value, figure(figs, "436").implied_unit) == (436 * scale, currency)
+    wrong = tieout.gate("Net interest income was $1,184 in 4Q25.", sources=[text])
+    assert [c.text for c in wrong.rejected] == ["$1,184"]
+    if scale == 10**6:
+        assert tieout.gate("Net interest income was $1,184 million.", sources=[text]).passed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We spent USD millions on it.\n",
+        "He was in USD m and out.\n",
+        "The fund raised $ millions from investors last year.\n",
+        "Revenue was USD 4 million in 2025.\n",
+    ],
+)
+def test_a_currency_and_a_scale_inside_a_sentence_is_no_caption(text: str) -> None:
+    assert read_layout(text).notes == []
+
+
 # --------------------------------------------------------------------------- scale notes worded
 # as filings abroad word them
 

@@ -417,6 +417,104 @@ def test_an_html_10q_weighted_shares_row_is_thousands_of_shares() -> None:
     ]
 
 
+BANK_SHARES = """\
+($ in millions, except per share data)                   4Q25       3Q25       4Q24
+Net income                                            $   412    $   389    $   371
+Period-end common shares outstanding (in millions)      142.3      143.1      145.8
+"""
+
+
+def test_a_share_count_row_with_its_own_note_is_shares_at_that_scale() -> None:
+    [table] = read_layout(BANK_SHARES).tables
+    assert [n.scale for n in table.row_notes.values()] == [10**6]
+    figs = extract(BANK_SHARES)
+    assert read(figure(figs, "142.3")) == (D(142_300_000), "shares", "number")
+    assert read(figure(figs, "$   412")) == (D(412_000_000), "USD", "currency")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Shares outstanding were 142.3 million.", "pass"),
+        ("Net income was $412 million.", "pass"),
+        ("The bank had $142.3 million of common stock outstanding.", ["currency:$142.3 million"]),
+        ("The bank had 142.3 million dollars of stock.", ["currency:142.3 million dollars"]),
+    ],
+)
+def test_the_gate_on_a_share_count_row_with_its_own_note(
+    draft: str, expected: str | list[str]
+) -> None:
+    assert verdict(tieout.gate(draft, sources=[BANK_SHARES])) == expected
+
+
+# --------------------------------------------------------------------------- count and year
+# columns beside a dollar column: a stock-option table
+
+OPTIONS = """\
+{note}
+                                      Number of      Weighted-Average   Weighted-Average
+                                      Options        Exercise Price     Remaining Term (years)
+Outstanding at December 31, 2024      6,412,880      $ 6.42             7.1
+Granted                               1,105,000        14.85
+Outstanding at September 30, 2025     6,611,390      $ 8.09             6.8
+"""
+
+
+def test_an_option_tables_count_and_term_columns_are_not_dollars() -> None:
+    text = OPTIONS.format(note="Stock option activity")
+    figs = extract(text)
+    assert read(figure(figs, "6,611,390")) == (D(6_611_390), None, "number")
+    assert read(figure(figs, "6.8")) == (D("6.8"), None, "number")
+    assert read(figure(figs, "14.85")) == (D("14.85"), "USD", "number")
+    assert read(figure(figs, "$ 8.09")) == (D("8.09"), "USD", "currency")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Options outstanding were 6,611,390, with 6.8 years remaining, at $8.09.", "pass"),
+        ("Options were granted at $14.85.", "pass"),
+        ("Outstanding options were worth $6,611,390.", ["currency:$6,611,390"]),
+        ("2025 grants were $1,105,000.", ["currency:$1,105,000"]),
+        ("The options carry $6.80 of remaining term value.", ["currency:$6.80"]),
+        ("Outstanding options were worth $6.6 million.", ["currency:$6.6 million"]),
+    ],
+)
+def test_the_gate_on_an_option_table(draft: str, expected: str | list[str]) -> None:
+    result = tieout.gate(draft, sources=[OPTIONS.format(note="Stock option activity")])
+    assert verdict(result) == expected
+    assert "USD)" not in result.message  # no hint calls a count an amount of dollars
+
+
+@pytest.mark.parametrize(
+    ("note", "value", "unit"),
+    [
+        ("(in thousands, except per share data)", D(6_611_390_000), "shares"),
+        ("(in thousands, except share and per share data)", D(6_611_390), None),
+        ("($ in millions, except per share data; shares in thousands)", D(6_611_390_000), "shares"),
+    ],
+)
+def test_an_option_tables_count_column_under_a_note_is_shares(
+    note: str, value: Decimal, unit: str | None
+) -> None:
+    figs = extract(OPTIONS.format(note=note))
+    assert read(figure(figs, "6,611,390")) == (value, unit, "number")
+    assert read(figure(figs, "6.8")) == (D("6.8"), None, "number")  # years, unscaled
+    result = tieout.gate("Options were worth $6,611,390 thousand.", [OPTIONS.format(note=note)])
+    assert not result.passed
+
+
+def test_a_column_naming_no_count_keeps_the_tables_currency() -> None:
+    text = (
+        "($ in thousands)\n"
+        "                          Accounts Receivable     Allowance      Number of Accounts\n"
+        "Balance at January 1           48,213               1,204              312\n"
+    )
+    figs = extract(text)
+    assert read(figure(figs, "48,213")) == (D(48_213_000), "USD", "number")
+    assert read(figure(figs, "312")) == (D(312_000), None, "number")
+
+
 # --------------------------------------------------------------------------- percent columns
 # headed without parentheses
 
@@ -501,6 +599,191 @@ def test_markdown_columns_headed_in_percent_words(heading: str) -> None:
 )
 def test_the_gate_on_percent_columns(source: str, draft: str, expected: str | list[str]) -> None:
     assert verdict(tieout.gate(draft, sources=[source])) == expected
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["YoY % Change", "QoQ % chg", "Y-o-Y % Chg.", "% Change vs. 4Q24", "% chg vs prior year"],
+)
+def test_a_change_column_headed_with_words_around_its_percent_holds_percents(
+    heading: str,
+) -> None:
+    text = (
+        f"($ in millions)                          4Q25       4Q24    {heading}\n"
+        "Net interest income                    $ 1,184    $ 1,097       7.9\n"
+        "Noninterest income                         436        398       9.5\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.col_units == {3: "percent"}
+    figs = extract(text)
+    assert read(figure(figs, "7.9")) == (D("7.9"), "percent", "percent")
+    assert read(figure(figs, "436")) == (D(436_000_000), "USD", "number")
+    assert verdict(tieout.gate("NII rose 7.9% and noninterest income 9.5%.", [text])) == "pass"
+    assert verdict(tieout.gate("NII rose $7.9 million.", [text])) == ["currency:$7.9 million"]
+
+
+@pytest.mark.parametrize(
+    "heading", ["bps chg", "QoQ bps", "Δ bps", "YoY bp", "Change in basis points"]
+)
+def test_a_change_column_headed_in_basis_points_without_parentheses(heading: str) -> None:
+    text = (
+        f"($ in millions)                  4Q25       3Q25    {heading}\n"
+        "Net interest income              1,184      1,152\n"
+        "Net interest margin              3.12%      2.98%       14\n"
+        "CET1 ratio                       11.4%      11.2%       20\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.col_units == {3: "basis_point"}
+    assert read(figure(extract(text), "14")) == (D("0.14"), "basis_point", "percent")
+    assert verdict(tieout.gate("NIM rose 14 bps and CET1 20 bps.", [text])) == "pass"
+    assert verdict(tieout.gate("NIM contributed $14 million.", [text])) == ["currency:$14 million"]
+
+
+@pytest.mark.parametrize(
+    ("line", "headed"),
+    [
+        ("                 4Q25      4Q24    YoY % Change\n", True),
+        ("                 4Q25      4Q24    % Change vs. 4Q24\n", True),
+        ("                 4Q25      3Q25    QoQ bps\n", True),
+        ("| | 4Q25 | bps chg |\n|---|---|---|\n| NIM | 3.12% | 14 |\n", True),
+        ("Subprime loans rose on the back of a bp-linked swap.\n", False),
+    ],
+)
+def test_percent_heading_finds_change_columns_headed_in_words(line: str, headed: bool) -> None:
+    from tieout.layout import percent_heading
+
+    assert percent_heading(line) is headed
+    assert percent_heading(line, line.lower()) is headed
+
+
+def test_subprime_names_no_basis_points() -> None:
+    text = (
+        "($ in millions)                  2025       2024     Subprime\n"
+        "Consumer loans                   1,184      1,152         14\n"
+    )
+    [table] = read_layout(text).tables
+    assert table.col_units == {}
+    assert read(figure(extract(text), "14")) == (D(14_000_000), "USD", "number")
+
+
+# --------------------------------------------------------------------------- a scale note in
+# the label cell of a table's heading line
+
+CAP_TABLE = """\
+(in thousands, except share and per share data)   Actual     Pro forma   Pro forma as adjusted
+Cash and cash equivalents                         $ 48,213   $ 48,213    $ 193,613
+Term loan, net of current portion                   59,482     59,482      59,482
+"""
+
+BANK_HEADING_LINE = """\
+($ in millions)                          4Q25       4Q24    % Change vs. 4Q24
+Net interest income                    $ 1,184    $ 1,097       7.9
+Noninterest income                         436        398       9.5
+"""
+
+
+def test_a_note_heading_the_label_column_of_a_capitalization_table_scales_it() -> None:
+    [table] = read_layout(CAP_TABLE).tables
+    assert table.note is not None and table.note.scale == 1000
+    assert table.columns[1:] == ("Actual", "Pro forma", "Pro forma as adjusted")
+    assert [r.header for r in table.rows] == [True, False, False]
+    figs = extract(CAP_TABLE)
+    assert read(figure(figs, "$ 193,613")) == (D(193_613_000), "USD", "currency")
+    assert read(figure(figs, "59,482")) == (D(59_482_000), "USD", "number")
+
+
+def test_a_note_heading_the_label_column_beside_a_change_heading_scales_the_table() -> None:
+    [table] = read_layout(BANK_HEADING_LINE).tables
+    assert table.note is not None and (table.note.scale, table.note.currency) == (10**6, "USD")
+    assert [r.header for r in table.rows] == [True, False, False]
+    assert table.columns[1:3] == ("4Q25", "4Q24")
+    figs = extract(BANK_HEADING_LINE)
+    assert read(figure(figs, "$ 1,184")) == (D(1_184_000_000), "USD", "currency")
+    assert read(figure(figs, "7.9")) == (D("7.9"), "percent", "percent")
+
+
+@pytest.mark.parametrize(
+    ("source", "draft", "expected"),
+    [
+        (CAP_TABLE, "Pro forma as adjusted cash was $193.613 million.", "pass"),
+        (CAP_TABLE, "The term loan was $59.482 million.", "pass"),
+        (
+            CAP_TABLE,
+            "Cash was $48,213 and the term loan $59,482.",
+            ["currency:$48,213", "currency:$59,482"],
+        ),
+        (BANK_HEADING_LINE, "Net interest income was $1,184 million, up 7.9%.", "pass"),
+        (BANK_HEADING_LINE, "Net interest income was $1,184.", ["currency:$1,184"]),
+    ],
+)
+def test_the_gate_on_a_note_in_the_heading_line(
+    source: str, draft: str, expected: str | list[str]
+) -> None:
+    assert verdict(tieout.gate(draft, sources=[source])) == expected
+
+
+# --------------------------------------------------------------------------- a table's percent
+# unit named once, in its title or its top-left heading cell, as fund factsheets print it
+
+FACTSHEET = """\
+## Performance (%)
+
+| | 3 Mo | YTD | 1 Yr | 3 Yr | 5 Yr | 10 Yr | Since Inception |
+|---|---|---|---|---|---|---|---|
+| Class I (NAV) | 3.41 | 14.22 | 14.22 | 9.87 | 8.15 | 7.62 | 8.94 |
+| Net assets ($M) | 1,204.5 | | | | | | |
+
+## Top 10 holdings (% of net assets)
+
+| Holding | Weight |
+|---|---|
+| Microsoft Corp. | 4.12 |
+| Total | 29.83 |
+"""
+
+
+def test_a_percent_in_a_tables_title_makes_its_cells_percents() -> None:
+    performance, holdings = read_layout(FACTSHEET).tables
+    assert performance.col_units == dict.fromkeys(range(1, 8), "percent")
+    assert holdings.col_units == {1: "percent"}
+    figs = extract(FACTSHEET)
+    assert read(figure(figs, "9.87")) == (D("9.87"), "percent", "percent")
+    assert read(figure(figs, "29.83")) == (D("29.83"), "percent", "percent")
+    assert read(figure(figs, "1,204.5")) == (D(1_204_500_000), "USD", "number")  # its own note
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Average annual total returns (%)\n\n| | 1 Yr | 3 Yr |\n|---|---|---|\n| Class I | 14.22 | 9.87 |\n",
+        "| Class (%) | 1 Yr | 3 Yr |\n|---|---|---|\n| Class I (NAV) | 14.22 | 9.87 |\n",
+        "Returns (in %)\n                     1 Yr      3 Yr\nClass I             14.22      9.87\n",
+    ],
+)
+def test_a_percent_in_a_caption_or_the_corner_cell_makes_the_cells_percents(text: str) -> None:
+    assert read(figure(extract(text), "14.22")) == (D("14.22"), "percent", "percent")
+    assert verdict(tieout.gate("Class I returned 14.22% and 9.87% a year.", [text])) == "pass"
+    assert verdict(tieout.gate("Class I returned $14.22.", [text])) == ["currency:$14.22"]
+
+
+def test_a_percent_caption_above_a_scale_note_names_no_unit_of_the_table() -> None:
+    text = "Revenue growth (%)\n(in millions)\n\n| | 2025 | 2024 |\n|---|---|---|\n| Revenue | 14.22 | 9.87 |\n"
+    [table] = read_layout(text).tables
+    assert table.col_units == {}
+    assert read(figure(extract(text), "14.22")) == (D(14_220_000), None, "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Class I returned 14.22% in 2025 and 9.87% a year over three years.", "pass"),
+        ("The top ten holdings are 29.83% of net assets, led by Microsoft at 4.12%.", "pass"),
+        ("Net assets were $1,204.5 million.", "pass"),
+        ("Class I returned $14.22 per share.", ["currency:$14.22"]),
+    ],
+)
+def test_the_gate_on_a_factsheet(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[FACTSHEET])) == expected
 
 
 # --------------------------------------------------------------------------- a '%' in a cell

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
+from heapq import merge
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -326,7 +327,7 @@ _INDIAN_ANCHOR = re.compile(r"(?i)(?<![a-z])(?:crores?|lakhs?)\b")
 
 def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
     """The anchors of the scale notes in ``text[start:end]``, in order."""
-    found = _NOTE_ANCHOR.finditer(text, start, end)
+    found = _caption_anchors(text, start, end)
     if not any(text.find(w, start, end) >= 0 for w in ("rore", "RORE", "akh", "AKH")):
         return found
     return iter(
@@ -334,6 +335,74 @@ def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
             chain(found, _INDIAN_ANCHOR.finditer(text, start, end)), key=lambda a: a.start()
         )
     )
+
+
+# a caption naming a currency and a scale with no "in" and no parentheses, standing alone
+# on its line or in a cell as bank and insurer releases print them ("USD millions", "$
+# millions", "US$ millions", "USD m", "$ thousands", "Millions of dollars", "USD millions,
+# except per share data"), or "in" a currency's short scale at a cell's end ("Net revenue,
+# in $m"): a scale note for the table under it, as "($ in millions)" is
+_CAPTION_CUR = rf"{_SYM}|" + "|".join(sorted(CURRENCY_CODES))
+_CAPTION_NOTE = re.compile(
+    rf"""
+    (?:
+        (?:(?<![^\n|\t])[ \t]*|(?<=\ \ )|(?<=,\ ))       # at a line's or a cell's start
+        (?:
+            (?P<c1>{_CAPTION_CUR})\s?(?P<s1>thousands?|millions?|billions?|mm|mn|m|bn|k)
+          | (?P<s2>thousands|millions|billions)\s+of\s+(?P<c2>{_CUR})
+        )
+        (?P<x>\s*[,;]\s*except\s[^\n|\t]{{0,80}}?)?
+      | (?<!\w)in\s+(?P<c3>{_CAPTION_CUR})\s?(?P<s3>mm|mn|m|bn|k)
+    )
+    [ \t]*(?=\n|$|[|\t]|\ \ )                             # at its end
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+# the anchors of captions the note anchors miss: "USD m", "EUR bn", "$ million"
+_CAPTION_ANCHOR = re.compile(
+    r"(?=[MmBbKkTt])(?:(?<=[A-Z]{3} )(?:[Mm][MmNn]?|[Bb][Nn]|[Kk])(?![\w'’])"
+    r"|(?<=[$€£¥₹] )(?:[Tt]housand|[Mm]illion|[Bb]illion)\b)"
+)
+
+
+def _caption_anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """The anchors of scale notes and of captions in ``text[start:end]``, in order."""
+    return merge(
+        _NOTE_ANCHOR.finditer(text, start, end),
+        _CAPTION_ANCHOR.finditer(text, start, end),
+        key=lambda a: a.start(),
+    )
+
+
+def _caption_at(text: str, a: re.Match[str], lo: int, end: int) -> ScaleNote | None:
+    """The caption note holding the anchor ``a`` (searched from ``lo`` to the end of the
+    anchor's line), or None."""
+    stop = text.find("\n", a.end(), min(end, a.end() + 160))
+    if stop < 0:
+        stop = min(end, a.end() + 160)
+        if stop < end:
+            return None  # a line this long is prose, no caption
+    for m in _CAPTION_NOTE.finditer(text, lo, stop):
+        if m.start() <= a.start() < m.end():
+            short = (m.group("s1") or m.group("s2") or m.group("s3")).lower()
+            name = _SHORT_SCALE.get(short, short)
+            if name not in SCALE_NAMES:
+                return None
+            cur = _currency_word(m.group("c1") or m.group("c2") or m.group("c3"))
+            words = m.group(0)
+            first = m.start() + len(words) - len(words.lstrip())
+            last = m.end() - (len(words) - len(words.rstrip()))
+            excepts = (m.group("x") or "").lower()
+            return ScaleNote(
+                (first, last),
+                SCALE_NAMES[name],
+                cur,
+                re.search(r"per[\s-]share", excepts) is not None,
+                text[first:last],
+                None,
+                excepts,
+            )
+    return None
 
 
 # every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
@@ -355,20 +424,27 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
         if a.start() < seen_end:
             continue
         lo = max(start, a.start() - 48)
+        found = False
+        # "spent millions of dollars": a scale word in a note follows "in" or "(", or a
+        # currency ("RMB million", "₹ crore" alone in a corner cell), or stands in a
+        # caption of its own ("USD millions")
         if (
-            a.group(0).lower() in _WORD_ANCHORS
-            and not _NOTE_LEAD.search(text, lo, a.start())
-            and not _CUR_LEAD.search(text, max(lo, a.start() - 6), a.start())
+            a.group(0).lower() not in _WORD_ANCHORS
+            or _NOTE_LEAD.search(text, lo, a.start())
+            or _CUR_LEAD.search(text, max(lo, a.start() - 6), a.start())
         ):
-            continue  # "spent millions of dollars": a scale word in a note follows "in" or
-            # "(", or a currency ("RMB million", "₹ crore" alone in a corner cell)
-        for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
-            if m.start() <= a.start() < m.end() and m.end() > seen_end:
-                seen_end = m.end()
-                note = _note(m)
-                if note is not None:
-                    notes.append(note)
-                break
+            for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
+                if m.start() <= a.start() < m.end() and m.end() > seen_end:
+                    seen_end = m.end()
+                    found = True
+                    note = _note(m)
+                    if note is not None:
+                        notes.append(note)
+                    break
+        caption = None if found else _caption_at(text, a, lo, end)
+        if caption is not None and caption.span[0] >= seen_end:
+            seen_end = caption.span[1]
+            notes.append(caption)
     return notes
 
 
@@ -652,10 +728,34 @@ def _heading_cells(ln: _Line) -> list[tuple[int, int]] | None:
     spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
     if len(spans) < 2:
         return None
-    for a, b in spans:
-        if b - a > 40 or t[b - ln.start - 1] in ".!?;":
-            return None
+    for k, (a, b) in enumerate(spans):
+        long = b - a > 40 and not (k == 0 and _note_cell(t[a - ln.start : b - ln.start]))
+        if long or t[b - ln.start - 1] in ".!?;":
+            return None  # (a note may head the label column: "(in thousands, except ...)")
     return spans
+
+
+def _note_cell(cell: str) -> bool:
+    """Whether a cell holds a scale note and nothing else ("($ in millions)", "(in
+    thousands, except share and per share data)", "USD millions")."""
+    t = cell.strip()
+    m = _NOTE.match(t)
+    if m is not None and t[m.end() :].strip() in ("", ")"):
+        return True
+    return _CAPTION_NOTE.fullmatch(t) is not None
+
+
+def _noted_heading(text: str, cells: list[tuple[int, int]]) -> bool:
+    """A table's first line with a scale note in its label cell and words over each value
+    column ("($ in millions)  4Q25  4Q24  % Change vs. 4Q24"): its header, whatever its
+    headings are (no row of figures has a note for its label and a letter in each cell)."""
+    return _note_cell(text[cells[0][0] : cells[0][1]]) and all(
+        not _has_value(v) or _LETTER.search(v) is not None
+        for v in (text[a:b] for a, b in cells[1:])
+    )
+
+
+_LETTER = re.compile(r"[A-Za-z]")
 
 
 def _label_row(lines: list[_Line], j: int, family: str) -> bool:
@@ -740,6 +840,9 @@ def _header_rows(
     for i, cells in enumerate(raw):
         if len(cells) == 1 and not _has_value(text[cells[0][0] : cells[0][1]]):
             continue  # a label row ("Revenues:") neither heads nor ends the header
+        if i == 0 and len(cells) > 1 and _noted_heading(text, cells):
+            found.add(i)  # "($ in millions)  4Q25  4Q24  % Change vs. 4Q24"
+            continue
         values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
         if len(cells) > 1 and all(
             not _has_value(v)
@@ -924,24 +1027,33 @@ _WORDY = re.compile(r"[A-Za-z0-9]")
 # the units a column's heading gives its bare cells without the table's scale ("Change ($)"
 # under "(in millions)" is still in millions: a currency in a heading names no scale)
 _COLUMN_UNITS = frozenset(["percent", "basis_point", "count", "GBP_pence", "USD_cents"])
+# what a change column is measured against: "% Change vs. 4Q24", "% chg vs prior year"
+_VERSUS = r"(?:\s*(?:vs\.?|versus|v\.|over)\s+[A-Za-z0-9'’ -]{1,16}?)?"
+# a column heading that names basis points without parentheses: "bps chg", "QoQ bps", "Δ
+# bps", "Change in bps" (each "bp" a word of its own: "Subprime" names none)
+_BPS_WORDS = (
+    r"(?:(?:[A-Za-z][A-Za-z/.&' -]{0,20}?|[Δ∆])\s*)?(?<![A-Za-z])(?:bps?|basis\s+points?)"
+    r"(?![A-Za-z])(?:\s*[A-Za-z][A-Za-z/.&' -]{0,20})?" + _VERSUS
+)
+_BPS_HEAD = re.compile(_BPS_WORDS, re.IGNORECASE)
 # a column heading that names percents without parentheses: "% Change", "Change %", "% of
 # Net Sales", "Percent Change", "YoY %", the "%" beside an MD&A table's "Amount", a bank's
 # "Yield/Rate" (split over two heading rows: "Yield/" over "Rate")
 _PCT_WORDS = (
-    r"%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?"
-    r"|[A-Za-z][A-Za-z/.&' -]{0,30}?\s*%"
+    r"%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?" + _VERSUS +
+    r"|[A-Za-z][A-Za-z/.&' -]{0,30}?\s*%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?" + _VERSUS +
     r"|percent(?:age)?(?:\s+(?:change|chg\.?|growth|increase|of\s+[A-Za-z][A-Za-z/.&' -]{0,40}))?"
     r"|(?:(?:average|avg\.?)\s+)?(?:yield|rate)s?(?:\s*/\s*(?:rate|cost)s?)?\s*/?"
 )
 _PCT_HEAD = re.compile(_PCT_WORDS, re.IGNORECASE)
 # the same heading anywhere in a text, standing as a cell (for a reading on demand)
 _PCT_HEAD_IN = re.compile(
-    rf"(?:^|(?<=\s\s)|(?<=[|\t,\"]))[ \t]*(?:{_PCT_WORDS})[ \t]*(?=$|\s\s|[|\t,\"])",
+    rf"(?:^|(?<=\s\s)|(?<=[|\t,\"]))[ \t]*(?:{_PCT_WORDS}|{_BPS_WORDS})[ \t]*(?=$|\s\s|[|\t,\"])",
     re.IGNORECASE | re.MULTILINE,
 )
 
 
-_PCT_HEAD_MARKS = ("%", "rate", "yield", "percent")
+_PCT_HEAD_MARKS = ("%", "rate", "yield", "percent", "bp", "basis")
 _PCT_HEAD_CASES = tuple(
     chain.from_iterable((w, w.title(), w.upper()) if w != "%" else (w,) for w in _PCT_HEAD_MARKS)
 )
@@ -967,6 +1079,8 @@ def percent_heading(text: str, low: str | None = None) -> bool:
                     j -= 1
                 edge = j < 0 or i - j > 2 or text[j] in _CELL_EDGES
                 may = edge or (mark == "%" and not text[j].isdigit() and text[j] != ")")
+            elif mark[0] in "bB":  # "bps chg", "QoQ bps", "Δ bps", "basis points"
+                may = i == 0 or not text[i - 1].isalpha()
             else:  # "Rate", "Yield/", "Average Yield"
                 k = end + (text[end : end + 1] in ("s", "S"))
                 m = k
@@ -982,6 +1096,14 @@ def percent_heading(text: str, low: str | None = None) -> bool:
                     return True
             i = where.find(mark, end)
     return False
+
+
+def _unit_heading(cell: str) -> str | None:
+    """The unit a column heading names without parentheses: "basis_point" ("bps chg",
+    "QoQ bps"), "percent" ("% Change", "YoY % Change", "% Change vs. 4Q24"), or None."""
+    if _BPS_HEAD.fullmatch(cell):
+        return "basis_point"
+    return "percent" if _PCT_HEAD.fullmatch(cell) else None
 
 
 def _build_table(
@@ -1099,8 +1221,8 @@ def _build_table(
         if r.header:
             for c in r.cells:
                 unit = _own_unit(c.text) if c.col > 0 else None
-                if unit is None and c.col > 0 and _PCT_HEAD.fullmatch(c.text.strip()):
-                    unit = "percent"  # "% Change", "Yield/Rate"
+                if unit is None and c.col > 0:
+                    unit = _unit_heading(c.text.strip())  # "% Change", "Yield/Rate", "QoQ bps"
                 if unit in _COLUMN_UNITS and c.col not in col_notes:
                     col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
                 elif unit is not None and unit != "count" and c.col not in col_notes:
@@ -1191,6 +1313,30 @@ def _local_dollar(table: Table, f: Figure) -> Figure:
     if _BARE_DOLLAR.search(f.text) is None or "US" in f.text.upper():
         return f
     return replace(f, unit=table.dollar)
+
+
+# a table's unit named once, in the caption right above it or in its top-left heading cell,
+# as fund factsheets print it: "Performance (%)", "Average annual total returns (%)", "Top
+# 10 holdings (% of net assets)", "| Class (%) | 1 Yr | 3 Yr |"
+_PCT_CAPTION = re.compile(
+    r"\(\s*(?:in\s+)?(?:%|percent|per\s?cent)(?:\s+of\s+[^()\n]{1,40})?\s*\)", re.IGNORECASE
+)
+
+
+def _percent_table(table: Table, caption: str) -> Table:
+    """``table`` with its value columns in percents (those no heading gives a unit or a
+    currency of its own) when the caption line right above it or its top-left heading
+    cell names percents and no scale note governs it; else ``table`` itself."""
+    if table.note is not None or table.col_notes:
+        return table
+    corner = next((c.text for r in table.rows if r.header for c in r.cells if c.col == 0), "")
+    if _PCT_CAPTION.search(caption) is None and _PCT_CAPTION.search(corner) is None:
+        return table
+    units = dict(table.col_units)
+    for col in range(1, len(table.columns)):
+        if col not in table.col_currencies:
+            units.setdefault(col, "percent")
+    return replace(table, col_units=units)
 
 
 # --------------------------------------------------------------------------- reading
@@ -1299,6 +1445,7 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
                 table = _build_table(
                     text, block, sep_at, " ".join(context_lines), by_place, group
                 )
+                table = _percent_table(table, last)
                 lay.tables.append(table)
                 parent = heading_stack[-1].title if heading_stack else ""
                 for r in table.rows:
@@ -1569,7 +1716,7 @@ _OWN_UNIT = re.compile(
     r"|(?P<bp>bps|bp|basis\s+points?)(?:\s+[^()]{0,20})?"
     r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds|yen)"
     r"|(?P<pence>p|pence)|(?P<cents>cents|¢)"
-    r"|(?P<count>days|#|number|units|count|ftes?))\s*\)",
+    r"|(?P<count>days|#|number|units|count|ftes?|years|yrs|months))\s*\)",
     re.IGNORECASE,
 )
 
@@ -1721,6 +1868,23 @@ def _in_table(
         return replace(f, period=period, where=where)
     if unit == "count" or (note is not None and row_note is None and _NON_AMOUNT.search(low)):
         scale, currency, count = None, None, True  # "Days sales outstanding", "(days)"
+    elif row_note is not None and _SHARE_ROW.search(low) and not per_share and not amount:
+        # "Period-end common shares outstanding (in millions)": shares at the row's own
+        # scale, as under the table's note, never an amount of money
+        if f.kind == "number" and f.scale_source == "none":
+            return _scaled(f, row_note.scale, "shares", period, where)
+        count = True
+    elif unit is None and _count_column(column):
+        # "Number of Options", "Shares": a column of counts is never in the table's
+        # currency; shares at the note's scale for shares, as a share-count row is
+        if note is not None and row_note is None and _SHARE_COLUMN.search(column) is not None:
+            if note.share_scale is not None:
+                scale = note.share_scale
+            elif _excepts_shares(note.excepts):
+                scale = None
+            if scale is not None and f.kind == "number" and f.scale_source == "none":
+                return _scaled(f, scale, "shares", period, where)
+        count = True
     elif (
         note is not None
         and row_note is None
@@ -1756,6 +1920,21 @@ def _in_table(
         money = f.kind == "number" and not ratio and not count
         return replace(f, period=period, where=where, implied_unit=currency if money else None)
     return _scaled(f, scale, None if count else currency, period, where)
+
+
+# a column heading that names a count ("Number of Options", "Shares", "Units", "#") and no
+# amount ("Options Exercisable Weighted-Average Exercise Price", "Shares Amount")
+_COUNT_COLUMN = re.compile(
+    r"(?i)\b(?:number|no\.|options|shares|units|rsus?|psus?|warrants|employees|headcount"
+    r"|customers|stores)\b|(?:^|\s)#(?!\w)"
+)
+_SHARE_COLUMN = re.compile(r"(?i)\b(?:options|shares|units|rsus?|psus?|warrants)\b")
+_AMOUNT_COLUMN = re.compile(r"(?i)price|amount|\$|per[ -]share|fair|value|cost|proceeds|paid")
+
+
+def _count_column(column: str) -> bool:
+    """Whether a column's heading names a count of things, not an amount."""
+    return _COUNT_COLUMN.search(column) is not None and _AMOUNT_COLUMN.search(column) is None
 
 
 def _excepts_shares(excepts: str) -> bool:
