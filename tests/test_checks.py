@@ -660,3 +660,61 @@ def test_a_document_id_with_an_invisible_character_is_refused(doc_id: str) -> No
 
     with pytest.raises(InputError, match=r"holds an invisible or control character \(U\+"):
         tieout.Document.from_text(doc_id, "Revenue was $4.2M.")
+
+
+def claim_on(
+    doc: tieout.Document,
+    value: str,
+    unit: str,
+    quote: str,
+    locator: str,
+    start: str,
+    end: str,
+) -> tieout.ClaimReport:
+    """The report of one claim for ``start``..``end`` against ``doc`` alone, every check run."""
+    one = claim(
+        metric_key="m",
+        value=Decimal(value),
+        unit=unit,
+        period_start=start,
+        period_end=end,
+        source_doc_id=doc.doc_id,
+        source_quote=quote,
+        source_locator=locator,
+    )
+    return tieout.check_claims([one], [doc], all_checks=True)[0]
+
+
+def test_trillions_a_filers_rmb_and_percentage_points_are_claim_units() -> None:
+    text = (
+        "SAMHAN ELECTRONICS 4Q25 EARNINGS\n\nRevenue for the fourth quarter was KRW 79.14 "
+        "trillion. Revenue in China was RMB12.5 billion. The operating margin improved by "
+        "1.2ppts.\n"
+    )
+    doc = tieout.Document.from_text(
+        "samhan-4q25", text, period_start="2025-10-01", period_end="2025-12-31"
+    )
+
+    def one(value: str, unit: str, quote: str) -> tieout.ClaimReport:
+        return claim_on(doc, value, unit, quote, "paragraph 1", "2025-10-01", "2025-12-31")
+
+    krw = one("79.14", "KRW_trillions", "Revenue for the fourth quarter was KRW 79.14 trillion.")
+    assert krw.verdict is Verdict.PASS
+    assert krw.check("existence").reason.startswith(
+        '79,140,000,000,000 KRW found in samhan-4q25: "KRW 79.14 trillion"'
+    )
+    for unit in ("RMB_billions", "CNY_billions"):
+        rmb = one("12.5", unit, "Revenue in China was RMB12.5 billion.")
+        assert rmb.verdict is Verdict.PASS, rmb.reason
+        assert rmb.check("existence").reason.startswith(
+            '12,500,000,000 CNY found in samhan-4q25: "RMB12.5 billion"'
+        )
+    pp = one("1.2", "percentage_points", "The operating margin improved by 1.2ppts.")
+    assert pp.verdict is Verdict.PASS
+    assert pp.check("existence").reason.startswith(
+        '1.2 percentage points found in samhan-4q25: "1.2ppts"'
+    )
+    wrong = one("1.3", "percentage_points", "The operating margin improved by 1.2ppts.")
+    assert wrong.reason.startswith(
+        "existence: value 1.3 percentage points not found in samhan-4q25"
+    )

@@ -65,10 +65,13 @@ class ClaimContext:
         return ["number"]
 
     def shown(self) -> str:
-        """The claim's value in base units, for messages: '1,344,000 USD'."""
+        """The claim's value in base units, for messages: '1,344,000 USD', '1.2 percentage
+        points'."""
         base = self.base_value
         if base is None or self.unit is None:
             return str(self.claim.value)
+        if self.unit.name == "percentage_point":  # compared as percent, named as itself
+            return f"{format_value(base, None)} percentage points"
         unit = (
             self.unit.dimension
             if self.unit.kind == "currency"
