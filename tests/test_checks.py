@@ -718,3 +718,54 @@ def test_trillions_a_filers_rmb_and_percentage_points_are_claim_units() -> None:
     assert wrong.reason.startswith(
         "existence: value 1.3 percentage points not found in samhan-4q25"
     )
+
+
+S1_CAPITALIZATION = """CAPITALIZATION
+
+(in thousands)
+
+\tAs of March 31, 2026
+\tActual\tPro Forma\tPro Forma As Adjusted
+Cash and cash equivalents\t$142,318\t$142,318\t$347,718
+Total stockholders' equity (deficit)\t(250,562)\t162,344\t367,744
+"""
+
+
+def test_a_figure_in_another_column_than_the_locator_names_fails() -> None:
+    doc = tieout.Document.from_text(
+        "s1-capitalization", S1_CAPITALIZATION, period_start="2026-01-01", period_end="2026-03-31"
+    )
+    equity = "Total stockholders' equity (deficit)\t(250,562)\t162,344\t367,744"
+    cash = "Cash and cash equivalents\t$142,318\t$142,318\t$347,718"
+
+    def at(value: str, quote: str, locator: str) -> tieout.ClaimReport:
+        return claim_on(doc, value, "USD_thousands", quote, locator, "2026-03-31", "2026-03-31")
+
+    pro_forma = at("162344", equity, "row: Total stockholders' equity (deficit), column: Actual")
+    assert pro_forma.verdict is Verdict.FAIL
+    assert pro_forma.reason == (
+        'quote: quote states 162,344,000 USD ("162,344") in column Pro Forma of row Total '
+        "stockholders' equity (deficit); the locator names column Actual, which holds "
+        "-250,562,000 USD"
+    )
+    assert pro_forma.check("quote").field == "source_locator"
+    actual = at("142318", cash, "row: Cash and cash equivalents, column: Pro Forma As Adjusted")
+    assert actual.reason == (
+        'quote: quote states 142,318,000 USD ("$142,318") in columns Actual, Pro Forma of row '
+        "Cash and cash equivalents; the locator names column Pro Forma As Adjusted, which "
+        "holds 347,718,000 USD"
+    )
+    # the column named exactly ("Pro Forma", not "Pro Forma As Adjusted"), before or after the row
+    for locator in (
+        "row: Total stockholders' equity (deficit), column: Pro Forma",
+        "column: Pro Forma, row: Total stockholders' equity (deficit)",
+    ):
+        ok = at("162344", equity, locator)
+        assert ok.verdict is Verdict.PASS, ok.reason
+        assert ok.check("quote").reason == (
+            "quote found verbatim in row Total stockholders' equity (deficit), column Pro Forma"
+        )
+    # a column the table does not have names no place: never a pass
+    none = at("162344", equity, "row: Total stockholders' equity (deficit), column: Restated")
+    assert none.verdict is Verdict.WARNING
+    assert none.reason.endswith("names no place in s1-capitalization")

@@ -11,6 +11,7 @@ from tieout.figures import Figure, format_value
 
 if TYPE_CHECKING:
     from tieout.documents import Document
+    from tieout.documents.locate import Region
     from tieout.periods import Period
     from tieout.schemas import Claim, MetricDefinition
     from tieout.units import Unit
@@ -38,6 +39,24 @@ class ClaimContext:
         default_factory=list
     )  # figures in the document equal to the claim
     rounded: bool = False  # the matches are figures the claim rounds
+
+    @cached_property
+    def region(self) -> Region | None:
+        """The place the claim's locator names in its document, or None."""
+        from tieout.documents.locate import resolve_locator
+
+        if self.doc is None:
+            return None
+        return resolve_locator(self.doc, self.claim.source_locator)
+
+    @cached_property
+    def quote_spans(self) -> list[tuple[int, int]]:
+        """Where the claim's quote stands verbatim (folded) in its document."""
+        from tieout.documents.locate import find_quote
+
+        if self.doc is None:
+            return []
+        return find_quote(self.doc, self.claim.source_quote or "")
 
     @cached_property
     def base_value(self) -> Decimal | None:

@@ -2,7 +2,7 @@
 
 ``resolve_locator(doc, "section: Cash and runway, paragraph 1")`` gives the region a
 locator names (a heading's section, a paragraph in it, a numbered clause, a table row,
-a line, a page of a PDF). ``find_quote(doc, quote)`` finds a quote verbatim after folding case, spaces,
+a table column's cells in it, a line, a page of a PDF). ``find_quote(doc, quote)`` finds a quote verbatim after folding case, spaces,
 quotes, dashes and Markdown emphasis, with spans in the document's text.
 """
 
@@ -20,6 +20,7 @@ from tieout.layout import Section
 __all__ = [
     "Folded",
     "Region",
+    "column_of",
     "find_quote",
     "fold",
     "fold_text",
@@ -30,12 +31,24 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Region:
+    """A place a locator names. A locator naming a table column ("row: Net income, column:
+    4Q25") keeps that column's cells in the region: ``contains`` is about the row (a quote
+    of the row stands in it), ``holds`` about the cells (a figure stands in the column)."""
+
     start: int
     end: int
     label: str
+    column: str = ""  # the column the locator named, as the table heads it
+    cells: tuple[tuple[int, int], ...] = ()  # that column's cells within the region
 
     def contains(self, span: tuple[int, int]) -> bool:
         return self.start <= span[0] and span[1] <= self.end
+
+    def holds(self, span: tuple[int, int]) -> bool:
+        """Whether a figure's span stands in the region, and in its column if it names one."""
+        if not self.contains(span):
+            return False
+        return not self.column or any(a <= span[0] and span[1] <= b for a, b in self.cells)
 
 
 # --------------------------------------------------------------------------- folding
@@ -194,6 +207,7 @@ def _resolve(doc: Document, locator: str) -> Region | None:
     parts = [p.strip() for p in re.split(r"[,;]|\s+[-–]\s+", normalize(locator)) if p.strip()]
     region: Region | None = None
     heading: Section | None = None
+    column = ""
     for part in parts:
         m = _PART.match(part)
         key, value = (m.group("key").lower(), m.group("value")) if m else ("", part)
@@ -213,7 +227,8 @@ def _resolve(doc: Document, locator: str) -> Region | None:
                 return None
             continue
         if key in ("column", "col"):
-            continue  # a column narrows nothing further than its row
+            column = value  # narrowed last, whether it comes before the row or after
+            continue
         if key in ("paragraph", "para", "¶") or _PARA.match(part):
             n = int(value) if value.isdigit() else int(_PARA.match(part).group(1))  # type: ignore[union-attr]
             region = _paragraph(doc, heading, n)
@@ -256,7 +271,53 @@ def _resolve(doc: Document, locator: str) -> Region | None:
         if sec is None:
             return None
         heading, region = sec, Region(sec.span[0], sec.span[1], sec.title)
+    if column:
+        return _column(doc, column, region)
     return region
+
+
+def _column(doc: Document, label: str, within: Region | None) -> Region | None:
+    """``within`` (or the whole document) narrowed to the table column ``label`` names: a
+    column headed exactly so, else every column whose heading holds it or it holds ("2019"
+    for "Fiscal 2019"). None when no table there has such a column."""
+    want = fold(label).strip(" .:")
+    tables = [
+        t
+        for t in doc.layout.tables
+        if within is None or (t.span[0] < within.end and within.start < t.span[1])
+    ]
+    heads = [(t, j, fold(c).strip(" .:")) for t in tables for j, c in enumerate(t.columns) if j]
+    named = [(t, j) for t, j, h in heads if h and h == want] or [
+        (t, j) for t, j, h in heads if h and want and (h in want or want in h)
+    ]
+    if not named:
+        return None
+    start = within.start if within else min(t.span[0] for t, _ in named)
+    end = within.end if within else max(t.span[1] for t, _ in named)
+    cells = tuple(
+        c.span
+        for t, j in named
+        for r in t.rows
+        if not r.header and start <= r.span[0] < end
+        for c in r.cells
+        if c.col == j
+    )
+    shown = next(t.columns[j] for t, j in named)
+    where = f"{within.label}, column {shown}" if within else f"column {shown}"
+    return Region(start, end, where, shown, cells)
+
+
+def column_of(doc: Document, span: tuple[int, int]) -> str | None:
+    """The heading of the table column a figure's span stands in ("Pro Forma"), or None
+    outside a table's value cells or under a column with no heading."""
+    table = doc.layout.table_at(span[0])
+    row = table.row_at(span[0]) if table is not None else None
+    if table is None or row is None or row.header:
+        return None
+    cell = next((c for c in row.cells if c.span[0] <= span[0] < c.span[1]), None)
+    if cell is None or cell.col == 0 or cell.col >= len(table.columns):
+        return None
+    return table.columns[cell.col] or None
 
 
 def _heading(doc: Document, title: str) -> Section | None:
