@@ -720,6 +720,68 @@ def test_trillions_a_filers_rmb_and_percentage_points_are_claim_units() -> None:
     )
 
 
+BANK_4Q25 = """NORTHGATE BANCORP FOURTH QUARTER 2025 EARNINGS RELEASE
+
+Highlights
+
+Net income was $1,245 million, or $2.31 per diluted share.
+
+Selected Financial Highlights
+($ in millions)
+
+\t4Q25\t3Q25\t4Q24
+Net income\t1,245\t1,102\t1,011
+
+Full year
+($ in millions)
+
+\tFY2025\tFY2024
+Net income\t4,618\t4,102
+"""
+
+
+def test_the_cited_cell_decides_the_period_not_an_undated_repeat_in_prose() -> None:
+    doc = tieout.Document.from_text(
+        "bank-4q25", BANK_4Q25, period_start="2025-01-01", period_end="2025-12-31"
+    )
+
+    def fy(value: str, quote: str, locator: str) -> tieout.ClaimReport:
+        return claim_on(doc, value, "USD_millions", quote, locator, "2025-01-01", "2025-12-31")
+
+    q4_cell = "table: Selected Financial Highlights, row: Net income, column: 4Q25"
+    wrong = fy("1245", "Net income\t1,245\t1,102\t1,011", q4_cell)
+    assert wrong.verdict is Verdict.FAIL
+    assert wrong.reason == (
+        "period_unit: period: 1,245,000,000 USD is stated for Q4 2025 (Oct–Dec 2025) "
+        '("1,245", row Net income); the claim says 2025'
+    )
+    # the quote alone points at the Q4 cell too
+    assert fy("1245", "Net income\t1,245\t1,102\t1,011", "row: Net income").reason == wrong.reason
+    right = fy(
+        "4618", "Net income\t4,618\t4,102", "table: Full year, row: Net income, column: FY2025"
+    )
+    assert right.verdict is Verdict.PASS
+    assert right.check("quote").reason == ("quote found verbatim in row Net income, column FY2025")
+    # quoting the undated headline: the only dated occurrence is Q4, so it cannot pass
+    prose = fy("1245", "Net income was $1,245 million", "Highlights, paragraph 1")
+    assert prose.verdict is Verdict.WARNING
+    assert prose.reason == (
+        'period_unit: period: "$1,245 million" (Highlights ¶1) names no period, and bank-4q25 '
+        'states 1,245,000,000 USD for Q4 2025 (Oct–Dec 2025) ("1,245", row Net income); the '
+        "claim says 2025"
+    )
+    q4 = claim_on(
+        doc,
+        "1245",
+        "USD_millions",
+        "Net income was $1,245 million",
+        "Highlights",
+        "2025-10-01",
+        "2025-12-31",
+    )
+    assert q4.verdict is Verdict.PASS, q4.reason
+
+
 S1_CAPITALIZATION = """CAPITALIZATION
 
 (in thousands)
