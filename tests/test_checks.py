@@ -831,3 +831,64 @@ def test_a_figure_in_another_column_than_the_locator_names_fails() -> None:
     none = at("162344", equity, "row: Total stockholders' equity (deficit), column: Restated")
     assert none.verdict is Verdict.WARNING
     assert none.reason.endswith("names no place in s1-capitalization")
+
+
+DECK_4Q25 = """Q4 2025 at a glance
+
+Revenue
+$5.3B
++9% YoY
+
+Full-year 2025
+
+Revenue
+$20.5B
++6%
+"""
+
+
+def test_a_headings_period_dates_the_undated_figures_under_it() -> None:
+    doc = tieout.Document.from_text(
+        "deck-4q25", DECK_4Q25, period_start="2025-01-01", period_end="2025-12-31"
+    )
+    fy, q4 = ("2025-01-01", "2025-12-31"), ("2025-10-01", "2025-12-31")
+    quarter = claim_on(doc, "5.3", "USD_billions", "Revenue $5.3B", "paragraph 2", *fy)
+    assert quarter.verdict is Verdict.FAIL
+    assert quarter.reason == (
+        "period_unit: period: 5,300,000,000 USD is stated for Q4 2025 (Oct–Dec 2025) under "
+        '"Q4 2025 at a glance" ("$5.3B", ¶2); the claim says 2025'
+    )
+    year = claim_on(doc, "20.5", "USD_billions", "Revenue $20.5B", "Full-year 2025", *q4)
+    assert year.verdict is Verdict.FAIL
+    assert year.reason == (
+        'period_unit: period: 20,500,000,000 USD is stated for 2025 under "Full-year 2025" '
+        '("$20.5B", Full-year 2025 ¶1); the claim says Q4 2025 (Oct–Dec 2025)'
+    )
+    assert claim_on(doc, "5.3", "USD_billions", "Revenue $5.3B", "paragraph 2", *q4).verdict is (
+        Verdict.PASS
+    )
+    assert (
+        claim_on(doc, "20.5", "USD_billions", "Revenue $20.5B", "Full-year 2025", *fy).verdict
+        is Verdict.PASS
+    )
+    # a balance claimed on the last day of the heading's period agrees with it
+    day = claim_on(
+        doc, "5.3", "USD_billions", "Revenue $5.3B", "paragraph 2", "2025-12-31", "2025-12-31"
+    )
+    assert day.check("period_unit").status is Status.PASS
+
+
+def test_a_heading_dates_nothing_outside_the_documents_period_or_when_it_compares() -> None:
+    # a title dated by its month of publication, a comparison: neither dates a figure
+    text = (
+        "# Investor update, August 2026\n\nCash in bank was $1.4M and revenue $412k.\n\n"
+        "## Q3 2026 vs Q3 2025\n\nRevenue was $4,200,000.\n"
+    )
+    doc = tieout.Document.from_text(
+        "iu", text, period_start="2026-07-01", period_end="2026-07-31", media_type="markdown"
+    )
+    july = ("2026-07-01", "2026-07-31")
+    cash = claim_on(doc, "1.4", "USD_millions", "Cash in bank was $1.4M", "paragraph 1", *july)
+    assert cash.verdict is Verdict.PASS, cash.reason
+    revenue = claim_on(doc, "4200000", "USD", "Revenue was $4,200,000", "Q3 2026 vs Q3 2025", *july)
+    assert revenue.check("period_unit").status is Status.PASS

@@ -96,3 +96,27 @@ def test_a_column_narrows_a_row_to_its_cells_and_an_unknown_column_names_nothing
     ]
     assert column_of(doc, spans["(250,562)"]) == "Actual"
     assert resolve_locator(doc, "row: Total equity, column: Restated") is None
+
+
+def test_a_headings_or_a_title_lines_period_is_the_period_of_its_section() -> None:
+    from tieout.documents.locate import heading_period
+
+    text = (
+        "Q4 2025 at a glance\n\nRevenue\n$5.3B\n\nFull-year 2025\n\nRevenue\n$20.5B\n\n"
+        "Outlook\n\nWe expect growth.\n"
+    )
+    doc = tieout.Document.from_text(
+        "deck", text, period_start="2025-01-01", period_end="2025-12-31"
+    )
+    spans = {f.text: f.span for f in doc.figures}
+    found = heading_period(doc, spans["$5.3B"][0])
+    assert found is not None and (found[0].describe(), found[1]) == (
+        "Q4 2025 (Oct–Dec 2025)",
+        "Q4 2025 at a glance",
+    )
+    found = heading_period(doc, spans["$20.5B"][0])
+    assert found is not None and (found[0].describe(), found[1]) == ("2025", "Full-year 2025")
+    assert heading_period(doc, text.index("We expect")) is None
+    # a period the document's own does not hold (2024 in a 2025 document) dates nothing
+    other = tieout.Document.from_text("d", text, period_start="2024-01-01", period_end="2024-12-31")
+    assert heading_period(other, spans["$5.3B"][0]) is None

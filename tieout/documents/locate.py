@@ -12,10 +12,14 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from tieout.documents.document import Document
 from tieout.figures import normalize
 from tieout.layout import Section
+
+if TYPE_CHECKING:
+    from tieout.periods import Period
 
 __all__ = [
     "Folded",
@@ -24,6 +28,7 @@ __all__ = [
     "find_quote",
     "fold",
     "fold_text",
+    "heading_period",
     "page_spans",
     "resolve_locator",
 ]
@@ -374,6 +379,82 @@ def _row(doc: Document, label: str, within: Region | None) -> Region | None:
         return None
     s = ranked[0]
     return Region(s.span[0], s.span[1], f"row {s.title}")
+
+
+def heading_period(doc: Document, pos: int) -> tuple[Period, str] | None:
+    """The period the heading over ``pos`` names, with that heading: "Q4 2025 at a glance"
+    dates the figures of its slide, "Full-year 2025" those of its section.
+
+    The heading is the innermost one holding ``pos`` (a document's title names its period
+    only for the lines right under it), or, nearer, a title line standing alone as a
+    paragraph between it and ``pos`` (a slide's title: one short line, no sentence, no
+    amount). It must name one period, and one the document's own period holds: a title
+    dated by its month of publication ("Investor update, August 2026" about July) dates
+    nothing. None when no heading there names such a period.
+    """
+    lay = doc.layout
+    head = lay.heading_at(pos)
+    floor = head.span[0] if head is not None else 0
+    title = head.title if head is not None else ""
+    memo = doc.read().memo
+    starts = memo.get(("paragraph starts", ""))
+    if not isinstance(starts, list):
+        starts = memo[("paragraph starts", "")] = [a for a, _ in lay.paragraphs]
+    i = bisect_right(starts, pos) - 1
+    if i >= 0 and pos < lay.paragraphs[i][1]:
+        i -= 1  # the paragraph holding pos is no title of itself
+    while i >= 0 and lay.paragraphs[i][0] >= floor:
+        a, b = lay.paragraphs[i]
+        if _title_paragraph(doc.text[a:b]):
+            title = doc.text[a:b].strip()
+            break
+        i -= 1
+    if not title:
+        return None
+    from tieout.periods import Period
+
+    # the snapshot's memo is shared by documents of the same text: key by their period too
+    own = doc.period
+    key = ("heading period", f"{title}\0{own and (own.start, own.end)}\0{doc.published}")
+    if key not in memo:
+        memo[key] = _named_period(doc, title)
+    found = memo[key]
+    return (found, title) if isinstance(found, Period) else None
+
+
+def _title_paragraph(text: str) -> bool:
+    """One short line with no sentence in it and no amount: a slide's or a block's title."""
+    t = text.strip()
+    return (
+        bool(t)
+        and "\n" not in t
+        and len(t) <= 80
+        and len(t.split()) <= 10
+        and t[-1] not in ".,;:!?"
+        and not any(c in t for c in "$€£¥%")
+    )
+
+
+def _named_period(doc: Document, title: str) -> Period | None:
+    from tieout.periods import Relation, find_periods, relation
+
+    year = doc.period.end.year if doc.period else (doc.published.year if doc.published else None)
+    found = find_periods(title, default_year=year)
+    periods = {(p.start, p.end, p.granularity) for _, p in found}
+    if len(periods) != 1:
+        return None  # none, or a comparison ("Q4 2025 vs Q4 2024"): no one period
+    rest = title
+    for (a, b), _ in reversed(found):
+        rest = rest[:a] + rest[b:]
+    if any(c.isdigit() for c in rest):
+        return None  # a figure besides the period: a line of data, not a title
+    period = found[0][1]
+    if doc.period is not None and relation(period, doc.period) not in (
+        Relation.EQUAL,
+        Relation.WITHIN,
+    ):
+        return None
+    return period
 
 
 def page_spans(text: str) -> list[tuple[int, int]]:
