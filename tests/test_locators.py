@@ -117,6 +117,14 @@ def test_a_headings_or_a_title_lines_period_is_the_period_of_its_section() -> No
     found = heading_period(doc, spans["$20.5B"][0])
     assert found is not None and (found[0].describe(), found[1]) == ("2025", "Full-year 2025")
     assert heading_period(doc, text.index("We expect")) is None
+    # a date alone on a line is a dateline; a heading that compares names no one period
+    memo = "Board memo\n\nOctober 14, 2025\n\nCash is $4.0M.\n\nQ3 2025 vs Q3 2024\n\nUp $1.2M.\n"
+    dated = tieout.Document.from_text("memo", memo)
+    amounts = [f for f in dated.figures if f.kind == "currency"]
+    assert [heading_period(dated, f.span[0]) for f in amounts] == [None, None]
+    balance = tieout.Document.from_text("bs", "As of December 31, 2025\n\nCash was $4.0M.\n")
+    found = heading_period(balance, balance.text.index("$4.0M"))
+    assert found is not None and found[0].describe() == "31 Dec 2025"
     # a period the document's own does not hold (2024 in a 2025 document) dates nothing
     other = tieout.Document.from_text("d", text, period_start="2024-01-01", period_end="2024-12-31")
     assert heading_period(other, spans["$5.3B"][0]) is None

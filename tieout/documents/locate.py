@@ -388,9 +388,10 @@ def heading_period(doc: Document, pos: int) -> tuple[Period, str] | None:
     The heading is the innermost one holding ``pos`` (a document's title names its period
     only for the lines right under it), or, nearer, a title line standing alone as a
     paragraph between it and ``pos`` (a slide's title: one short line, no sentence, no
-    amount). It must name one period, and one the document's own period holds: a title
-    dated by its month of publication ("Investor update, August 2026" about July) dates
-    nothing. None when no heading there names such a period.
+    amount). It must name one period (a day only "as of" it: a date alone is a dateline),
+    and one the document's own period holds: a title dated by its month of publication
+    ("Investor update, August 2026" about July) dates nothing. None when no heading there
+    names such a period.
     """
     lay = doc.layout
     head = lay.heading_at(pos)
@@ -435,6 +436,9 @@ def _title_paragraph(text: str) -> bool:
     )
 
 
+_AS_OF = re.compile(r"\b(?:as\s+(?:of|at)|at)\b", re.IGNORECASE)  # "As of December 31, 2025"
+
+
 def _named_period(doc: Document, title: str) -> Period | None:
     from tieout.periods import Relation, find_periods, relation
 
@@ -449,6 +453,8 @@ def _named_period(doc: Document, title: str) -> Period | None:
     if any(c.isdigit() for c in rest):
         return None  # a figure besides the period: a line of data, not a title
     period = found[0][1]
+    if period.granularity in ("instant", "day") and _AS_OF.search(title) is None:
+        return None  # a date alone ("October 14, 2025") is a memo's dateline
     if doc.period is not None and relation(period, doc.period) not in (
         Relation.EQUAL,
         Relation.WITHIN,
