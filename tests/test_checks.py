@@ -660,3 +660,235 @@ def test_a_document_id_with_an_invisible_character_is_refused(doc_id: str) -> No
 
     with pytest.raises(InputError, match=r"holds an invisible or control character \(U\+"):
         tieout.Document.from_text(doc_id, "Revenue was $4.2M.")
+
+
+def claim_on(
+    doc: tieout.Document,
+    value: str,
+    unit: str,
+    quote: str,
+    locator: str,
+    start: str,
+    end: str,
+) -> tieout.ClaimReport:
+    """The report of one claim for ``start``..``end`` against ``doc`` alone, every check run."""
+    one = claim(
+        metric_key="m",
+        value=Decimal(value),
+        unit=unit,
+        period_start=start,
+        period_end=end,
+        source_doc_id=doc.doc_id,
+        source_quote=quote,
+        source_locator=locator,
+    )
+    return tieout.check_claims([one], [doc], all_checks=True)[0]
+
+
+def test_trillions_a_filers_rmb_and_percentage_points_are_claim_units() -> None:
+    text = (
+        "SAMHAN ELECTRONICS 4Q25 EARNINGS\n\nRevenue for the fourth quarter was KRW 79.14 "
+        "trillion. Revenue in China was RMB12.5 billion. The operating margin improved by "
+        "1.2ppts.\n"
+    )
+    doc = tieout.Document.from_text(
+        "samhan-4q25", text, period_start="2025-10-01", period_end="2025-12-31"
+    )
+
+    def one(value: str, unit: str, quote: str) -> tieout.ClaimReport:
+        return claim_on(doc, value, unit, quote, "paragraph 1", "2025-10-01", "2025-12-31")
+
+    krw = one("79.14", "KRW_trillions", "Revenue for the fourth quarter was KRW 79.14 trillion.")
+    assert krw.verdict is Verdict.PASS
+    assert krw.check("existence").reason.startswith(
+        '79,140,000,000,000 KRW found in samhan-4q25: "KRW 79.14 trillion"'
+    )
+    for unit in ("RMB_billions", "CNY_billions"):
+        rmb = one("12.5", unit, "Revenue in China was RMB12.5 billion.")
+        assert rmb.verdict is Verdict.PASS, rmb.reason
+        assert rmb.check("existence").reason.startswith(
+            '12,500,000,000 CNY found in samhan-4q25: "RMB12.5 billion"'
+        )
+    pp = one("1.2", "percentage_points", "The operating margin improved by 1.2ppts.")
+    assert pp.verdict is Verdict.PASS
+    assert pp.check("existence").reason.startswith(
+        '1.2 percentage points found in samhan-4q25: "1.2ppts"'
+    )
+    wrong = one("1.3", "percentage_points", "The operating margin improved by 1.2ppts.")
+    assert wrong.reason.startswith(
+        "existence: value 1.3 percentage points not found in samhan-4q25"
+    )
+
+
+BANK_4Q25 = """NORTHGATE BANCORP FOURTH QUARTER 2025 EARNINGS RELEASE
+
+Highlights
+
+Net income was $1,245 million, or $2.31 per diluted share.
+
+Selected Financial Highlights
+($ in millions)
+
+\t4Q25\t3Q25\t4Q24
+Net income\t1,245\t1,102\t1,011
+
+Full year
+($ in millions)
+
+\tFY2025\tFY2024
+Net income\t4,618\t4,102
+"""
+
+
+def test_the_cited_cell_decides_the_period_not_an_undated_repeat_in_prose() -> None:
+    doc = tieout.Document.from_text(
+        "bank-4q25", BANK_4Q25, period_start="2025-01-01", period_end="2025-12-31"
+    )
+
+    def fy(value: str, quote: str, locator: str) -> tieout.ClaimReport:
+        return claim_on(doc, value, "USD_millions", quote, locator, "2025-01-01", "2025-12-31")
+
+    q4_cell = "table: Selected Financial Highlights, row: Net income, column: 4Q25"
+    wrong = fy("1245", "Net income\t1,245\t1,102\t1,011", q4_cell)
+    assert wrong.verdict is Verdict.FAIL
+    assert wrong.reason == (
+        "period_unit: period: 1,245,000,000 USD is stated for Q4 2025 (Oct–Dec 2025) "
+        '("1,245", row Net income); the claim says 2025'
+    )
+    # the quote alone points at the Q4 cell too
+    assert fy("1245", "Net income\t1,245\t1,102\t1,011", "row: Net income").reason == wrong.reason
+    right = fy(
+        "4618", "Net income\t4,618\t4,102", "table: Full year, row: Net income, column: FY2025"
+    )
+    assert right.verdict is Verdict.PASS
+    assert right.check("quote").reason == ("quote found verbatim in row Net income, column FY2025")
+    # quoting the undated headline: the only dated occurrence is Q4, so it cannot pass
+    prose = fy("1245", "Net income was $1,245 million", "Highlights, paragraph 1")
+    assert prose.verdict is Verdict.WARNING
+    assert prose.reason == (
+        'period_unit: period: "$1,245 million" (Highlights ¶1) names no period, and bank-4q25 '
+        'states 1,245,000,000 USD for Q4 2025 (Oct–Dec 2025) ("1,245", row Net income); the '
+        "claim says 2025"
+    )
+    q4 = claim_on(
+        doc,
+        "1245",
+        "USD_millions",
+        "Net income was $1,245 million",
+        "Highlights",
+        "2025-10-01",
+        "2025-12-31",
+    )
+    assert q4.verdict is Verdict.PASS, q4.reason
+
+
+S1_CAPITALIZATION = """CAPITALIZATION
+
+(in thousands)
+
+\tAs of March 31, 2026
+\tActual\tPro Forma\tPro Forma As Adjusted
+Cash and cash equivalents\t$142,318\t$142,318\t$347,718
+Total stockholders' equity (deficit)\t(250,562)\t162,344\t367,744
+"""
+
+
+def test_a_figure_in_another_column_than_the_locator_names_fails() -> None:
+    doc = tieout.Document.from_text(
+        "s1-capitalization", S1_CAPITALIZATION, period_start="2026-01-01", period_end="2026-03-31"
+    )
+    equity = "Total stockholders' equity (deficit)\t(250,562)\t162,344\t367,744"
+    cash = "Cash and cash equivalents\t$142,318\t$142,318\t$347,718"
+
+    def at(value: str, quote: str, locator: str) -> tieout.ClaimReport:
+        return claim_on(doc, value, "USD_thousands", quote, locator, "2026-03-31", "2026-03-31")
+
+    pro_forma = at("162344", equity, "row: Total stockholders' equity (deficit), column: Actual")
+    assert pro_forma.verdict is Verdict.FAIL
+    assert pro_forma.reason == (
+        'quote: quote states 162,344,000 USD ("162,344") in column Pro Forma of row Total '
+        "stockholders' equity (deficit); the locator names column Actual, which holds "
+        "-250,562,000 USD"
+    )
+    assert pro_forma.check("quote").field == "source_locator"
+    actual = at("142318", cash, "row: Cash and cash equivalents, column: Pro Forma As Adjusted")
+    assert actual.reason == (
+        'quote: quote states 142,318,000 USD ("$142,318") in columns Actual, Pro Forma of row '
+        "Cash and cash equivalents; the locator names column Pro Forma As Adjusted, which "
+        "holds 347,718,000 USD"
+    )
+    # the column named exactly ("Pro Forma", not "Pro Forma As Adjusted"), before or after the row
+    for locator in (
+        "row: Total stockholders' equity (deficit), column: Pro Forma",
+        "column: Pro Forma, row: Total stockholders' equity (deficit)",
+    ):
+        ok = at("162344", equity, locator)
+        assert ok.verdict is Verdict.PASS, ok.reason
+        assert ok.check("quote").reason == (
+            "quote found verbatim in row Total stockholders' equity (deficit), column Pro Forma"
+        )
+    # a column the table does not have names no place: never a pass
+    none = at("162344", equity, "row: Total stockholders' equity (deficit), column: Restated")
+    assert none.verdict is Verdict.WARNING
+    assert none.reason.endswith("names no place in s1-capitalization")
+
+
+DECK_4Q25 = """Q4 2025 at a glance
+
+Revenue
+$5.3B
++9% YoY
+
+Full-year 2025
+
+Revenue
+$20.5B
++6%
+"""
+
+
+def test_a_headings_period_dates_the_undated_figures_under_it() -> None:
+    doc = tieout.Document.from_text(
+        "deck-4q25", DECK_4Q25, period_start="2025-01-01", period_end="2025-12-31"
+    )
+    fy, q4 = ("2025-01-01", "2025-12-31"), ("2025-10-01", "2025-12-31")
+    quarter = claim_on(doc, "5.3", "USD_billions", "Revenue $5.3B", "paragraph 2", *fy)
+    assert quarter.verdict is Verdict.FAIL
+    assert quarter.reason == (
+        "period_unit: period: 5,300,000,000 USD is stated for Q4 2025 (Oct–Dec 2025) under "
+        '"Q4 2025 at a glance" ("$5.3B", ¶2); the claim says 2025'
+    )
+    year = claim_on(doc, "20.5", "USD_billions", "Revenue $20.5B", "Full-year 2025", *q4)
+    assert year.verdict is Verdict.FAIL
+    assert year.reason == (
+        'period_unit: period: 20,500,000,000 USD is stated for 2025 under "Full-year 2025" '
+        '("$20.5B", Full-year 2025 ¶1); the claim says Q4 2025 (Oct–Dec 2025)'
+    )
+    assert claim_on(doc, "5.3", "USD_billions", "Revenue $5.3B", "paragraph 2", *q4).verdict is (
+        Verdict.PASS
+    )
+    assert (
+        claim_on(doc, "20.5", "USD_billions", "Revenue $20.5B", "Full-year 2025", *fy).verdict
+        is Verdict.PASS
+    )
+    # a balance claimed on the last day of the heading's period agrees with it
+    day = claim_on(
+        doc, "5.3", "USD_billions", "Revenue $5.3B", "paragraph 2", "2025-12-31", "2025-12-31"
+    )
+    assert day.check("period_unit").status is Status.PASS
+
+
+def test_a_heading_dates_nothing_outside_the_documents_period_or_when_it_compares() -> None:
+    # a title dated by its month of publication, a comparison: neither dates a figure
+    text = (
+        "# Investor update, August 2026\n\nCash in bank was $1.4M and revenue $412k.\n\n"
+        "## Q3 2026 vs Q3 2025\n\nRevenue was $4,200,000.\n"
+    )
+    doc = tieout.Document.from_text(
+        "iu", text, period_start="2026-07-01", period_end="2026-07-31", media_type="markdown"
+    )
+    july = ("2026-07-01", "2026-07-31")
+    cash = claim_on(doc, "1.4", "USD_millions", "Cash in bank was $1.4M", "paragraph 1", *july)
+    assert cash.verdict is Verdict.PASS, cash.reason
+    revenue = claim_on(doc, "4200000", "USD", "Revenue was $4,200,000", "Q3 2026 vs Q3 2025", *july)
+    assert revenue.check("period_unit").status is Status.PASS

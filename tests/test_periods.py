@@ -602,3 +602,14 @@ def test_any_text_reads_or_raises_period_not_recognised(text: str) -> None:
     for (a, b), p in find_periods(text, default_year=2026):
         assert previous_end <= a < b and p.label == text[a:b]
         previous_end = b
+
+
+def test_a_heading_period_agrees_also_with_a_balance_on_its_last_day() -> None:
+    from tieout.periods import claim_agrees, section_agrees
+
+    q4 = parse_period("Q4 2025")
+    day = Period.from_dates(date(2025, 12, 31), date(2025, 12, 31))
+    assert section_agrees(day, q4) and not claim_agrees(day, q4)
+    assert section_agrees(q4, q4)
+    assert not section_agrees(parse_period("2025"), q4)
+    assert not section_agrees(Period.from_dates(date(2025, 11, 30), date(2025, 11, 30)), q4)

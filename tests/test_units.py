@@ -143,7 +143,9 @@ def test_usd_against_eur_message() -> None:
     assert same_dimension("USD_k", parse_unit("usd"))
 
 
-@pytest.mark.parametrize("text", ["furlongs", "XYZ", "USD_trillions", "", "usd millions x", "¥"])
+@pytest.mark.parametrize(
+    "text", ["furlongs", "XYZ", "USD_quadrillions", "RM_billions", "", "usd millions x", "¥"]
+)
 def test_unknown_unit_is_refused_with_the_accepted_forms(text: str) -> None:
     with pytest.raises(UnitNotRecognised) as caught:
         parse_unit(text)
@@ -175,9 +177,40 @@ def test_pint_quantity_uses_decimal_and_keeps_currencies_apart() -> None:
         quantity.to("EUR")
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "factor"),
+    [
+        ("KRW_trillions", "KRW_trillions", Decimal(10) ** 12),
+        ("JPY tn", "JPY_trillions", Decimal(10) ** 12),
+        ("trillions of KRW", "KRW_trillions", Decimal(10) ** 12),
+        ("RMB_billions", "CNY_billions", Decimal(10) ** 9),
+        ("rmb", "CNY", Decimal(1)),
+        ("NTD_millions", "TWD_millions", Decimal(10) ** 6),
+        ("percentage_points", "percentage_point", Decimal(1)),
+        ("percentage point", "percentage_point", Decimal(1)),
+        ("ppts", "percentage_point", Decimal(1)),
+        ("pp", "percentage_point", Decimal(1)),
+    ],
+)
+def test_trillions_filer_marks_and_percentage_points(text: str, name: str, factor: Decimal) -> None:
+    unit = parse_unit(text)
+    assert (unit.name, unit.factor) == (name, factor)
+
+
+def test_percentage_points_compare_as_percent_and_keep_their_name() -> None:
+    pp = parse_unit("percentage_points")
+    assert (pp.kind, pp.dimension) == ("percent", "percent")
+    assert same_dimension(pp, "percent") and same_dimension(pp, "basis_point")
+    assert convert(Decimal("1.2"), pp, "percent") == Decimal("1.2")
+    assert convert(Decimal("1.2"), pp, "bps") == Decimal(120)
+    assert pp.display(Decimal("1.2")) == "1.2 percentage_point"
+    assert convert(Decimal("79.14"), "KRW_trillions", "KRW_billions") == Decimal(79140)
+    assert same_dimension("RMB_billions", "CNY") and not same_dimension("RMB", "USD")
+
+
 def test_canonical_units_lists_every_name_once() -> None:
     names = units.canonical_units()
-    assert len(names) == len(set(names)) == 3 + 4 * len(CURRENCY_CODES)
+    assert len(names) == len(set(names)) == 4 + 5 * len(CURRENCY_CODES)
     assert all(parse_unit(name).name == name for name in names)
 
 

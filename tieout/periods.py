@@ -36,6 +36,7 @@ __all__ = [
     "month_day_heading",
     "parse_period",
     "relation",
+    "section_agrees",
 ]
 
 _GRANULARITIES = ("day", "month", "quarter", "half", "year", "span", "instant")
@@ -292,6 +293,18 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
         )
         return twelve and stated.start <= claim.end <= stated.end
     return False
+
+
+def section_agrees(claim: Period, heading: Period) -> bool:
+    """Whether a claim for ``claim`` agrees with a figure dated only by the heading of its
+    section (a slide "Q4 2025 at a glance", a block "Full-year 2025").
+
+    As :func:`claim_agrees`, and also a balance claimed on the heading's last day: a
+    quarter's slide shows its closing cash, and a heading names the period, not the day.
+    """
+    if claim_agrees(claim, heading):
+        return True
+    return claim.start == claim.end == heading.end
 
 
 # --- the public readers ---------------------------------------------------------------------

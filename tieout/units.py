@@ -1,4 +1,5 @@
-"""Units: currencies with scale, percent, basis points and counts, converted exactly.
+"""Units: currencies with scale, percent, basis points, percentage points and counts,
+converted exactly.
 
 One pint registry holds the definitions. Each currency is its own base dimension
 (``[currency_USD]``, ``[currency_EUR]`` …), so no currency ever converts into another;
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, Inexact, localcontext
 from typing import TYPE_CHECKING, Any, Literal
 
+from tieout._vocab import CURRENCY_ALIASES as _VOCAB_ALIASES
 from tieout._vocab import CURRENCY_CODES as _VOCAB_CODES
 from tieout.errors import UnitMismatch, UnitNotRecognised
 
@@ -54,6 +56,7 @@ SCALES: dict[str, Decimal] = {
     "thousands": Decimal(10) ** 3,
     "millions": Decimal(10) ** 6,
     "billions": Decimal(10) ** 9,
+    "trillions": Decimal(10) ** 12,  # Korean and Japanese filers: "KRW 79.14 trillion"
 }
 """Scale suffixes of currency units and the factor each stands for."""
 
@@ -72,6 +75,22 @@ ACCEPTED_FORMS: tuple[str, ...] = (
 # Spellings, all compared lower-cased with whitespace collapsed.
 _SIMPLE_ALIASES: dict[str, str] = {
     **dict.fromkeys(("percent", "%", "pct", "percentage", "per cent"), "percent"),
+    # a change of a rate ("up 1.2ppts"): compared as percent, named as itself in reasons
+    **dict.fromkeys(
+        (
+            "percentage_point",
+            "percentage_points",
+            "percentage point",
+            "percentage points",
+            "percent_point",
+            "percent_points",
+            "pp",
+            "pps",
+            "ppt",
+            "ppts",
+        ),
+        "percentage_point",
+    ),
     **dict.fromkeys(
         ("basis_point", "basis_points", "basis point", "basis points", "bps", "bp"), "basis_point"
     ),
@@ -95,7 +114,11 @@ _SCALE_WORDS: dict[str, str] = {
     **dict.fromkeys(("thousands", "thousand", "k"), "thousands"),
     **dict.fromkeys(("millions", "million", "m", "mn", "mm", "mio"), "millions"),
     **dict.fromkeys(("billions", "billion", "bn", "b"), "billions"),
+    **dict.fromkeys(("trillions", "trillion", "tn"), "trillions"),
 }
+# other marks filers print for an ISO code: 'RMB_billions' is CNY_billions (one list, shared
+# with the number grammar, which reads "RMB12.5 billion" as CNY)
+_ALIASES: dict[str, str] = {k.upper(): v for k, v in _VOCAB_ALIASES.items()}
 _SYMBOL_RE = "|".join(re.escape(s) for s in sorted(_SYMBOLS, key=len, reverse=True))
 _SCALE_RE = "|".join(sorted(_SCALE_WORDS, key=len, reverse=True))
 # 'USD', 'USD_millions', 'usd mn', 'USD-k'
@@ -170,7 +193,12 @@ _BUILD_COUNT = 0  # how many registries this process built; tests check it stays
 
 
 def _definitions() -> list[str]:
-    lines = ["percent = [percent]", "basis_point = 0.01 percent", "count = [count]"]
+    lines = [
+        "percent = [percent]",
+        "basis_point = 0.01 percent",
+        "percentage_point = percent",
+        "count = [count]",
+    ]
     for code in sorted(CURRENCY_CODES):
         lines.append(f"{code} = [currency_{code}]")
         lines.extend(f"{code}_{scale} = {factor} {code}" for scale, factor in SCALES.items())
@@ -199,6 +227,8 @@ def _expected_factor(name: str) -> Decimal:
     """The factor implied by the unit's name alone, used to cross-check pint."""
     if name == "basis_point":
         return Decimal("0.01")
+    if name == "percentage_point":
+        return Decimal(1)
     _, _, scale = name.partition("_")
     return SCALES[scale] if scale else Decimal(1)
 
@@ -238,7 +268,7 @@ def _canonical_name(text: str) -> str | None:
         if match is None:
             continue
         cur = match["cur"]
-        code = _SYMBOLS.get(cur, cur.upper())
+        code = _SYMBOLS.get(cur) or _ALIASES.get(cur.upper(), cur.upper())
         if code not in CURRENCY_CODES:
             return None
         scale = match["scale"]
@@ -248,7 +278,9 @@ def _canonical_name(text: str) -> str | None:
 
 @functools.lru_cache(maxsize=1024)
 def parse_unit(text: str) -> Unit:
-    """Read a unit spelling ('USD', '$', 'USD_m', 'thousands of EUR', '%', 'bps', 'count' …).
+    """Read a unit spelling ('USD', '$', 'USD_m', 'KRW_trillions', 'thousands of EUR', '%',
+    'bps', 'percentage_points', 'count' …). A filer's mark for an ISO code is that code
+    ('RMB_billions' is CNY_billions); a percentage point compares as a percent.
 
     Case-insensitive. Raises :class:`~tieout.errors.UnitNotRecognised` for anything else.
     """
@@ -280,7 +312,7 @@ def convert(value: Decimal, from_unit: str | Unit, to_unit: str | Unit) -> Decim
 
 def canonical_units() -> tuple[str, ...]:
     """Every canonical unit name, sorted: for listings such as ``tieout units``."""
-    names = ["percent", "basis_point", "count"]
+    names = ["percent", "basis_point", "percentage_point", "count"]
     for code in sorted(CURRENCY_CODES):
         names.append(code)
         names.extend(f"{code}_{scale}" for scale in SCALES)

@@ -11,6 +11,7 @@ from tieout.figures import Figure, format_value
 
 if TYPE_CHECKING:
     from tieout.documents import Document
+    from tieout.documents.locate import Region
     from tieout.periods import Period
     from tieout.schemas import Claim, MetricDefinition
     from tieout.units import Unit
@@ -40,6 +41,24 @@ class ClaimContext:
     rounded: bool = False  # the matches are figures the claim rounds
 
     @cached_property
+    def region(self) -> Region | None:
+        """The place the claim's locator names in its document, or None."""
+        from tieout.documents.locate import resolve_locator
+
+        if self.doc is None:
+            return None
+        return resolve_locator(self.doc, self.claim.source_locator)
+
+    @cached_property
+    def quote_spans(self) -> list[tuple[int, int]]:
+        """Where the claim's quote stands verbatim (folded) in its document."""
+        from tieout.documents.locate import find_quote
+
+        if self.doc is None:
+            return []
+        return find_quote(self.doc, self.claim.source_quote or "")
+
+    @cached_property
     def base_value(self) -> Decimal | None:
         if self.unit is None or self.claim.value is None:
             return None
@@ -65,10 +84,13 @@ class ClaimContext:
         return ["number"]
 
     def shown(self) -> str:
-        """The claim's value in base units, for messages: '1,344,000 USD'."""
+        """The claim's value in base units, for messages: '1,344,000 USD', '1.2 percentage
+        points'."""
         base = self.base_value
         if base is None or self.unit is None:
             return str(self.claim.value)
+        if self.unit.name == "percentage_point":  # compared as percent, named as itself
+            return f"{format_value(base, None)} percentage points"
         unit = (
             self.unit.dimension
             if self.unit.kind == "currency"

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from tieout.checks.cited import stated_span, states
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
-from tieout.documents.locate import Region, find_quote, fold, folded, place_of, resolve_locator
-from tieout.figures import Figure, extract
+from tieout.documents.locate import Region, column_of, fold, folded, place_of
+from tieout.figures import extract
 
 __all__ = ["quote"]
 
@@ -27,8 +28,8 @@ def quote(ctx: ClaimContext) -> Iterator[Finding]:
         yield Finding(Status.SKIPPED, "no document to look in")
         return
     text = claim.source_quote or ""
-    region = resolve_locator(doc, claim.source_locator)
-    spans = find_quote(doc, text)
+    region = ctx.region
+    spans = ctx.quote_spans
     if spans:
         yield _placed(ctx, spans, region, verbatim=True)
         return
@@ -61,36 +62,15 @@ def quote(ctx: ClaimContext) -> Iterator[Finding]:
     yield finding
 
 
-def _stated_span(ctx: ClaimContext, span: tuple[int, int]) -> tuple[int, int]:
-    """What the quoted span states figures of: itself, or the whole row when it begins a
-    table row's label (often just the line item, "Net sales"); "Revenue" found inside
-    "Cost of revenue" states nothing of that row."""
-    assert ctx.doc is not None
-    start, end = span
-    table = ctx.doc.layout.table_at(start)
-    row = table.row_at(start) if table is not None else None
-    if row is not None and not row.header:
-        lead = ctx.doc.text[row.span[0] : start]
-        if not any(c.isalnum() for c in lead):
-            start, end = min(start, row.span[0]), max(end, row.span[1])
-    return start, end
-
-
-def _states(ctx: ClaimContext, span: tuple[int, int]) -> list[Figure]:
-    """The matched figures the quoted span states (see :func:`_stated_span`)."""
-    start, end = _stated_span(ctx, span)
-    return [f for f in ctx.matches if start <= f.span[0] and f.span[1] <= end]
-
-
 def _placed(
     ctx: ClaimContext, spans: list[tuple[int, int]], region: Region | None, *, verbatim: bool
 ) -> Finding:
     doc = ctx.doc
     assert doc is not None
-    stating = [s for s in spans if _states(ctx, s)]
+    stating = [s for s in spans if states(ctx, s)]
     if not stating:
         s = spans[0]
-        a, b = _stated_span(ctx, s)
+        a, b = stated_span(ctx, s)
         inside = [f.display() for f in doc.figures if a <= f.span[0] and f.span[1] <= b]
         says = f"; it states {', '.join(inside)}" if inside else "; it states no figure"
         return Finding(
@@ -104,6 +84,9 @@ def _placed(
     )
     how = "verbatim" if verbatim else "near-verbatim"
     if region is not None and any(region.contains(s) for s in stating):
+        cited = [s for s in stating if region.contains(s)]
+        if region.column and not any(region.holds(f.span) for s in cited for f in states(ctx, s)):
+            return _other_column(ctx, region, cited[0])
         return Finding(
             Status.PASS, f"quote found {how} in {region.label}", ev, field="source_quote"
         )
@@ -120,6 +103,31 @@ def _placed(
         Status.WARNING,
         f"quote found {how} in {where}, locator said {region.label}",
         ev,
+        field="source_locator",
+    )
+
+
+def _other_column(ctx: ClaimContext, region: Region, span: tuple[int, int]) -> Finding:
+    """The quote states the value at the locator's row, but in another column than the one
+    the locator names ("Pro Forma" for "Actual"): a different figure, so a fail."""
+    doc = ctx.doc
+    assert doc is not None
+    found = states(ctx, span)
+    f = found[0]
+    a, b = stated_span(ctx, span)
+    there = [
+        g.display()
+        for g in doc.figures
+        if a <= g.span[0] and g.span[1] <= b and region.holds(g.span)
+    ]
+    holds = f"holds {', '.join(there)}" if there else "holds no figure there"
+    columns = list(dict.fromkeys(column_of(doc, g.span) or "?" for g in found))
+    named = f"column {columns[0]}" if len(columns) == 1 else f"columns {', '.join(columns)}"
+    return Finding(
+        Status.FAIL,
+        f'quote states {ctx.shown()} ("{f.text}") in {named} of {place_of(doc, f.span)}; '
+        f"the locator names column {region.column}, which {holds}",
+        (Evidence(doc.doc_id, f.span, f.text, place_of(doc, f.span)),),
         field="source_locator",
     )
 

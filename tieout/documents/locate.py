@@ -2,7 +2,7 @@
 
 ``resolve_locator(doc, "section: Cash and runway, paragraph 1")`` gives the region a
 locator names (a heading's section, a paragraph in it, a numbered clause, a table row,
-a line, a page of a PDF). ``find_quote(doc, quote)`` finds a quote verbatim after folding case, spaces,
+a table column's cells in it, a line, a page of a PDF). ``find_quote(doc, quote)`` finds a quote verbatim after folding case, spaces,
 quotes, dashes and Markdown emphasis, with spans in the document's text.
 """
 
@@ -12,17 +12,23 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from tieout.documents.document import Document
 from tieout.figures import normalize
 from tieout.layout import Section
 
+if TYPE_CHECKING:
+    from tieout.periods import Period
+
 __all__ = [
     "Folded",
     "Region",
+    "column_of",
     "find_quote",
     "fold",
     "fold_text",
+    "heading_period",
     "page_spans",
     "resolve_locator",
 ]
@@ -30,12 +36,24 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Region:
+    """A place a locator names. A locator naming a table column ("row: Net income, column:
+    4Q25") keeps that column's cells in the region: ``contains`` is about the row (a quote
+    of the row stands in it), ``holds`` about the cells (a figure stands in the column)."""
+
     start: int
     end: int
     label: str
+    column: str = ""  # the column the locator named, as the table heads it
+    cells: tuple[tuple[int, int], ...] = ()  # that column's cells within the region
 
     def contains(self, span: tuple[int, int]) -> bool:
         return self.start <= span[0] and span[1] <= self.end
+
+    def holds(self, span: tuple[int, int]) -> bool:
+        """Whether a figure's span stands in the region, and in its column if it names one."""
+        if not self.contains(span):
+            return False
+        return not self.column or any(a <= span[0] and span[1] <= b for a, b in self.cells)
 
 
 # --------------------------------------------------------------------------- folding
@@ -194,6 +212,7 @@ def _resolve(doc: Document, locator: str) -> Region | None:
     parts = [p.strip() for p in re.split(r"[,;]|\s+[-–]\s+", normalize(locator)) if p.strip()]
     region: Region | None = None
     heading: Section | None = None
+    column = ""
     for part in parts:
         m = _PART.match(part)
         key, value = (m.group("key").lower(), m.group("value")) if m else ("", part)
@@ -213,7 +232,8 @@ def _resolve(doc: Document, locator: str) -> Region | None:
                 return None
             continue
         if key in ("column", "col"):
-            continue  # a column narrows nothing further than its row
+            column = value  # narrowed last, whether it comes before the row or after
+            continue
         if key in ("paragraph", "para", "¶") or _PARA.match(part):
             n = int(value) if value.isdigit() else int(_PARA.match(part).group(1))  # type: ignore[union-attr]
             region = _paragraph(doc, heading, n)
@@ -256,7 +276,53 @@ def _resolve(doc: Document, locator: str) -> Region | None:
         if sec is None:
             return None
         heading, region = sec, Region(sec.span[0], sec.span[1], sec.title)
+    if column:
+        return _column(doc, column, region)
     return region
+
+
+def _column(doc: Document, label: str, within: Region | None) -> Region | None:
+    """``within`` (or the whole document) narrowed to the table column ``label`` names: a
+    column headed exactly so, else every column whose heading holds it or it holds ("2019"
+    for "Fiscal 2019"). None when no table there has such a column."""
+    want = fold(label).strip(" .:")
+    tables = [
+        t
+        for t in doc.layout.tables
+        if within is None or (t.span[0] < within.end and within.start < t.span[1])
+    ]
+    heads = [(t, j, fold(c).strip(" .:")) for t in tables for j, c in enumerate(t.columns) if j]
+    named = [(t, j) for t, j, h in heads if h and h == want] or [
+        (t, j) for t, j, h in heads if h and want and (h in want or want in h)
+    ]
+    if not named:
+        return None
+    start = within.start if within else min(t.span[0] for t, _ in named)
+    end = within.end if within else max(t.span[1] for t, _ in named)
+    cells = tuple(
+        c.span
+        for t, j in named
+        for r in t.rows
+        if not r.header and start <= r.span[0] < end
+        for c in r.cells
+        if c.col == j
+    )
+    shown = next(t.columns[j] for t, j in named)
+    where = f"{within.label}, column {shown}" if within else f"column {shown}"
+    return Region(start, end, where, shown, cells)
+
+
+def column_of(doc: Document, span: tuple[int, int]) -> str | None:
+    """The heading of the table column a figure's span stands in ("Pro Forma"), or None
+    outside a table's value cells or under a column with no heading."""
+    table = doc.layout.table_at(span[0])
+    row = table.row_at(span[0]) if table is not None else None
+    if table is None or row is None or row.header:
+        return None
+    cell = next((c for c in row.cells if c.span[0] <= span[0] < c.span[1]), None)
+    if cell is None or cell.col == 0 or cell.col >= len(table.columns):
+        return None
+    return table.columns[cell.col] or None
 
 
 def _heading(doc: Document, title: str) -> Section | None:
@@ -313,6 +379,88 @@ def _row(doc: Document, label: str, within: Region | None) -> Region | None:
         return None
     s = ranked[0]
     return Region(s.span[0], s.span[1], f"row {s.title}")
+
+
+def heading_period(doc: Document, pos: int) -> tuple[Period, str] | None:
+    """The period the heading over ``pos`` names, with that heading: "Q4 2025 at a glance"
+    dates the figures of its slide, "Full-year 2025" those of its section.
+
+    The heading is the innermost one holding ``pos`` (a document's title names its period
+    only for the lines right under it), or, nearer, a title line standing alone as a
+    paragraph between it and ``pos`` (a slide's title: one short line, no sentence, no
+    amount). It must name one period (a day only "as of" it: a date alone is a dateline),
+    and one the document's own period holds: a title dated by its month of publication
+    ("Investor update, August 2026" about July) dates nothing. None when no heading there
+    names such a period.
+    """
+    lay = doc.layout
+    head = lay.heading_at(pos)
+    floor = head.span[0] if head is not None else 0
+    title = head.title if head is not None else ""
+    memo = doc.read().memo
+    starts = memo.get(("paragraph starts", ""))
+    if not isinstance(starts, list):
+        starts = memo[("paragraph starts", "")] = [a for a, _ in lay.paragraphs]
+    i = bisect_right(starts, pos) - 1
+    if i >= 0 and pos < lay.paragraphs[i][1]:
+        i -= 1  # the paragraph holding pos is no title of itself
+    while i >= 0 and lay.paragraphs[i][0] >= floor:
+        a, b = lay.paragraphs[i]
+        if _title_paragraph(doc.text[a:b]):
+            title = doc.text[a:b].strip()
+            break
+        i -= 1
+    if not title:
+        return None
+    from tieout.periods import Period
+
+    # the snapshot's memo is shared by documents of the same text: key by their period too
+    own = doc.period
+    key = ("heading period", f"{title}\0{own and (own.start, own.end)}\0{doc.published}")
+    if key not in memo:
+        memo[key] = _named_period(doc, title)
+    found = memo[key]
+    return (found, title) if isinstance(found, Period) else None
+
+
+def _title_paragraph(text: str) -> bool:
+    """One short line with no sentence in it and no amount: a slide's or a block's title."""
+    t = text.strip()
+    return (
+        bool(t)
+        and "\n" not in t
+        and len(t) <= 80
+        and len(t.split()) <= 10
+        and t[-1] not in ".,;:!?"
+        and not any(c in t for c in "$€£¥%")
+    )
+
+
+_AS_OF = re.compile(r"\b(?:as\s+(?:of|at)|at)\b", re.IGNORECASE)  # "As of December 31, 2025"
+
+
+def _named_period(doc: Document, title: str) -> Period | None:
+    from tieout.periods import Relation, find_periods, relation
+
+    year = doc.period.end.year if doc.period else (doc.published.year if doc.published else None)
+    found = find_periods(title, default_year=year)
+    periods = {(p.start, p.end, p.granularity) for _, p in found}
+    if len(periods) != 1:
+        return None  # none, or a comparison ("Q4 2025 vs Q4 2024"): no one period
+    rest = title
+    for (a, b), _ in reversed(found):
+        rest = rest[:a] + rest[b:]
+    if any(c.isdigit() for c in rest):
+        return None  # a figure besides the period: a line of data, not a title
+    period = found[0][1]
+    if period.granularity in ("instant", "day") and _AS_OF.search(title) is None:
+        return None  # a date alone ("October 14, 2025") is a memo's dateline
+    if doc.period is not None and relation(period, doc.period) not in (
+        Relation.EQUAL,
+        Relation.WITHIN,
+    ):
+        return None
+    return period
 
 
 def page_spans(text: str) -> list[tuple[int, int]]:
