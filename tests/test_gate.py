@@ -1144,6 +1144,41 @@ def test_an_article_in_roman_numerals_is_found_only_where_the_source_names_it(
     assert result.claims[0].found_in is not None
 
 
+CREDIT = (
+    "Section 7.11 Financial Covenants. The Consolidated Total Net Leverage Ratio shall not "
+    "exceed 4.00 to 1.00; the Interest Coverage Ratio shall be at least 3.00 to 1.00. "
+    "TVPI 1.85x."
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        # a bullet's figure, first on its line: no heading (was never checked)
+        (
+            "* 4.25 Maximum Total Net Leverage Ratio\n* 2.50 Minimum Interest Coverage",
+            [("4.25", "missing"), ("2.50", "missing")],
+        ),
+        # a decimal that numbers nothing of the draft's: a figure (was a "heading")
+        ("4.25 Maximum Leverage Ratio applies.", [("4.25", "missing")]),
+        ("Key figures\n1.85 TVPI\n0.62 DPI", [("1.85", "found"), ("0.62", "missing")]),
+        # the draft's own numbered parts stay structure
+        ("2.1 By Supplier. It may end.\n2.2 By Customer. Either party.", []),
+        ("1.1 Overview\nThe covenants are in Section 7.11.", [("Section 7.11", "found")]),
+        # one section, then figures: "4.25" is no section of a list
+        (
+            "Under Section 7.11, 4.25 to 1.00 is the maximum.",
+            [("Section 7.11", "found"), ("4.25", "missing"), ("1.00", "found")],
+        ),
+    ],
+)
+def test_a_figure_first_on_its_line_or_after_a_section_is_a_claim(
+    draft: str, expected: list[tuple[str, str]]
+) -> None:
+    result = tieout.gate(draft, sources=[CREDIT])
+    assert [(c.text, c.status) for c in result.claims] == expected
+
+
 def test_one_currency_never_confirms_another() -> None:
     source = (
         "Revenue was NT$839.25 billion; the Hong Kong unit earned HK$4.2 billion and "

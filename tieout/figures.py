@@ -1227,11 +1227,13 @@ def _scan(
                 continue
         section_at = -1
         heading = False
+        lists = False  # whether more sections may follow: "Sections 12.2 and 4.1.9"
         if pre is not None and pre.section:
             section_at = pre.start
+            lists = _plural_section(text[max(0, section_at - 1) : pos])  # "§§": two marks
         elif not any(groups[5:]) and "," not in num and (pre is None or pre.start == pos):
             if listed >= 0 and _listed_section(text, listed, pos, num, dotted, dots):
-                section_at = pos  # "Sections 12.2 and 4.1.9", "§§ 4.1.1-4.1.8"
+                section_at, lists = pos, True  # "Sections 12.2 and 4.1.9", "§§ 4.1.1-4.1.8"
             elif _CLAUSE_NUMBER.fullmatch(num + (dotted or "")) and _heading_number(
                 text, pos, m.end()
             ):
@@ -1239,7 +1241,8 @@ def _scan(
         if section_at >= 0:
             section = num + (dotted or "")
             end = m.end("dotted") if dotted else m.end("num")
-            listed, dots = end, "." in section
+            # "Section 7.11, 4.00 to 1.00": one section, then figures
+            listed, dots = (end, "." in section) if lists else (-1, False)
             yield Figure(
                 text=text[section_at:end],
                 span=(section_at, end),
@@ -1337,7 +1340,8 @@ def _day_of_month(text: str, pos: int, end: int, num: str) -> bool:
 _SECTION_LIST_JOIN = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&|to|through)\s+|\s*-\s*")
 _CLAUSE_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})+")  # "2.1", "12.3", "4.1.2"; not "2.500.000"
 _HEADING_AFTER = re.compile(r"\.?[ \t]+[A-Z]")  # "2.1 By Supplier.", "12.3. Limitation"
-_LINE_MARKS = frozenset(" \t#>*")  # what may stand before a heading's number on its line
+# what may stand before a heading's number on its line: "#", or "**" (bold) right before it
+_LINE_MARKS = frozenset(" \t#*")
 
 
 def _listed_section(
@@ -1353,13 +1357,23 @@ def _listed_section(
     return not dotted and "." not in num and len(num) <= 3
 
 
+def _plural_section(words: str) -> bool:
+    """Whether the words before a section's number name several ("Sections", "§§",
+    "Secs.", "clauses"): a list may follow."""
+    w = words.strip().rstrip(".").lower()
+    return "§§" in w or (w.endswith("s") and w[:-1] in SECTION_WORDS) or w in (
+        "annexes",
+        "appendices",
+    )
+
+
 def _heading_number(text: str, pos: int, end: int) -> bool:
     """Whether the number at ``pos`` numbers a heading: first on its line (Markdown's "#",
     ">" and "*" aside) and followed by a capitalised title ("2.1 By Supplier.")."""
     k = pos - 1
     while k >= 0 and text[k] != "\n":
-        if text[k] not in _LINE_MARKS:
-            return False
+        if text[k] not in _LINE_MARKS or (text[k] == "*" and text[k + 1] in " \t"):
+            return False  # "* 4.25 Maximum Leverage Ratio": a bullet's figure, no heading
         k -= 1
     return _HEADING_AFTER.match(text, end) is not None
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tieout.errors import ConfigError, InputError
-from tieout.figures import Figure, extract, normalize, unreadable_figure
+from tieout.figures import Figure, extract, normalize, parse_amount, unreadable_figure
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
 from tieout.gating.lazy import LazySource
 from tieout.gating.messages import (
@@ -203,7 +204,7 @@ def gate(
             carve.append(CarveOut("code", m.group(), m.span(), line_of(m.start())))
             holes.append(m.span())
     skips: list[tuple[tuple[int, int], str, str]] = []
-    figures = extract(text, words=True, skips=skips)
+    figures = _own_headings(extract(text, words=True, skips=skips))
     unreadable: list[tuple[tuple[int, int], str]] = []
     for span, what, reason in skips:
         if any(a <= span[0] < b for a, b in holes):
@@ -305,6 +306,30 @@ def gate(
         tuple(carve),
         cfg.name,
     )
+
+
+def _own_headings(figures: list[Figure]) -> list[Figure]:
+    """``figures`` with each numbered "heading" that numbers no structure of the draft read
+    as the figure it is. A draft's own headings ("2.1 Revenue", "2.2 Costs") number its
+    parts: small sub-numbers, a first one or a sibling. "4.25 Maximum Leverage Ratio" or
+    "1.85 TVPI" alone on a line reads like one, and is a figure: a claim."""
+    heads = [f for f in figures if f.kind == "section" and f.heading and f.section]
+    if not heads:
+        return figures
+    tops = [int((f.section or "").split(".")[0]) for f in heads]
+    out = []
+    for f in figures:
+        if not (f.kind == "section" and f.heading and f.section):
+            out.append(f)
+            continue
+        top, sub, *_ = (int(p) for p in f.section.split("."))
+        structure = top > 0 and sub <= 20 and (sub == 1 or tops.count(top) > 1)
+        if structure:
+            out.append(f)
+            continue
+        read = parse_amount(f.text)
+        out.append(f if read is None else replace(read, span=f.span))
+    return out
 
 
 def _unreadable_claims(
