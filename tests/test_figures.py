@@ -1265,7 +1265,7 @@ def test_a_spelled_percent_joined_by_a_hyphen(text: str, value: int) -> None:
         ("Sec. 12.3 and Art. 4", [("Sec. 12.3", "12.3"), ("Art. 4", "4")]),
         (
             "Schedule 9, Exhibit 10.1, Annex 3",
-            [("Schedule 9", "9"), ("Exhibit 10.1", "10.1"), ("Annex 3", "3")],
+            [("Schedule 9", "schedule:9"), ("Exhibit 10.1", "exhibit:10.1"), ("Annex 3", "annex:3")],
         ),
     ],
 )

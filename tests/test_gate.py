@@ -1179,6 +1179,26 @@ def test_a_figure_first_on_its_line_or_after_a_section_is_a_claim(
     assert [(c.text, c.status) for c in result.claims] == expected
 
 
+def test_a_schedule_exhibit_or_annex_is_no_section_of_the_same_number() -> None:
+    # "Schedule 2.05" passed on Section 2.05, "Section 1.1" on Schedule 1.1
+    source = "Section 2.05 Commitments. See Schedule 1.1 and Exhibits 7.11 and 7.12; Annex 6."
+    result = tieout.gate(
+        "Schedule 2.05, Exhibit 7.11, Section 1.1, Section 6, Schedule 1.1, Exhibit 7.12, "
+        "Annex 6 and Section 2.05.",
+        sources=[source],
+    )
+    assert [(c.key, c.status) for c in result.claims] == [
+        ("section:schedule:2.05", "missing"),
+        ("section:exhibit:7.11", "found"),
+        ("section:1.1", "missing"),
+        ("section:6", "missing"),
+        ("section:schedule:1.1", "found"),
+        ("section:exhibit:7.12", "found"),
+        ("section:annex:6", "found"),
+        ("section:2.05", "found"),
+    ]
+
+
 def test_one_currency_never_confirms_another() -> None:
     source = (
         "Revenue was NT$839.25 billion; the Hong Kong unit earned HK$4.2 billion and "

@@ -1185,6 +1185,7 @@ def _scan(
     hidden = -1  # the end of an unreadable figure, past the match it was read from
     listed = -1  # the end of the last section read: "Sections 12.2 and 4.1.9" lists more
     dots = False  # whether that list's sections are numbered with a dot ("12.2")
+    family = ""  # what that list numbers: sections, or "schedule", "exhibit" …
     for m in _FIGURE.finditer(text, start):
         if stop is not None and m.start() >= stop:
             return
@@ -1231,6 +1232,7 @@ def _scan(
         if pre is not None and pre.section:
             section_at = pre.start
             lists = _plural_section(text[max(0, section_at - 1) : pos])  # "§§": two marks
+            family = _section_family(text[section_at:pos])
         elif not any(groups[5:]) and "," not in num and (pre is None or pre.start == pos):
             if listed >= 0 and _listed_section(text, listed, pos, num, dotted, dots):
                 section_at, lists = pos, True  # "Sections 12.2 and 4.1.9", "§§ 4.1.1-4.1.8"
@@ -1240,9 +1242,13 @@ def _scan(
                 section_at, heading = pos, True  # "2.1 By Supplier.": no amount of 2.1
         if section_at >= 0:
             section = num + (dotted or "")
+            if heading:
+                family = ""
+            if family:  # "Schedule 1.1" is no "Section 1.1"
+                section = f"{family}:{section}"
             end = m.end("dotted") if dotted else m.end("num")
             # "Section 7.11, 4.00 to 1.00": one section, then figures
-            listed, dots = (end, "." in section) if lists else (-1, False)
+            listed, dots = (end, "." in num + (dotted or "")) if lists else (-1, False)
             yield Figure(
                 text=text[section_at:end],
                 span=(section_at, end),
@@ -1355,6 +1361,18 @@ def _listed_section(
     if dots:
         return "." in num or bool(dotted)
     return not dotted and "." not in num and len(num) <= 3
+
+
+# the parts of a contract numbered apart from its sections: "Schedule 1.1" is no Section
+_SECTION_FAMILIES = {"schedule": "schedule", "exhibit": "exhibit", "annex": "annex"}
+_SECTION_FAMILIES |= {"appendix": "appendix", "appendices": "appendix", "annexes": "annex"}
+
+
+def _section_family(words: str) -> str:
+    """What the words before a section's number number: "" for sections, clauses, articles
+    and paragraphs; "schedule", "exhibit", "annex" or "appendix" for those."""
+    w = words.strip().rstrip(".").lower()
+    return _SECTION_FAMILIES.get(w) or _SECTION_FAMILIES.get(w[:-1], "")
 
 
 def _plural_section(words: str) -> bool:

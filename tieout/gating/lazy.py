@@ -184,7 +184,8 @@ def _spellings(fig: Figure, cents: bool = False) -> Iterator[str]:
     note) for the rest, or in cents where the source writes amounts so (``cents``: "45
     cents" for $0.45). Made one at a time: most figures are found under their own."""
     if fig.kind == "section":
-        yield canonical_digits(fig.section or "")  # "2.10" is listed under "2.1"
+        number = (fig.section or "").rpartition(":")[2]  # "schedule:1.1": its number
+        yield canonical_digits(number)  # "2.10" is listed under "2.1"
         return
     assert fig.value is not None
     own = canonical_digits(format(fig.value.copy_abs(), "f"))
