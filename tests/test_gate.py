@@ -1168,7 +1168,17 @@ CREDIT = (
         # one section, then figures: "4.25" is no section of a list
         (
             "Under Section 7.11, 4.25 to 1.00 is the maximum.",
-            [("Section 7.11", "found"), ("4.25", "missing"), ("1.00", "found")],
+            [("Section 7.11", "found"), ("4.25 to 1.00", "missing")],
+        ),
+        # a covenant's ratio is one figure, a multiple ("4.00 to 1.00" is 4.00x)
+        (
+            "Leverage at most 4.00:1.00, or 4.0x; coverage at least 3.00 to 1.00, not 3.25 to 1.",
+            [
+                ("4.00:1.00", "found"),
+                ("4.0x", "found"),
+                ("3.00 to 1.00", "found"),
+                ("3.25 to 1", "missing"),
+            ],
         ),
     ],
 )

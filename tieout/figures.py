@@ -717,8 +717,10 @@ _FIGURE = re.compile(
           | (?:\\\ |&nbsp;|[*_]{{1,2}}(?:\ |&nbsp;)[*_]{{0,2}}|\ [*_]{{1,2}})  # "$4.2\ million", "$4.2&nbsp;million",
             (?P<wordx>{_SCALE_WORD}){_WB}               # "**$4.2** million", "$4.2 **million**"
           | (?P<mult>[xX×](?![A-Za-z0-9])              # "12.5x", "3x", "10X", "2×": a multiple
-                   |(?<!\b1):1(?![\d:/]|[.,]\d)       # "a pay ratio of 312:1" ("1:1" is no claim)
-                   |-to-1(?!\d|[.,]\d))                # "312-to-1"
+                   |(?<!\b1):1(?:\.0+)?(?![\d:/]|[.,]\d)  # "a pay ratio of 312:1", "3.50:1.00"
+                   |-to-1(?:\.0+)?(?!\d|[.,]\d)          # "312-to-1"
+                   |(?:(?<=\.\d)|(?<=\.\d\d))[^\S\n]to[^\S\n]1(?:\.0+)?(?!\d|[.,]\d)  # "4.00 to 1.00", "4.5 to 1"
+                   |[^\S\n]to[^\S\n]1\.0+(?!\d|[.,]\d))  # "5 to 1.00": a covenant's ratio
           | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|(?:EUR|SEK|NOK|DKK|CHF|USD|GBP)\b)  # "2,345.6 M€", "812 TEUR", "5 MUSD"
           | (?P<pence>p(?![A-Za-z0-9])|\ pence{_WB}   # "45.6p", "12.5 pence": GBP 0.456
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
