@@ -660,3 +660,54 @@ def test_a_document_id_with_an_invisible_character_is_refused(doc_id: str) -> No
 
     with pytest.raises(InputError, match=r"holds an invisible or control character \(U\+"):
         tieout.Document.from_text(doc_id, "Revenue was $4.2M.")
+
+
+def test_a_european_interims_quarter_and_nine_month_columns_each_carry_their_period() -> None:
+    # "9M 2025" beside "Q3 2025" was no period, and so no column had one: the prior
+    # year's quarter passed as this year's, and the heading "2025" as EUR 2,025 million.
+    # A heading that names a year tieout cannot read ("YTD 2024") keeps the row a
+    # heading, and no claim for a period passes on its column
+    text = (
+        "Key figures\n(in EUR million)\n\n"
+        "\tQ3 2025\tQ3 2024\t9M 2025\tYTD 2024\n"
+        "Revenue\t4,812.6\t4,503.1\t14,221.4\t13,390.2\n"
+    )
+    doc = tieout.Document.from_text(
+        "rw-q3", text, period_start="2024-01-01", period_end="2025-09-30", published="2025-11-05"
+    )
+
+    def revenue(value: str, start: str, end: str, quote: str = "Revenue") -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="revenue",
+                    value=Decimal(value),
+                    unit="EUR_millions",
+                    period_start=start,
+                    period_end=end,
+                    source_doc_id="rw-q3",
+                    source_quote=quote,
+                    source_locator="row: Revenue",
+                )
+            ],
+            [doc],
+            all_checks=True,
+        )[0]
+
+    assert revenue("4812.6", "2025-07-01", "2025-09-30").verdict is Verdict.PASS
+    assert revenue("14221.4", "2025-01-01", "2025-09-30").verdict is Verdict.PASS
+    prior_quarter = revenue("4503.1", "2025-07-01", "2025-09-30")
+    assert prior_quarter.verdict is Verdict.FAIL
+    assert prior_quarter.check("period_unit").reason == (
+        'period: 4,503,100,000 EUR is stated for Q3 2024 (Jul–Sep 2024) ("4,503.1", row '
+        "Revenue); the claim says Q3 2025 (Jul–Sep 2025)"
+    )
+    unread = revenue("13390.2", "2024-01-01", "2024-09-30")
+    assert unread.verdict is Verdict.FAIL
+    assert unread.check("period_unit").reason == (
+        'period: 13,390,200,000 EUR is stated for "YTD 2024" (a heading tieout does not '
+        'read as a period) ("13,390.2", row Revenue); the claim says 1 Jan 2024–30 Sep 2024'
+    )
+    heading = revenue("2025", "2025-07-01", "2025-09-30", "Q3 2025")  # a heading: no amount
+    assert heading.verdict is Verdict.FAIL
+    assert heading.check("existence").status is Status.FAIL

@@ -349,6 +349,9 @@ _SPANNING_HEADS = {
         "| | Three Months Ended June 30, | Six Months Ended June 30, |\n"
         "| | 2026 | 2025 | 2026 | 2025 |\n|---|---|---|---|---|\n"
     ),
+    # an interim's quarter and year-to-date headings, one read as no period ("YTD 2025")
+    "interim": "\tQ3 2026\tQ3 2025\t9M 2026\tYTD 2025\n",
+    "split": "\t2026/27\tFY2025/26\tLTM 2026\t2026 vs 2025\n",
     "aligned": (
         f"{'':24}{'Quarter Ended June 30,':<24}Six Months Ended June 30,\n"
         f"{'':22}{'2026':>12}{'2025':>12}{'2026':>12}{'2025':>12}\n"

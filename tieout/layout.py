@@ -722,6 +722,25 @@ def column_period(header: str, context: str = "") -> Period | None:
     return read(header, context)
 
 
+# a column of changes between periods ("2025 vs 2024", "Change 2025/2024", "% chg"): no
+# period of its own
+_COMPARES = re.compile(r"(?i)\b(?:vs|versus|v|change|chg|growth|variance|var|compared|over)\b|%")
+
+
+def _column_period(label: str, context: str) -> Period | None:
+    """The period of a column headed ``label`` (``column_period``); a heading that names
+    a year tieout does not read ("YTD 2025", "LTM 2025", "2025E") gives
+    ``Period.unreadable``, which no claim agrees with, never None (which any would)."""
+    found = column_period(label, context)
+    if found is not None:
+        return found
+    from tieout.periods import Period, dated_heading
+
+    if dated_heading(label) and _COMPARES.search(label) is None:
+        return Period.unreadable(label)
+    return None
+
+
 def _has_value(cell: str) -> bool:
     return _has_digit(cell)
 
@@ -741,14 +760,7 @@ def _header_rows(
         if len(cells) == 1 and not _has_value(text[cells[0][0] : cells[0][1]]):
             continue  # a label row ("Revenues:") neither heads nor ends the header
         values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
-        if len(cells) > 1 and all(
-            not _has_value(v)
-            or column_period(v) is not None
-            or month_day_heading(v)
-            or _NOTE.fullmatch(v.strip()) is not None  # "£'000" over each column
-            or _year_below(v)  # "Three Months Ended September 30," over its years
-            for v in values
-        ):
+        if len(cells) > 1 and _headings(values):
             found.add(i)
         else:
             break
@@ -764,13 +776,33 @@ def _header_rows(
 def _heading_line(text: str, ln: _Line) -> bool:
     """Whether a row holds only column headings: periods ("2025", "December 31,"), units
     ("RMB'000", "$'000") and words, no amount."""
-    return all(
-        not _has_value(v)
-        or column_period(v) is not None
-        or month_day_heading(v)
-        or _NOTE.fullmatch(v.strip()) is not None
-        or _year_below(v)
-        for v in (text[a:b] for a, b in ln.cells)
+    return _headings([text[a:b] for a, b in ln.cells])
+
+
+def _heading(cell: str) -> bool:
+    """Whether a cell is a column heading: no digit, a period, "December 31," over its
+    year, a unit ("£'000") or "Three Months Ended September 30," over its years."""
+    return (
+        not _has_value(cell)
+        or column_period(cell) is not None
+        or month_day_heading(cell)
+        or _NOTE.fullmatch(cell.strip()) is not None
+        or _year_below(cell)
+    )
+
+
+def _headings(cells: list[str]) -> bool:
+    """Whether cells are a row of column headings: each a heading (``_heading``), or one
+    that names a year tieout does not read ("YTD 2025", "LTM 2025", "2025 vs 2024")
+    beside a period it reads ("Q3 2025"). One such cell must not make the row data: its
+    years would be read as amounts and every column would lose its period."""
+    from tieout.periods import dated_heading
+
+    plain = [_heading(c) for c in cells]
+    if all(plain):
+        return True
+    return all(ok or dated_heading(c) for ok, c in zip(plain, cells, strict=True)) and any(
+        column_period(c) is not None for c in cells
     )
 
 
@@ -1109,7 +1141,7 @@ def _build_table(
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
     periods = tuple(
-        column_period(labels[c], head_context) if c > 0 and labels[c] else None
+        _column_period(labels[c], head_context) if c > 0 and labels[c] else None
         for c in range(ncols)
     )
     dollar = _declared_dollar(context)
