@@ -711,3 +711,44 @@ def test_a_european_interims_quarter_and_nine_month_columns_each_carry_their_per
     heading = revenue("2025", "2025-07-01", "2025-09-30", "Q3 2025")  # a heading: no amount
     assert heading.verdict is Verdict.FAIL
     assert heading.check("existence").status is Status.FAIL
+
+
+def test_a_canadian_release_confirms_canadian_dollars_not_us_dollars() -> None:
+    # "$" under "All amounts are in Canadian dollars" and "(in millions of Canadian
+    # dollars)" was the US dollar: a USD claim passed on C$8,120 million, the CAD one failed
+    text = (
+        "MAPLE BANK - FOURTH QUARTER 2025 RESULTS\n"
+        "All amounts are in Canadian dollars unless otherwise noted.\n\n"
+        "Reported net income was $2,104 million.\n\n"
+        "Selected results\n(in millions of Canadian dollars)\n\n"
+        "\t4Q25\t3Q25\nRevenue\t$8,120\t$7,944\nNet income\t2,104\t1,987\n"
+    )
+    doc = tieout.Document.from_text(
+        "maple", text, period_start="2025-10-01", period_end="2025-12-31", published="2025-12-04"
+    )
+
+    def claimed(value: int, unit: str, quote: str, locator: str) -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="revenue",
+                    value=Decimal(value),
+                    unit=unit,
+                    period_start="2025-10-01",
+                    period_end="2025-12-31",
+                    source_doc_id="maple",
+                    source_quote=quote,
+                    source_locator=locator,
+                )
+            ],
+            [doc],
+        )[0]
+
+    row = "Revenue\t$8,120\t$7,944"
+    assert claimed(8120, "CAD_millions", row, "row: Revenue").verdict is Verdict.PASS
+    usd = claimed(8120, "USD_millions", row, "row: Revenue")
+    assert usd.verdict is Verdict.FAIL
+    assert usd.reason == "existence: value 8,120,000,000 USD not found in maple"
+    prose = "Reported net income was $2,104 million."
+    assert claimed(2104, "CAD_millions", prose, "paragraph 2").verdict is Verdict.PASS
+    assert claimed(2104, "USD_millions", prose, "paragraph 2").verdict is Verdict.FAIL
