@@ -130,6 +130,7 @@ _prose = st.builds(
             "T€ {n}, TEUR {g}, MSEK {g}, EURm {m}, $ {m}B1, ₹{g} Cr, 1_{n:03d}_000, ¼%, $¾M",
             "Article IX and ARTICLE IV of the {g} plan, half a percent, a quarter of a percent",
             "{m}e6 units, {p} × 10^6 dollars",
+            "All amounts are in Canadian dollars unless otherwise noted. Revenue was ${g}",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),
@@ -375,7 +376,12 @@ def _spanning_table(note: str, xs: list[int], shape: str) -> str:
 _spanning = st.builds(
     _spanning_table,
     st.sampled_from(
-        ["(in thousands, except per share data)", "($ millions, except per share amounts)", ""]
+        [
+            "(in thousands, except per share data)",
+            "($ millions, except per share amounts)",
+            "(in millions of Canadian dollars)",
+            "",
+        ]
     ),
     st.lists(_amount, min_size=1, max_size=3),
     st.sampled_from(list(_SPANNING_HEADS)),
