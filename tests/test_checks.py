@@ -892,3 +892,95 @@ def test_a_heading_dates_nothing_outside_the_documents_period_or_when_it_compare
     assert cash.verdict is Verdict.PASS, cash.reason
     revenue = claim_on(doc, "4200000", "USD", "Revenue was $4,200,000", "Q3 2026 vs Q3 2025", *july)
     assert revenue.check("period_unit").status is Status.PASS
+
+
+def test_a_european_interims_quarter_and_nine_month_columns_each_carry_their_period() -> None:
+    # "9M 2025" beside "Q3 2025" was no period, and so no column had one: the prior
+    # year's quarter passed as this year's, and the heading "2025" as EUR 2,025 million.
+    # A heading that names a year tieout cannot read ("YTD 2024") keeps the row a
+    # heading, and no claim for a period passes on its column
+    text = (
+        "Key figures\n(in EUR million)\n\n"
+        "\tQ3 2025\tQ3 2024\t9M 2025\tYTD 2024\n"
+        "Revenue\t4,812.6\t4,503.1\t14,221.4\t13,390.2\n"
+    )
+    doc = tieout.Document.from_text(
+        "rw-q3", text, period_start="2024-01-01", period_end="2025-09-30", published="2025-11-05"
+    )
+
+    def revenue(value: str, start: str, end: str, quote: str = "Revenue") -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="revenue",
+                    value=Decimal(value),
+                    unit="EUR_millions",
+                    period_start=start,
+                    period_end=end,
+                    source_doc_id="rw-q3",
+                    source_quote=quote,
+                    source_locator="row: Revenue",
+                )
+            ],
+            [doc],
+            all_checks=True,
+        )[0]
+
+    assert revenue("4812.6", "2025-07-01", "2025-09-30").verdict is Verdict.PASS
+    assert revenue("14221.4", "2025-01-01", "2025-09-30").verdict is Verdict.PASS
+    prior_quarter = revenue("4503.1", "2025-07-01", "2025-09-30")
+    assert prior_quarter.verdict is Verdict.FAIL
+    assert prior_quarter.check("period_unit").reason == (
+        'period: 4,503,100,000 EUR is stated for Q3 2024 (Jul–Sep 2024) ("4,503.1", row '
+        "Revenue); the claim says Q3 2025 (Jul–Sep 2025)"
+    )
+    unread = revenue("13390.2", "2024-01-01", "2024-09-30")
+    assert unread.verdict is Verdict.FAIL
+    assert unread.check("period_unit").reason == (
+        'period: 13,390,200,000 EUR is stated for "YTD 2024" (a heading tieout does not '
+        'read as a period) ("13,390.2", row Revenue); the claim says 1 Jan 2024–30 Sep 2024'
+    )
+    heading = revenue("2025", "2025-07-01", "2025-09-30", "Q3 2025")  # a heading: no amount
+    assert heading.verdict is Verdict.FAIL
+    assert heading.check("existence").status is Status.FAIL
+
+
+def test_a_canadian_release_confirms_canadian_dollars_not_us_dollars() -> None:
+    # "$" under "All amounts are in Canadian dollars" and "(in millions of Canadian
+    # dollars)" was the US dollar: a USD claim passed on C$8,120 million, the CAD one failed
+    text = (
+        "MAPLE BANK - FOURTH QUARTER 2025 RESULTS\n"
+        "All amounts are in Canadian dollars unless otherwise noted.\n\n"
+        "Reported net income was $2,104 million.\n\n"
+        "Selected results\n(in millions of Canadian dollars)\n\n"
+        "\t4Q25\t3Q25\nRevenue\t$8,120\t$7,944\nNet income\t2,104\t1,987\n"
+    )
+    doc = tieout.Document.from_text(
+        "maple", text, period_start="2025-10-01", period_end="2025-12-31", published="2025-12-04"
+    )
+
+    def claimed(value: int, unit: str, quote: str, locator: str) -> tieout.ClaimReport:
+        return tieout.check_claims(
+            [
+                claim(
+                    metric_key="revenue",
+                    value=Decimal(value),
+                    unit=unit,
+                    period_start="2025-10-01",
+                    period_end="2025-12-31",
+                    source_doc_id="maple",
+                    source_quote=quote,
+                    source_locator=locator,
+                )
+            ],
+            [doc],
+        )[0]
+
+    row = "Revenue\t$8,120\t$7,944"
+    assert claimed(8120, "CAD_millions", row, "row: Revenue").verdict is Verdict.PASS
+    usd = claimed(8120, "USD_millions", row, "row: Revenue")
+    assert usd.verdict is Verdict.FAIL
+    assert usd.reason == "existence: value 8,120,000,000 USD not found in maple"
+    prose = "Reported net income was $2,104 million."
+    assert claimed(2104, "CAD_millions", prose, "paragraph 2").verdict is Verdict.PASS
+    assert claimed(2104, "USD_millions", prose, "paragraph 2").verdict is Verdict.FAIL

@@ -130,6 +130,7 @@ _prose = st.builds(
             "T€ {n}, TEUR {g}, MSEK {g}, EURm {m}, $ {m}B1, ₹{g} Cr, 1_{n:03d}_000, ¼%, $¾M",
             "Article IX and ARTICLE IV of the {g} plan, half a percent, a quarter of a percent",
             "{m}e6 units, {p} × 10^6 dollars",
+            "All amounts are in Canadian dollars unless otherwise noted. Revenue was ${g}",
         ]
     ),
     st.sampled_from([" ", "\n", " - ", "\nto "]),
@@ -383,6 +384,9 @@ _SPANNING_HEADS = {
         "| | Three Months Ended June 30, | Six Months Ended June 30, |\n"
         "| | 2026 | 2025 | 2026 | 2025 |\n|---|---|---|---|---|\n"
     ),
+    # an interim's quarter and year-to-date headings, one read as no period ("YTD 2025")
+    "interim": "\tQ3 2026\tQ3 2025\t9M 2026\tYTD 2025\n",
+    "split": "\t2026/27\tFY2025/26\tLTM 2026\t2026 vs 2025\n",
     "aligned": (
         f"{'':24}{'Quarter Ended June 30,':<24}Six Months Ended June 30,\n"
         f"{'':22}{'2026':>12}{'2025':>12}{'2026':>12}{'2025':>12}\n"
@@ -406,7 +410,12 @@ def _spanning_table(note: str, xs: list[int], shape: str) -> str:
 _spanning = st.builds(
     _spanning_table,
     st.sampled_from(
-        ["(in thousands, except per share data)", "($ millions, except per share amounts)", ""]
+        [
+            "(in thousands, except per share data)",
+            "($ millions, except per share amounts)",
+            "(in millions of Canadian dollars)",
+            "",
+        ]
     ),
     st.lists(_amount, min_size=1, max_size=3),
     st.sampled_from(list(_SPANNING_HEADS)),

@@ -1103,3 +1103,71 @@ def test_a_tab_heading_row_spans_its_columns_only_when_they_divide_evenly() -> N
     text = "\tQ3 2026\tQ2 2026\nRevenue\t48,213\t44,907\t41,002\n"
     [table] = read_layout(text).tables
     assert table.columns == ("", "", "Q3 2026", "Q2 2026")
+
+
+Q3_25, Q3_24 = (
+    (date(2025, 7, 1), date(2025, 9, 30), "quarter"),
+    (date(2024, 7, 1), date(2024, 9, 30), "quarter"),
+)
+NINE_25 = (date(2025, 1, 1), date(2025, 9, 30), "span")
+NINE_24 = (date(2024, 1, 1), date(2024, 9, 30), "span")
+UNREAD = (date.min, date.min, "unread")
+
+
+@pytest.mark.parametrize(
+    ("heads", "periods"),
+    [
+        ("Q3 2025\tQ3 2024\t9M 2025\t9M 2024", [Q3_25, Q3_24, NINE_25, NINE_24]),
+        ("Q3 2025\tQ3 2024\t9M25\t9M24", [Q3_25, Q3_24, NINE_25, NINE_24]),
+        ("Q3 2025\tQ3 2024\tJan-Sep 2025\tJan-Sep 2024", [Q3_25, Q3_24, NINE_25, NINE_24]),
+        ("Q3 2025\tQ3 2024\tNine months 2025\tNine months 2024", [Q3_25, Q3_24, NINE_25, NINE_24]),
+        (
+            "Oct-Dec 2025\tOct-Dec 2024\t12M 2025\t12M 2024",
+            [
+                (date(2025, 10, 1), date(2025, 12, 31), "quarter"),
+                (date(2024, 10, 1), date(2024, 12, 31), "quarter"),
+                (date(2025, 1, 1), date(2025, 12, 31), "year"),
+                (date(2024, 1, 1), date(2024, 12, 31), "year"),
+            ],
+        ),
+        (
+            "2025/26\t2024/25\tFY2025/26\tFY2024/25",
+            [
+                (date(2026, 1, 1), date(2026, 12, 31), "year"),
+                (date(2025, 1, 1), date(2025, 12, 31), "year"),
+            ]
+            * 2,
+        ),
+        # a heading naming a year that reads as no period keeps the row a heading; its
+        # column's period is unread, which no claim agrees with
+        ("Q3 2025\tQ3 2024\tYTD 2025\tLTM 2024", [Q3_25, Q3_24, UNREAD, UNREAD]),
+        (
+            "2025\t2024\t2025 vs 2024\tChange",
+            [
+                (date(2025, 1, 1), date(2025, 12, 31), "year"),
+                (date(2024, 1, 1), date(2024, 12, 31), "year"),
+                None,  # a change between two years has no period of its own
+                None,
+            ],
+        ),
+    ],
+)
+def test_interim_and_split_year_headings_head_their_columns(
+    heads: str, periods: list[tuple[date, date, str] | None]
+) -> None:
+    # one heading that was no period ("9M 2025") made the whole row data: every column
+    # lost its period, and the headings' years were read as EUR millions
+    text = f"Key figures\n(in EUR million)\n\n\t{heads}\nRevenue\t4,812.6\t4,503.1\t14,221.4\t13,390.2\n"
+    figs = extract(text)
+    cells = [f for f in figs if f.where]
+    assert [f.value for f in cells] == [
+        D(4_812_600_000),
+        D(4_503_100_000),
+        D(14_221_400_000),
+        D(13_390_200_000),
+    ]
+    assert [period_of(f) for f in cells] == periods
+    assert [f.where for f in figs if f.text in ("2025", "2024")] == [None] * len(
+        [f for f in figs if f.text in ("2025", "2024")]
+    )
+    assert all(f.scale_source == "none" and f.unit is None for f in figs if not f.where)

@@ -1522,3 +1522,86 @@ def test_the_gate_on_a_statement_in_hong_kong_dollars() -> None:
     assert verdict(
         tieout.gate("Revenue was US$4,321 million; profit $812.5 million.", [HK_STATEMENT])
     ) == ["currency:US$4,321 million", "currency:$812.5 million"]
+
+
+# --------------------------------------------------------------------------- a "$" that a
+# table's note or the whole document says is another dollar
+
+CAD_RELEASE = """\
+MAPLE BANK - FOURTH QUARTER 2025 RESULTS
+All amounts are in Canadian dollars unless otherwise noted.
+
+Reported net income was $2,104 million.
+
+Selected results
+(in millions of Canadian dollars)
+
+\t4Q25\t3Q25
+Revenue\t$8,120\t$7,944
+Net income\t2,104\t1,987
+"""
+
+
+@pytest.mark.parametrize(
+    ("declaration", "note", "prose", "cells"),
+    [
+        # the note names the dollar: its "$" cells are in it (they were US dollars)
+        ("", "(in millions of Canadian dollars)", "USD", "CAD"),
+        ("", "(in millions of Australian dollars)", "USD", "AUD"),
+        ("", "(in € millions)", "USD", "XXX"),  # a "$" in a euro table: unknown
+        # the document declares it for all its amounts: prose and tables below it
+        (
+            "All amounts are in Canadian dollars unless otherwise noted.",
+            "($ in millions)",
+            "CAD",
+            "CAD",
+        ),
+        (
+            "Amounts are in Australian dollars unless otherwise stated.",
+            "(in millions)",
+            "AUD",
+            "AUD",
+        ),
+        # ... except a table that names the US dollar, and a "$" the document does not
+        # declare for all its amounts
+        ("All amounts are in Canadian dollars.", "(in millions of U.S. dollars)", "CAD", "USD"),
+        ("Segment results are presented in Canadian dollars.", "(in millions)", "USD", "USD"),
+    ],
+)
+def test_a_bare_dollar_is_the_dollar_its_note_or_document_declares(
+    declaration: str, note: str, prose: str, cells: str
+) -> None:
+    source = CAD_RELEASE.replace(
+        "All amounts are in Canadian dollars unless otherwise noted.", declaration
+    ).replace("(in millions of Canadian dollars)", note)
+    figs = extract(source)
+    assert read(figure(figs, "$2,104 million")) == (D(2_104_000_000), prose, "currency")
+    assert read(figure(figs, "$8,120")) == (D(8_120_000_000), cells, "currency")
+
+
+def test_a_document_ingested_in_a_dollar_reads_its_bare_dollars_in_it() -> None:
+    # `docs add --scale CAD`: "$" in prose and in the table is the Canadian dollar,
+    # and so are the table's bare cells; "US$" stays the US dollar
+    source = (
+        "Reported net income was $2,104 million (US$1,500 million).\n\n"
+        "Selected results\n(in millions)\n\n\t4Q25\t3Q25\nRevenue\t$8,120\t$7,944\n"
+        "Net income\t2,104\t1,987\n"
+    )
+    figs = extract(source, default_currency="CAD")
+    assert [
+        read(figure(figs, t)) for t in ("$2,104 million", "US$1,500 million", "$8,120", "2,104")
+    ] == [
+        (D(2_104_000_000), "CAD", "currency"),
+        (D(1_500_000_000), "USD", "currency"),
+        (D(8_120_000_000), "CAD", "currency"),
+        (D(2_104_000_000), "CAD", "number"),
+    ]
+    assert read(figure(extract(source), "$8,120")) == (D(8_120_000_000), "USD", "currency")
+
+
+def test_the_gate_on_a_release_in_canadian_dollars() -> None:
+    faithful = "Revenue was C$8,120 million and net income C$2,104 million."
+    assert verdict(tieout.gate(faithful, sources=[CAD_RELEASE])) == "pass"
+    assert verdict(
+        tieout.gate("Revenue was US$8,120 million; net income $2,104 million.", [CAD_RELEASE])
+    ) == ["currency:US$8,120 million", "currency:$2,104 million"]

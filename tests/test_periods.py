@@ -80,6 +80,24 @@ PARSE_CASES = [
         False,
     ),
     ("Q2 2026 (Apr–Jun 2026)", D(2026, 4, 1), D(2026, 6, 30), "quarter", False),
+    # interim statements' year-to-date and split-year headings
+    ("9M 2025", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("9M25", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("9M'25", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("6M 2025", D(2025, 1, 1), D(2025, 6, 30), "half", False),
+    ("12M 2025", D(2025, 1, 1), D(2025, 12, 31), "year", False),
+    ("Nine months 2025", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("first nine months of 2025", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("Jan-Sep 2025", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("Oct-Dec 2025", D(2025, 10, 1), D(2025, 12, 31), "quarter", False),
+    ("Q1-Q3 2025", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("Q1–Q3 2025", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("YTD Q3 2025", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("Q3 2025 YTD", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("YTD Sep 2025", D(2025, 1, 1), D(2025, 9, 30), "span", False),
+    ("2025/26", D(2026, 1, 1), D(2026, 12, 31), "year", True),
+    ("FY2025/26", D(2026, 1, 1), D(2026, 12, 31), "year", True),
+    ("FY25/26", D(2026, 1, 1), D(2026, 12, 31), "year", True),
 ]
 
 
@@ -115,12 +133,16 @@ def test_parse_period_reads_every_form(
         (10, "H1 FY2026", D(2025, 10, 1), D(2026, 3, 31)),
         (10, "Q3 2026", D(2026, 7, 1), D(2026, 9, 30)),  # no FY: a calendar quarter
         (10, "2026", D(2026, 1, 1), D(2026, 12, 31)),
+        (4, "2025/26", D(2025, 4, 1), D(2026, 3, 31)),  # "f"-less, yet a fiscal year
+        (4, "FY2025/26", D(2025, 4, 1), D(2026, 3, 31)),
+        (10, "9M FY2026", D(2025, 10, 1), D(2026, 6, 30)),
+        (10, "YTD Q3 FY2026", D(2025, 10, 1), D(2026, 6, 30)),
     ],
 )
 def test_fiscal_year_arithmetic(start_month: int, text: str, start: date, end: date) -> None:
     p = parse_period(text, fiscal_year_start_month=start_month)
     assert (p.start, p.end) == (start, end)
-    assert p.fiscal is ("f" in text.lower())
+    assert p.fiscal is ("f" in text.lower() or "/" in text)
 
 
 @pytest.mark.parametrize(
@@ -181,6 +203,18 @@ GENERIC = (
         ),
         ("next quarter", f"period 'next quarter' is not recognised; {GENERIC}"),
         ("2019 vs 2018", f"period '2019 vs 2018' is not recognised; {GENERIC}"),
+        # a year to date that names no end: Q3's, or the year's?
+        (
+            "YTD 2025",
+            "period 'YTD 2025' is not recognised; "
+            "say how long the period is (three months ended …, year ended …)",
+        ),
+        (
+            "2025/27",
+            "period '2025/27' is not recognised; a split year names two years in a row (2025/26)",
+        ),
+        ("12/13", f"period '12/13' is not recognised; {GENERIC}"),  # a date, not FY2013
+        ("13M 2025", f"period '13M 2025' is not recognised; {GENERIC}"),
     ],
 )
 def test_unreadable_periods_raise_one_clear_message(text: str, message: str) -> None:
@@ -543,6 +577,29 @@ def test_column_period_label_joins_heading_and_header() -> None:
 def test_claim_agrees(claim: Period, stated: Period | None, agrees: bool) -> None:
     assert stated is not None
     assert claim_agrees(claim, stated) is agrees
+
+
+def test_a_heading_that_names_a_year_but_reads_as_no_period_agrees_with_no_claim() -> None:
+    from tieout.periods import dated_heading
+
+    unread = Period.unreadable("YTD 2025")
+    assert unread.unread and not parse_period("2025").unread
+    assert unread.describe() == '"YTD 2025" (a heading tieout does not read as a period)'
+    for claim in ("2025", "Q3 2025", "2025-01-01..2025-09-30", "0001-01-01"):
+        assert claim_agrees(parse_period(claim), unread) is False
+    assert [dated_heading(h) for h in ("YTD 2025", "LTM Q3 2025", "2025E", "2025 vs 2024")] == [
+        True,
+        True,
+        True,
+        True,
+    ]
+    assert [dated_heading(h) for h in ("2025", "Revenue", "$2,025", "12.5 2025", "€ 2025")] == [
+        False,
+        False,
+        False,
+        False,
+        False,
+    ]
 
 
 # --- round trip -------------------------------------------------------------------------------

@@ -142,6 +142,9 @@ class Layout:
     _heads: list[Section] = field(default_factory=list, repr=False)
     _head_starts: list[int] = field(default_factory=list, repr=False)
     _by_kind: dict[str, tuple[list[Section], list[int]]] = field(default_factory=dict, repr=False)
+    # where the document declares the currency of all its amounts ("All amounts are in
+    # Canadian dollars unless otherwise noted"), and what a bare "$" is from there on
+    dollars: list[tuple[int, str]] = field(default_factory=list)
 
     def finish(self) -> None:
         """Sort what was read and index it for look-ups by position."""
@@ -822,6 +825,25 @@ def column_period(header: str, context: str = "") -> Period | None:
     return read(header, context)
 
 
+# a column of changes between periods ("2025 vs 2024", "Change 2025/2024", "% chg"): no
+# period of its own
+_COMPARES = re.compile(r"(?i)\b(?:vs|versus|v|change|chg|growth|variance|var|compared|over)\b|%")
+
+
+def _column_period(label: str, context: str) -> Period | None:
+    """The period of a column headed ``label`` (``column_period``); a heading that names
+    a year tieout does not read ("YTD 2025", "LTM 2025", "2025E") gives
+    ``Period.unreadable``, which no claim agrees with, never None (which any would)."""
+    found = column_period(label, context)
+    if found is not None:
+        return found
+    from tieout.periods import Period, dated_heading
+
+    if dated_heading(label) and _COMPARES.search(label) is None:
+        return Period.unreadable(label)
+    return None
+
+
 def _has_value(cell: str) -> bool:
     return _has_digit(cell)
 
@@ -844,14 +866,7 @@ def _header_rows(
             found.add(i)  # "($ in millions)  4Q25  4Q24  % Change vs. 4Q24"
             continue
         values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
-        if len(cells) > 1 and all(
-            not _has_value(v)
-            or column_period(v) is not None
-            or month_day_heading(v)
-            or _NOTE.fullmatch(v.strip()) is not None  # "£'000" over each column
-            or _year_below(v)  # "Three Months Ended September 30," over its years
-            for v in values
-        ):
+        if len(cells) > 1 and _headings(values):
             found.add(i)
         else:
             break
@@ -867,13 +882,33 @@ def _header_rows(
 def _heading_line(text: str, ln: _Line) -> bool:
     """Whether a row holds only column headings: periods ("2025", "December 31,"), units
     ("RMB'000", "$'000") and words, no amount."""
-    return all(
-        not _has_value(v)
-        or column_period(v) is not None
-        or month_day_heading(v)
-        or _NOTE.fullmatch(v.strip()) is not None
-        or _year_below(v)
-        for v in (text[a:b] for a, b in ln.cells)
+    return _headings([text[a:b] for a, b in ln.cells])
+
+
+def _heading(cell: str) -> bool:
+    """Whether a cell is a column heading: no digit, a period, "December 31," over its
+    year, a unit ("£'000") or "Three Months Ended September 30," over its years."""
+    return (
+        not _has_value(cell)
+        or column_period(cell) is not None
+        or month_day_heading(cell)
+        or _NOTE.fullmatch(cell.strip()) is not None
+        or _year_below(cell)
+    )
+
+
+def _headings(cells: list[str]) -> bool:
+    """Whether cells are a row of column headings: each a heading (``_heading``), or one
+    that names a year tieout does not read ("YTD 2025", "LTM 2025", "2025 vs 2024")
+    beside a period it reads ("Q3 2025"). One such cell must not make the row data: its
+    years would be read as amounts and every column would lose its period."""
+    from tieout.periods import dated_heading
+
+    plain = [_heading(c) for c in cells]
+    if all(plain):
+        return True
+    return all(ok or dated_heading(c) for ok, c in zip(plain, cells, strict=True)) and any(
+        column_period(c) is not None for c in cells
     )
 
 
@@ -1231,7 +1266,7 @@ def _build_table(
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
     periods = tuple(
-        column_period(labels[c], head_context) if c > 0 and labels[c] else None
+        _column_period(labels[c], head_context) if c > 0 and labels[c] else None
         for c in range(ncols)
     )
     dollar = _declared_dollar(context)
@@ -1337,6 +1372,98 @@ def _percent_table(table: Table, caption: str) -> Table:
         if col not in table.col_currencies:
             units.setdefault(col, "percent")
     return replace(table, col_units=units)
+
+
+# a declaration that governs a whole document, not one statement: "All amounts are in
+# Canadian dollars", "Amounts are in Australian dollars unless otherwise stated"
+_WHOLE_DOCUMENT = re.compile(r"\ball\b|\bunless\s+otherwise\b", re.IGNORECASE)
+
+
+def declared_dollars(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, str]]:
+    """Where ``text[start:end]`` declares the currency of all its amounts, with what a bare
+    "$" stands for from there on: a dollar ("All amounts are in Canadian dollars unless
+    otherwise noted": CAD), the unknown currency for one that is no dollar, or "USD"."""
+    found = []
+    stop = len(text) if end is None else end
+    for m in _DECLARED.finditer(text, start, stop):
+        first = text.rfind("\n", 0, m.start()) + 1
+        last = text.find("\n", m.end(), stop)
+        if _WHOLE_DOCUMENT.search(text, first, stop if last < 0 else last) is None:
+            continue
+        cur = _currency_word(m.group("cur"))
+        if cur is not None:
+            found.append((m.start(), cur if cur in _DOLLARS else UNKNOWN_CURRENCY))
+    return found
+
+
+def _declare_dollars(lay: Layout, start: int, end: int | None) -> None:
+    """Give each table the dollar a bare "$" in it stands for, where its caption declares
+    none: the one its note names ("(in millions of Canadian dollars)" over "$8,120"; the
+    unknown currency for a note in a currency that is no dollar), else the one the
+    document declares above it ("All amounts are in Canadian dollars")."""
+    lay.dollars = declared_dollars(lay.text, start, end)
+    for k, table in enumerate(lay.tables):
+        if table.dollar is not None and _note_says_usd(table):
+            # "(in millions of U.S. dollars)" under "All amounts are in Canadian dollars"
+            lay.tables[k] = replace(table, dollar=None)
+            continue
+        dollar = _table_dollar(table, lay.dollars)
+        if dollar is not None:
+            lay.tables[k] = _with_dollar(table, dollar)
+
+
+def _table_dollar(table: Table, dollars: list[tuple[int, str]]) -> str | None:
+    """What a bare "$" stands for in ``table`` when its caption does not say (see
+    ``_declare_dollars``); None: the table's own reading stands."""
+    if table.dollar is not None or _DECLARED.search(table.caption):
+        return None  # "(Expressed in Hong Kong dollars)", "(Expressed in US dollars)"
+    note = table.note
+    if note is not None and note.currency not in (None, "USD"):
+        return note.currency if note.currency in _DOLLARS else UNKNOWN_CURRENCY
+    if _note_says_usd(table):
+        return None  # "(in millions of U.S. dollars)"
+    above = [cur for pos, cur in dollars if pos < table.span[0]]
+    return above[-1] if above and above[-1] != "USD" else None
+
+
+def _with_dollar(table: Table, dollar: str) -> Table:
+    """``table`` with a bare "$" in its note and its cells standing for ``dollar``."""
+    note = table.note
+    if note is not None and _bare_dollar(note):
+        note = replace(note, currency=dollar)
+    currency = note.currency if note is not None else None
+    if currency is None:
+        seen: Counter[str] = Counter()
+        for r in table.rows:
+            for c in r.cells:
+                for sym in ("US$", "$", "€", "£"):
+                    if c.text.startswith(sym):
+                        seen[dollar if sym == "$" else CURRENCY_SYMBOLS[sym]] += 1
+        currency = seen.most_common(1)[0][0] if seen else None
+    return replace(table, note=note, currency=currency, dollar=dollar)
+
+
+def _document_dollar(lay: Layout, f: Figure, default: str | None) -> Figure:
+    """A bare "$" figure outside a table: in the dollar the document declares above it,
+    else in ``default`` (a dollar not the US's). A table's say what its "$" is."""
+    if f.kind != "currency" or f.unit != "USD" or lay.table_at(f.span[0]) is not None:
+        return f
+    if _BARE_DOLLAR.search(f.text) is None or "US" in f.text.upper():
+        return f
+    above = [cur for pos, cur in lay.dollars if pos < f.span[0]]
+    dollar = above[-1] if above else default
+    return f if dollar in (None, "USD") else replace(f, unit=dollar)
+
+
+def _note_says_usd(table: Table) -> bool:
+    """Whether a table's note names the US dollar in words ("in millions of U.S. dollars")."""
+    note = table.note
+    return note is not None and note.currency == "USD" and not _bare_dollar(note)
+
+
+def _table_declares(table: Table) -> bool:
+    """Whether a table's caption declares a currency or its note names the US dollar."""
+    return _DECLARED.search(table.caption) is not None or _note_says_usd(table)
 
 
 # --------------------------------------------------------------------------- reading
@@ -1506,6 +1633,7 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
     close_paragraph(lines[-1].end if lines else 0)
     _close_regions(lay)
     _inherit_notes(lay)
+    _declare_dollars(lay, start, end)
     lay.finish()
     return lay
 
@@ -1752,7 +1880,29 @@ def apply_context(
     default_scale: Decimal | None = None,
     default_currency: str | None = None,
 ) -> list[Figure]:
-    """Give each figure the scale and period its place in the layout implies."""
+    """Give each figure the scale and period its place in the layout implies, and a bare
+    "$" the dollar its document declares (or ``default_currency``, a dollar other than the
+    US dollar: a document ingested with ``--scale CAD``)."""
+    default_dollar = default_currency if default_currency in _DOLLARS - {"USD"} else None
+    if default_dollar is not None and lay.tables:
+        tables = [
+            t if t.dollar is not None or _table_declares(t) else _with_dollar(t, default_dollar)
+            for t in lay.tables
+        ]
+        lay = replace(lay, tables=tables)
+    out = _apply_context(lay, figs, default_scale=default_scale, default_currency=default_currency)
+    if not lay.dollars and default_dollar is None:
+        return out
+    return [_document_dollar(lay, f, default_dollar) for f in out]
+
+
+def _apply_context(
+    lay: Layout,
+    figs: Sequence[Figure],
+    *,
+    default_scale: Decimal | None = None,
+    default_currency: str | None = None,
+) -> list[Figure]:
     if not lay.tables and not lay.notes:
         return list(figs)
     para_notes = sorted(

@@ -32,6 +32,7 @@ __all__ = [
     "Relation",
     "claim_agrees",
     "column_period",
+    "dated_heading",
     "find_periods",
     "month_day_heading",
     "parse_period",
@@ -40,6 +41,8 @@ __all__ = [
 ]
 
 _GRANULARITIES = ("day", "month", "quarter", "half", "year", "span", "instant")
+# and "unread": a column heading that names a time tieout cannot read ("YTD 2025"); no
+# claim agrees with it (see Period.unreadable)
 _PART_MONTHS = {"month": 1, "quarter": 3, "half": 6, "year": 12}
 _ONE_DAY = timedelta(days=1)
 # fmt: off
@@ -135,6 +138,24 @@ def _part_patterns(kind: str) -> tuple[re.Pattern[str], ...]:
 
 _PARTS = {kind: _part_patterns(kind) for kind in ("quarter", "half")}
 
+# The first months of a year, as interim statements head their year-to-date columns:
+# "9M 2025", "9M25", "9M FY2025", "Nine months 2025", "first six months of 2025", "12M 2025"
+_FIRST_MONTHS = _rx(
+    rf"(?:(?:the\s+)?first\s+)?(?:(?P<n>1[0-2]|0?[1-9])\s*m|(?P<w>{_NUMW})[\s-]+months?)"
+    rf"(?:\s+of)?[\s'-]*(?:(?P<fy>{_FYW})[\s'-]*)?(?P<y>{_Y4}|\d\d)"
+)
+# a year to date that names where it ends: "YTD Q3 2025", "Q3 2025 YTD", "YTD Sep 2025"
+_YTD = _rx(
+    r"(?:ytd|year[\s-]+to[\s-]+date)\s+(?P<a>.+)|(?P<b>.+?)\s+(?:ytd|year[\s-]+to[\s-]+date)"
+)
+# a split year, as British, Indian and Japanese filers name a fiscal year: "2025/26",
+# "FY2025/26", "FY25/26", "2025/2026" (the year it ends in names it)
+_SPLIT_YEAR = _rx(
+    rf"(?:(?P<fy>{_FYW})[\s'-]*|(?={_Y4}))(?P<y1>{_Y4}|\d\d)\s*/\s*(?P<y2>{_Y4}|\d\d)"
+)
+# two months, quarters or halves joined by a hyphen: "Jan-Sep 2025", "Oct-Dec 2025", "Q1-Q3 2025"
+_NAME_RANGE = _rx(rf"(?P<a>{_MON}|q[1-4]|h[12])\s*-\s*(?P<b>(?:{_MON}|q[1-4]\b|h[12]\b).*)")
+
 
 def _build_finder() -> re.Pattern[str]:
     mon, day, y4 = _FMON, _DAY, _Y4
@@ -192,7 +213,7 @@ class Period:
     fiscal: bool = False
 
     def __post_init__(self) -> None:
-        if self.granularity not in _GRANULARITIES:
+        if self.granularity not in _GRANULARITIES and self.granularity != "unread":
             raise PeriodNotRecognised(
                 self.label,
                 hint=f"granularity {self.granularity!r} is not one of {', '.join(_GRANULARITIES)}",
@@ -216,9 +237,23 @@ class Period:
         n = (after.year - self.start.year) * 12 + after.month - self.start.month
         return n if n >= 1 and after - relativedelta(months=n) == self.start else 0
 
+    @classmethod
+    def unreadable(cls, label: str) -> Period:
+        """The period of a column headed by a time tieout cannot read ("YTD 2025", "LTM
+        Q3 2025"): it stands for no dates, and no claim agrees with it (fail closed)."""
+        return cls(date.min, date.min, "unread", label)
+
+    @property
+    def unread(self) -> bool:
+        """True for :meth:`unreadable`'s period, whose dates mean nothing."""
+        return self.granularity == "unread"
+
     def describe(self) -> str:
-        """Human text for messages, which :func:`parse_period` reads back to the same dates."""
+        """Human text for messages, which :func:`parse_period` reads back to the same dates
+        (an unread heading's aside)."""
         g, s, e = self.granularity, self.start, self.end
+        if g == "unread":
+            return f'"{self.label}" (a heading tieout does not read as a period)'
         if g == "instant":
             return _day_text(s)
         if g == "day":
@@ -283,6 +318,8 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
     fiscal year whose start the document never names ("FY25", "Fiscal 2025"): the
     fiscal year a registry sets for the metric (October to September, say) is that year.
     """
+    if stated.unread or claim.unread:
+        return False
     if relation(claim, stated) is Relation.EQUAL:
         return True
     if stated.instant:
@@ -375,6 +412,21 @@ def column_period(
     return None
 
 
+_DATED = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?!\d|[.,]\d)")
+_DIGIT_RUN = re.compile(r"\d+")
+
+
+def dated_heading(text: str) -> bool:
+    """Whether ``text`` is a heading that names a year, words or marks around it ("YTD
+    2025", "LTM Q3 2025", "2025E", "2025 vs 2024", "Pro forma 2025"), whether or not it
+    reads as a period: every run of digits in it a year or at most two digits long."""
+    if not re.search(r"[^\d\s]", text) or re.search(r"[%$€£¥]|\d[.,]\d", text):
+        return False
+    runs = _DIGIT_RUN.findall(text)
+    years = len(_DATED.findall(text))
+    return years > 0 and years + sum(len(r) <= 2 for r in runs) == len(runs)
+
+
 # --- the machinery --------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class _Ctx:
@@ -417,6 +469,8 @@ def _parse(s: str, ctx: _Ctx) -> Period:
     if m := _BETWEEN.fullmatch(s):
         return _span(m[1], m[2], ctx)
     parts = _SPAN_SEP.split(s)
+    if len(parts) == 1 and (m := _NAME_RANGE.fullmatch(s)):
+        parts = [m["a"], m["b"]]
     if len(parts) == 2:
         return _span(parts[0], parts[1], ctx)
     if len(parts) > 2:
@@ -484,6 +538,12 @@ def _single(s: str, ctx: _Ctx) -> Period:
     if m := _CAL_YEAR.fullmatch(s):
         year = ctx.year(m["y"] or m["yy"])
         return Period(date(year, 1, 1), date(year, 12, 31), "year", ctx.label)
+    if m := _FIRST_MONTHS.fullmatch(s):
+        return _first_months(m, ctx)
+    if m := _SPLIT_YEAR.fullmatch(s):
+        return _split_year(m, ctx)
+    if m := _YTD.fullmatch(s):
+        return _to_date(_single(m["a"] or m["b"], ctx), ctx)
     if re.search(r"(?<![a-z])q\s*[05-9]|(?<![\d-])[05-9]\s*q(?![a-z])", s):
         raise ctx.fail(_BAD_QUARTER)
     if re.search(r"(?<![a-z])h\s*[03-9]|(?<![\d-])[03-9]\s*h(?![a-z])", s):
@@ -527,6 +587,39 @@ def _part(kind: str, m: re.Match[str], ctx: _Ctx) -> Period:
     first = _fiscal_start(year, ctx.fsm) if fiscal else date(year, 1, 1)
     start = first + relativedelta(months=step * (index - 1))
     return Period(start, _add_months(start, step), kind, ctx.label, fiscal)
+
+
+def _first_months(m: re.Match[str], ctx: _Ctx) -> Period:
+    """'9M 2025', 'Nine months 2025': the first n months of the (fiscal) year."""
+    word = re.sub(r"[\s-]+", "-", (m["w"] or "").lower())
+    n = int(m["n"]) if m["n"] else _NUMBERS.get(word, 0)
+    if not 1 <= n <= 12:
+        raise ctx.fail(_NO_LENGTH)
+    fiscal = bool(m["fy"])
+    start = _fiscal_start(ctx.year(m["y"]), ctx.fsm) if fiscal else date(ctx.year(m["y"]), 1, 1)
+    end = _add_months(start, n)
+    granularity = {1: "month", 3: "quarter", 6: "half", 12: "year"}.get(n, "span")
+    return Period(start, end, granularity, ctx.label, fiscal)
+
+
+def _split_year(m: re.Match[str], ctx: _Ctx) -> Period:
+    """'2025/26', 'FY2025/26': the fiscal year that ends in the second year."""
+    first, second = ctx.year(m["y1"]), ctx.year(m["y2"])
+    if second != first + 1:
+        raise ctx.fail("a split year names two years in a row (2025/26)")
+    start = _fiscal_start(second, ctx.fsm)
+    return Period(start, _add_months(start, 12), "year", ctx.label, fiscal=True)
+
+
+def _to_date(end: Period, ctx: _Ctx) -> Period:
+    """'YTD Q3 2025': from the start of the (fiscal) year to the end of ``end``."""
+    if end.granularity not in ("month", "quarter", "half"):
+        raise ctx.fail(_NO_LENGTH)
+    start = _fiscal_start(end.end.year, ctx.fsm) if end.fiscal else date(end.end.year, 1, 1)
+    if start > end.start:
+        start = start - relativedelta(years=1)
+    granularity = _infer(start, end.end)
+    return Period(start, end.end, granularity, ctx.label, end.fiscal)
 
 
 def _date_of(text: str, ctx: _Ctx) -> date:

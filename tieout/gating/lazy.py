@@ -52,6 +52,7 @@ from tieout.gating.sources import SourceIndex
 from tieout.layout import (
     Layout,
     apply_context,
+    declared_dollars,
     note_anchor,
     percent_heading,
     prose_line,
@@ -235,6 +236,7 @@ class LazySource:
         self._floats: list[float] | None = None  # digit runs' values, for roundings
         self._rounded: dict[tuple[object, ...], Figure | None] = {}  # rounding_of's answers
         self._headed: bool | None = None  # whether a "(%)" or "(bps)" unit heads a row or column
+        self._declares: bool | None = None  # whether it declares its dollar for all its amounts
 
     # ---------------------------------------------------------------- readings
 
@@ -315,9 +317,20 @@ class LazySource:
 
     # ---------------------------------------------------------------- answers
 
-    def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
+    def _whole(self) -> bool:
+        """Whether only the whole source can answer: it is read already, or it declares
+        the dollar of all its amounts ("All amounts are in Canadian dollars unless
+        otherwise noted"), which governs a "$" in any block however far below."""
         if self._full is not None:
-            return self._full.lookup(cls, fig)
+            return True
+        if self._declares is None:
+            text = self.text
+            self._declares = ("$" in text or "ollar" in text) and bool(declared_dollars(text))
+        return self._declares
+
+    def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
+        if self._whole():
+            return self.full().lookup(cls, fig)
         key = (
             cls,
             fig.kind,
@@ -580,8 +593,8 @@ class LazySource:
         ``gating/rounding.py``): candidates are the digit runs whose value, under each
         spelling a look-up tries (as printed, in basis points, under a table's scale),
         falls in the figure's rounding range, each confirmed by :meth:`lookup`."""
-        if self._full is not None:
-            return self._full.rounding_of(cls, fig)
+        if self._whole():
+            return self.full().rounding_of(cls, fig)
         span = rounding_range(fig)
         if span is None:
             return None
@@ -626,8 +639,8 @@ class LazySource:
     def other_unit(self, fig: Figure) -> Figure | None:
         """The same magnitude under another unit, for the rejection's hint ("$90" when the
         source says "90%"): read from the first few places those digits stand."""
-        if self._full is not None:
-            return self._full.other_unit(fig)
+        if self._whole():
+            return self.full().other_unit(fig)
         if fig.value is None or fig.kind == "section":
             return None
         key = (fig.kind, fig.value.copy_abs())
