@@ -1189,6 +1189,30 @@ def test_a_figure_first_on_its_line_or_after_a_section_is_a_claim(
     assert [(c.text, c.status) for c in result.claims] == expected
 
 
+def test_a_bracketed_figure_and_a_margin_over_a_rate_are_claims() -> None:
+    # "$[50,000,000]" read as a bare number (50,000,000 shares confirmed it), "[7]%" and
+    # "S+275" were no claims at all
+    source = (
+        "Commitments of $50,000,000; 50,000,000 shares authorised. Applicable Margin: Term "
+        "SOFR plus 2.75% per annum; ABR plus 175 basis points; a commitment fee of 0.375%."
+    )
+    result = tieout.gate(
+        "A $[50,000,000] facility at S+275 (ABR + 175), then SOFR + 300; a [7]% fee, "
+        "$[0.5] million of it, and a [0.375]% commitment fee.",
+        sources=[source],
+    )
+    assert [(c.key, c.status) for c in result.claims] == [
+        ("currency:USD:50000000", "found"),
+        ("percent:2.75", "found"),
+        ("percent:1.75", "found"),
+        ("percent:3", "missing"),
+        ("percent:7", "missing"),
+        ("currency:USD:500000", "missing"),
+        ("percent:0.375", "found"),
+    ]
+    assert result.sanitized_text.startswith("A $[50,000,000] facility")
+
+
 def test_a_schedule_exhibit_or_annex_is_no_section_of_the_same_number() -> None:
     # "Schedule 2.05" passed on Section 2.05, "Section 1.1" on Schedule 1.1
     source = "Section 2.05 Commitments. See Schedule 1.1 and Exhibits 7.11 and 7.12; Annex 6."

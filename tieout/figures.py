@@ -314,6 +314,30 @@ _GLUES = (
 )
 
 
+# a drafting bracket around a figure ("$[50,000,000]", "[2.25]%", "[7] percent"): the
+# figure is a claim all the same, read as if the brackets were spaces
+_BRACKETED = re.compile(
+    r"\[(?=\d[\d,.]*\][^\S\n]?(?:%|percent\b|per cent\b|bps\b|x\b|million\b|billion\b))"
+    r"|(?<=[$€£¥])\[(?=\d[\d,.]*\])"
+)
+
+
+def _drafting_brackets(norm: Normalized) -> Normalized:
+    """``norm`` with the brackets of a bracketed figure made spaces, one for one."""
+    text = norm.text
+    opens = [m.start() for m in _BRACKETED.finditer(text)]
+    if not opens:
+        return norm
+    chars = list(text)
+    edits = {e[0]: e for e in norm._edits}
+    for i in opens:
+        j = text.index("]", i)
+        for k in (i, j):
+            chars[k] = " "
+            edits[k] = (k, 1, norm.to_original(k))
+    return Normalized("".join(chars), norm.original, tuple(sorted(edits.values())))
+
+
 def _glued_groups(
     norm: Normalized, group: str, glues: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]
 ) -> Normalized:
@@ -323,6 +347,8 @@ def _glued_groups(
     for glue, whole, after_digit in glues:
         if glue in norm.text:
             norm = _glue_to_group(norm, glue, whole, after_digit, group)
+    if len(glues) > 1 and "[" in norm.text:  # reading, not the text to save
+        norm = _drafting_brackets(norm)
     return norm
 
 
@@ -713,7 +739,7 @@ _FIGURE = re.compile(
                    |pc(?![A-Za-z0-9]))                  # "4.7pc", as the British press writes it
           | (?:[\s-]|[*_]{{1,2}}\s?)?(?P<bps>bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})  # "a 27-basis-point rise"
           | (?P<sfx>{_SCALE_SUFFIX})(?:(?![A-Za-z0-9])|{_FOOTNOTE_DIGITS})  # "$4.2B1": a flattened "¹"
-          | [\s-]?(?P<word>{_SCALE_WORD})(?:{_WB}|{_FOOTNOTE_DIGITS})  # "$1.2 billion", "a $300-million loan"
+          | (?:[^\S\n]{{2}}|[\s-])?(?P<word>{_SCALE_WORD})(?:{_WB}|{_FOOTNOTE_DIGITS})  # "$1.2 billion", "a $300-million loan"
           | (?:\\\ |&nbsp;|[*_]{{1,2}}(?:\ |&nbsp;)[*_]{{0,2}}|\ [*_]{{1,2}})  # "$4.2\ million", "$4.2&nbsp;million",
             (?P<wordx>{_SCALE_WORD}){_WB}               # "**$4.2** million", "$4.2 **million**"
           | (?P<mult>[xX×](?![A-Za-z0-9])              # "12.5x", "3x", "10X", "2×": a multiple
@@ -1071,6 +1097,29 @@ def _fraction_of(num: str, frac: str) -> tuple[Fraction, int]:
     return whole + Fraction(top, bottom), bottom
 
 
+# a reference rate and a plus before a bare number: the number is a margin over it
+_RATE_PLUS = re.compile(
+    r"(?<![A-Za-z])(?:S|L|E|SOFR|Term SOFR|ABR|LIBOR|EURIBOR|SONIA|SARON|TONA|BBSY|CDOR"
+    r"|Prime|Base Rate|Fed Funds|FFR)[^\S\n]?\+[^\S\n]?$"
+)
+
+
+def _spread(text: str, m: re.Match[str]) -> Figure | None:
+    """A margin over a reference rate written with no unit ("S+275", "SOFR + 275", "ABR +
+    175", "SOFR + 2.25"), as loan documents and term sheets write them: a whole number is
+    basis points, one with a decimal is a percent. None where no rate stands before it."""
+    pos = m.start()
+    rate = _RATE_PLUS.search(text, max(0, pos - 16), pos)
+    if rate is None:
+        return None
+    num = m.group("num")
+    alone = num + (" bps" if "." not in num else "%")
+    read = _FIGURE.match(alone)
+    assert read is not None
+    fig = _figure_from_match(alone, read, read.group(*_GROUPS), _Prefix(0))
+    return replace(fig, text=text[pos : m.end("num")], span=(pos, m.end("num")))
+
+
 def _pair_not_fraction(num: str, frac: str) -> bool:
     """Whether "a/b" written with a unit is two figures, not a fraction: "15/20%" (15% and
     20%), "3/2x"; a fraction is smaller than one, over at most 12 or a power of two as
@@ -1323,6 +1372,11 @@ def _scan(
             continue  # "4T" alone is a code; "$1.2T" is a trillion
         if groups[7] and text[m.end() : m.end() + 1].isdigit() and (pre is None or not pre.currency):
             continue  # "12m2", "4B2": a code; "$4.2B1" is $4.2 billion and its footnote
+        if not any(groups[5:]) and pos > 1 and "+" in text[pos - 2 : pos]:
+            spread = _spread(text, m)
+            if spread is not None:  # "S+275", "SOFR + 2.25": a margin over a rate
+                yield spread
+                continue
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
 
 
