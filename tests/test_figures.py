@@ -1102,6 +1102,49 @@ def test_a_scale_keeps_its_figure_whatever_pdf_text_glues_after_it(
     assert [(f.text, f.unit, f.value) for f in extract(text)] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1.5GW of capacity, 2.91TWh", [("1.5GW", "GW", D("1.5")), ("2.91TWh", "TWh", D("2.91"))]),
+        (
+            "3,120,000MWh and 4.5Bcf/d",
+            [("3,120,000MWh", "MWh", D(3_120_000)), ("4.5Bcf/d", "Bcf/d", D("4.5"))],
+        ),
+        (
+            "412 Mboe/d, 1,200 MMcf/d, 186 bpd",
+            [
+                ("412 Mboe/d", "Mboe/d", D(412)),
+                ("1,200 MMcf/d", "MMcf/d", D(1200)),
+                ("186 bpd", "bbl/d", D(186)),
+            ],
+        ),
+        (
+            "2.4 million square feet; 27,840 sq. ft.",
+            [
+                ("2.4 million square feet", "sq ft", D("2.4") * M),
+                ("27,840 sq. ft.", "sq ft", D(27_840)),
+            ],
+        ),
+        (
+            "412,000 tCO2e; p95 of 98.5ms; 12.5mg/kg",
+            [
+                ("412,000 tCO2e", "tCO2e", D(412_000)),
+                ("98.5ms", "ms", D("98.5")),
+                ("12.5mg/kg", "mg/kg", D("12.5")),
+            ],
+        ),
+    ],
+)
+def test_a_figure_with_a_unit_of_its_own_is_a_quantity(
+    text: str, expected: list[tuple[str, str, Decimal]]
+) -> None:
+    # "1.5GW" was dropped as a code; "1.2 GW" read as a bare 1.2, which "1.2 MW" or "$1.2"
+    # confirmed
+    figs = extract(text)
+    assert [(f.text, f.unit, f.value) for f in figs] == expected
+    assert {f.kind for f in figs} == {"quantity"}
+
+
 @pytest.mark.parametrize("text", ["hash 3e4b", "1e", "grade 5e", "2.5 x 10 units", "3 x 10^"])
 def test_what_only_looks_like_a_power_of_ten_is_read_as_before(text: str) -> None:
     assert [s for s in skipped(text) if s[2] == "unreadable"] == []
@@ -1265,7 +1308,11 @@ def test_a_spelled_percent_joined_by_a_hyphen(text: str, value: int) -> None:
         ("Sec. 12.3 and Art. 4", [("Sec. 12.3", "12.3"), ("Art. 4", "4")]),
         (
             "Schedule 9, Exhibit 10.1, Annex 3",
-            [("Schedule 9", "schedule:9"), ("Exhibit 10.1", "exhibit:10.1"), ("Annex 3", "annex:3")],
+            [
+                ("Schedule 9", "schedule:9"),
+                ("Exhibit 10.1", "exhibit:10.1"),
+                ("Annex 3", "annex:3"),
+            ],
         ),
     ],
 )

@@ -1189,6 +1189,28 @@ def test_a_figure_first_on_its_line_or_after_a_section_is_a_claim(
     assert [(c.text, c.status) for c in result.claims] == expected
 
 
+def test_a_quantity_is_found_only_in_its_own_unit() -> None:
+    source = (
+        "Capacity reached 1.2 GW; generation 2.91 TWh; production 412 Mboe/d; ARR $1.2 billion; "
+        "p95 latency 120 ms.\n\n| Metric | 2025 |\n|---|---|\n| Gas (MMcf/d) | 1,200 |\n"
+    )
+    result = tieout.gate(
+        "Capacity was 1.2 GW, not 1.2 MW; generation 2.34 GWh; production 412 Mboe/d "
+        "(421 Mboe/d a year on); latency 12 ms; gas 1,200 MMcf/d; 1.5GW planned.",
+        sources=[source],
+    )
+    assert [(c.key, c.status) for c in result.claims] == [
+        ("quantity:GW:1.2", "found"),
+        ("quantity:MW:1.2", "missing"),
+        ("quantity:GWh:2.34", "missing"),
+        ("quantity:Mboe/d:412", "found"),
+        ("quantity:Mboe/d:421", "missing"),
+        ("quantity:ms:12", "missing"),  # a unit makes a figure a claim, however small
+        ("quantity:MMcf/d:1200", "found"),  # the table's bare cell, its unit in the row label
+        ("quantity:GW:1.5", "missing"),
+    ]
+
+
 def test_a_bracketed_figure_and_a_margin_over_a_rate_are_claims() -> None:
     # "$[50,000,000]" read as a bare number (50,000,000 shares confirmed it), "[7]%" and
     # "S+275" were no claims at all

@@ -130,6 +130,7 @@ _prose = st.builds(
             "T€ {n}, TEUR {g}, MSEK {g}, EURm {m}, $ {m}B1, ₹{g} Cr, 1_{n:03d}_000, ¼%, $¾M",
             "Article IX and ARTICLE IV of the {g} plan, half a percent, a quarter of a percent",
             "{m}e6 units, {p} × 10^6 dollars",
+            "{m} GW, {g} MWh, {n} Mboe/d, {m} million square feet, {g} tCO2e, {p} ms, {m}GW",
             "All amounts are in Canadian dollars unless otherwise noted. Revenue was ${g}",
         ]
     ),

@@ -678,6 +678,27 @@ _CWORD = rf"(?:(?i:{_ADJECTIVES})[^\S\n])?(?i:{_CURRENCY_NOUNS})"
 _WB = r"(?![^\W\u00b9\u00b2\u00b3\u2070-\u2079])"
 _SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|Tn|TN|[kKmMbBT])"  # "T": read only after a currency
 # "$1.2 MM"; German "Tsd./Mio./Mrd."; Indian "lakh" (100,000), "crore" (10,000,000), "lakh crore"
+# Units a figure may carry that are no money and no percent: power and energy, oil and gas
+# volumes, area, mass and emissions, latency. Keyed as written (its prefix is part of the
+# unit: "1.2 GW" is no "1,200 MW" to the gate, as "1.2" is no "1,200"), each name with the
+# ones it is written as ("square feet", "sq. ft.", "SF" -> "sq ft").
+QUANTITY_UNITS: dict[str, str] = {
+    **{u: u for p in ("", "k", "M", "G", "T") for u in (f"{p}W", f"{p}Wh")},
+    **{u: u for u in ("bbl", "Mbbl", "MMbbl", "MBbl", "MMBbl", "boe", "Mboe", "MMboe", "BOE")},
+    **{u: u for u in ("MBOE", "MMBOE", "Mcf", "MMcf", "Bcf", "Tcf", "Mcfe", "MMcfe", "Bcfe")},
+    **{u: u for u in ("Tcfe", "MMBtu", "MMBTU", "Btu", "ktCO2e", "MtCO2e", "tCO2e", "mg/kg")},
+    **{u: u for u in ("kg", "mg", "Mt", "ms", "acres", "hectares", "RSF", "NRSF")},
+    **dict.fromkeys(("b/d", "bpd", "bopd", "BOPD"), "bbl/d"),
+    **dict.fromkeys(("boepd", "BOEPD"), "boe/d"),
+    **dict.fromkeys(("sq ft", "sq. ft.", "sq.ft.", "square feet", "square foot", "SF", "sf"), "sq ft"),
+    **dict.fromkeys(("m²", "m2", "sqm", "square metres", "square meters"), "m²"),
+    **dict.fromkeys(("t CO2e", "tonnes CO2e", "tonnes of CO2e", "metric tons CO2e"), "tCO2e"),
+    **dict.fromkeys(("tonnes", "metric tons", "metric tonnes"), "t"),
+}
+_QUANTITY_UNITS = "|".join(
+    re.escape(u).replace("\\ ", "[^\\S\\n]") for u in sorted(QUANTITY_UNITS, key=len, reverse=True)
+)
+
 # a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
 _FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"
 _SCALE_WORD = (
@@ -751,6 +772,9 @@ _FIGURE = re.compile(
           | (?P<pence>p(?![A-Za-z0-9])|\ pence{_WB}   # "45.6p", "12.5 pence": GBP 0.456
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
         )?
+        (?:[^\S\n]?(?P<qty>{_QUANTITY_UNITS})                 # "1.2 GW", "412 Mboe/d", "2.4 million
+            (?P<perday>/d\b|/day\b|[^\S\n]per[^\S\n]day\b)?  # square feet": a unit of its own
+            (?![\w/-]))?
         (?:
             (?:(?<=[Tt]sd|[Mm]io|[Mm]rd)\.)?           # "1,2 Mio. EUR", "3,4 Mrd. €"
             (?:
@@ -1040,6 +1064,8 @@ _GROUPS = (
     "sym",
     "unitscale",
     "wordx",
+    "qty",
+    "perday",
 )
 # Hints, each confirmed by the grammar, that a text writes amounts in cents or pence ("45
 # cents" is $0.45, "45.6p" £0.456) or figures with a fraction ("3 1/2%", "3½%"). Each
@@ -1595,7 +1621,8 @@ def _figure_from_match(
 ) -> Figure:
     num = groups[2]
     assert num is not None
-    pct, bps, sfx, word, code_group, cword, mult, frac, pence, sym, unitscale, wordx = groups[5:]
+    pct, bps, sfx, word, code_group, cword, mult, frac, pence, sym, unitscale, wordx = groups[5:17]
+    qty, perday = groups[17:19]
     word = word or wordx
     if frac:
         value, precision = _fraction(num, frac)
@@ -1687,6 +1714,8 @@ def _figure_from_match(
         end += close_len
     elif pre.open_at >= 0 and start <= pre.open_at:
         start = pre.open_at + 1 + pre.open_gap  # the bracket opens a parenthesis, not a negative
+    if qty and kind == "number" and not mult:  # "1.2 GW", "412 Mboe/d": a quantity
+        kind, unit = "quantity", QUANTITY_UNITS[" ".join(qty.split())] + ("/d" if perday else "")
     return Figure(
         text=text[start:end],
         span=(start, end),

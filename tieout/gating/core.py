@@ -62,6 +62,8 @@ def claim_class(fig: Figure) -> str | None:
         return "currency"
     if fig.kind == "percent":
         return "percent"
+    if fig.kind == "quantity":
+        return "numeric"  # "12 ms", "210 MW": a unit makes it a figure, however small
     if fig.kind == "section":
         return None if fig.heading else "numeric"  # a draft's own numbered headings: structure
     if fig.spelled and fig.scale == ONE:

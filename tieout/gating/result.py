@@ -9,14 +9,15 @@ __all__ = ["CarveOut", "GateClaim", "GateResult", "key_text"]
 
 
 def key_text(kind: str, unit: str | None, value: object) -> str:
-    """A canonical key as text: 'currency:USD:4200000', 'percent:32', 'number:1000', 'section:2.2'."""
+    """A canonical key as text: 'currency:USD:4200000', 'percent:32', 'number:1000',
+    'quantity:GW:1.2', 'section:2.2'."""
     if kind == "section":
         return f"section:{value}"
     shown = format(value, "f") if value is not None else "?"
     if "." in shown:
         shown = shown.rstrip("0").rstrip(".")
-    if kind == "currency":
-        return f"currency:{unit}:{shown}"
+    if kind in ("currency", "quantity"):
+        return f"{kind}:{unit}:{shown}"
     return f"{'percent' if kind == 'percent' else 'number'}:{shown}"
 
 
