@@ -278,7 +278,7 @@ def test_a_count_row_keeps_the_tables_scale_when_the_note_excepts_only_per_share
         "(in thousands, except per share data)\n\n"
         "| | 2026 |\n|---|---|\n| Revenue | $52,118 |\n| Paying customers | 1,204 |\n"
     )
-    assert read(figure(extract(text), "1,204")) == (D(1_204_000), None, "number")
+    assert read(figure(extract(text), "1,204")) == (D(1_204_000), "count", "number")
 
 
 def test_a_sentence_ending_in_a_colon_above_a_headed_table_labels_no_row() -> None:
@@ -512,7 +512,7 @@ def test_a_column_naming_no_count_keeps_the_tables_currency() -> None:
     )
     figs = extract(text)
     assert read(figure(figs, "48,213")) == (D(48_213_000), "USD", "number")
-    assert read(figure(figs, "312")) == (D(312_000), None, "number")
+    assert read(figure(figs, "312")) == (D(312_000), "count", "number")
 
 
 # --------------------------------------------------------------------------- percent columns
@@ -807,7 +807,7 @@ def test_a_percent_sign_in_its_own_cell_belongs_to_the_figure_before_it() -> Non
     assert read(figure(figs, "76.9")) == (D("76.9"), "percent", "percent")
     assert read(figure(figs, "186,402")) == (D(186_402_000), "USD", "number")
     assert read(figure(figs, "4.6")) == (D("4.6"), "percent", "percent")  # "(4.6 | )%"
-    assert read(figure(figs, "1,118")) == (D(1_118_000), None, "number")
+    assert read(figure(figs, "1,118")) == (D(1_118_000), "count", "number")
 
 
 @pytest.mark.parametrize(
@@ -1522,3 +1522,17 @@ def test_the_gate_on_a_statement_in_hong_kong_dollars() -> None:
     assert verdict(
         tieout.gate("Revenue was US$4,321 million; profit $812.5 million.", [HK_STATEMENT])
     ) == ["currency:US$4,321 million", "currency:$812.5 million"]
+
+
+def test_a_count_row_under_a_note_naming_no_currency_confirms_no_dollars() -> None:
+    text = (
+        "(in thousands)\n\n| | 2026 | 2025 |\n|---|---|---|\n"
+        "| Revenue | $84,120 | $79,900 |\n| Customers | 14,870 | 12,410 |\n"
+        "| Employees | 4,310 | 4,120 |\n| Backlog | 6,250 | 5,900 |\n"
+    )
+    assert read(figure(extract(text), "4,310")) == (D(4_310_000), "count", "number")
+    assert verdict(tieout.gate("We had 14.87 million customers.", sources=[text])) == "pass"
+    assert verdict(
+        tieout.gate("CAC was $14.87 million and payroll $4.31 million.", sources=[text])
+    ) == ["currency:$14.87 million", "currency:$4.31 million"]
+    assert verdict(tieout.gate("Backlog was $6.25 million.", sources=[text])) == "pass"

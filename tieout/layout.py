@@ -1919,7 +1919,8 @@ def _in_table(
     ):
         money = f.kind == "number" and not ratio and not count
         return replace(f, period=period, where=where, implied_unit=currency if money else None)
-    return _scaled(f, scale, None if count else currency, period, where)
+    # a count at the table's scale is marked so: no currency claim is confirmed by it
+    return _scaled(f, scale, "count" if count else currency, period, where)
 
 
 # a column heading that names a count ("Number of Options", "Shares", "Units", "#") and no
