@@ -1536,3 +1536,96 @@ def test_a_count_row_under_a_note_naming_no_currency_confirms_no_dollars() -> No
         tieout.gate("CAC was $14.87 million and payroll $4.31 million.", sources=[text])
     ) == ["currency:$14.87 million", "currency:$4.31 million"]
     assert verdict(tieout.gate("Backlog was $6.25 million.", sources=[text])) == "pass"
+
+
+# --------------------------------------------------------------------------- operating rows
+# beside the financials, under one scale note
+
+OPERATING = """\
+# Selected financial and operating data
+
+(in millions, except per share, per boe and per unit amounts)
+
+| | Q3 2026 | Q3 2025 |
+|---|---|---|
+| Revenue | $3,412 | $3,105 |
+| Production (Mboe/d) | 412 | 389 |
+| Natural gas (MMcf/d) | 1,200 | 1,150 |
+| Realized oil price ($/bbl) | 72.40 | 78.15 |
+| Realized gas price ($/Mcf) | 2.85 | 2.41 |
+| Proved reserves (MMboe) | 1,245 | 1,198 |
+| Lease operating expense per boe | 9.85 | 10.12 |
+| Generation (GWh) | 6,310 | 5,990 |
+| Scope 1 emissions (tCO2e) | 48,200 | 51,700 |
+"""
+
+
+def test_a_row_in_a_unit_of_measure_takes_neither_the_notes_scale_nor_its_currency() -> None:
+    figs = extract(OPERATING)
+    assert read(figure(figs, "$3,412")) == (D(3_412_000_000), "USD", "currency")
+    assert read(figure(figs, "412")) == (D(412), None, "number")
+    assert read(figure(figs, "1,200")) == (D(1200), None, "number")
+    assert read(figure(figs, "1,245")) == (D(1245), None, "number")
+    assert read(figure(figs, "6,310")) == (D(6310), None, "number")
+    assert read(figure(figs, "48,200")) == (D(48200), None, "number")
+    # a price per unit of measure: the table's currency, never its scale
+    assert read(figure(figs, "72.40")) == (D("72.40"), "USD", "number")
+    assert read(figure(figs, "2.85")) == (D("2.85"), "USD", "number")
+    assert read(figure(figs, "9.85")) == (D("9.85"), "USD", "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Realized prices were $72.40/bbl for oil and $2.85/Mcf for gas.", "pass"),
+        ("Production was 412 Mboe/d and reserves 1,245 MMboe; LOE was $9.85 per boe.", "pass"),
+        ("Production contributed $412 million of revenue.", ["currency:$412 million"]),
+        ("Natural gas sales were $1.2 billion.", ["currency:$1.2 billion"]),
+        ("Reserves were valued at $1.245 billion.", ["currency:$1.245 billion"]),
+        ("The oil hedge lost $72.4 million.", ["currency:$72.4 million"]),
+        ("Carbon costs were $48,200.", ["currency:$48,200"]),
+    ],
+)
+def test_the_gate_on_operating_rows(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[OPERATING])) == expected
+
+
+RETAIL = """\
+Selected operating data
+(in thousands, except per share data)
+
+                              Fiscal 2026     Fiscal 2025
+Net sales                     $ 8,412,300     $ 7,990,100
+Transactions                      198,450         191,020
+Selling square feet                52,310          50,870
+Inventory turns (x)                   5.2             4.9
+Customers                          14,870          12,410
+"""
+
+
+def test_counts_area_and_turns_under_a_thousands_note_are_no_dollars() -> None:
+    figs = extract(RETAIL)
+    assert read(figure(figs, "$ 8,412,300")) == (D(8_412_300_000), "USD", "currency")
+    # counts: at the table's scale, marked as counts (never in its currency)
+    assert read(figure(figs, "198,450")) == (D(198_450_000), "count", "number")
+    assert read(figure(figs, "14,870")) == (D(14_870_000), "count", "number")
+    # area and a multiple: in their own unit, unscaled
+    assert read(figure(figs, "52,310")) == (D(52310), None, "number")
+    assert read(figure(figs, "5.2")) == (D("5.2"), None, "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Net sales were $8.4123 billion on 198,450 transactions.", "pass"),
+        ("Selling square feet were 52,310; inventory turned 5.2x.", "pass"),
+        ("Transaction fees were $198.45 million.", ["currency:$198.45 million"]),
+        ("Occupancy cost was $52.31 million.", ["currency:$52.31 million"]),
+        ("Shrink was $5,200.", ["currency:$5,200"]),
+        # a count under the note confirms no dollar amount (the gate's unscaled-cell lookup
+        # skips figures the layout marked as counts)
+        ("Customer acquisition cost was $14.87 million.", ["currency:$14.87 million"]),
+    ],
+)
+def test_the_gate_on_counts_area_and_turns(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[RETAIL])) == expected

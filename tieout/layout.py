@@ -1686,10 +1686,18 @@ _COUNT_WORDS = (
 )
 
 
+# counts named first in a row's label ("Transactions", "Paid subscribers", "Seats"; not
+# "Losses on foreign currency transactions")
+_COUNT_LEAD = re.compile(
+    r"^(?:(?:total|number\s+of|average|paid|active|net)\s+)?"
+    r"(?:transactions|seats|subscribers|licenses|subscriptions)(?![a-z])"
+)
+
+
 def _count_row(label: str) -> bool:
     """Rows that count things: scaled like the table, but never in its currency."""
     low = label.lower()
-    return any(w in low for w in _COUNT_WORDS)
+    return any(w in low for w in _COUNT_WORDS) or _COUNT_LEAD.match(low) is not None
 
 
 # rows that are certainly no amount of the table's scale: days, "Number of stores"
@@ -1719,6 +1727,46 @@ _OWN_UNIT = re.compile(
     r"|(?P<count>days|#|number|units|count|ftes?|years|yrs|months))\s*\)",
     re.IGNORECASE,
 )
+
+
+# units of measure that are no money: volumes of oil and gas and their rates ("Mboe/d",
+# "MMcf/d", "bbl/d", "Bcf"), energy and power ("MWh", "GW"), area ("square feet", "sq ft",
+# "RSF", "m²"), emissions ("tCO2e"), weights (tonnes, ounces); lower case
+_MEASURE_UNITS = (
+    r"(?:(?:mm|m|b|t)?(?:boe|bbls?)|(?:mm|m|b|t)cfe?|(?:mm|m)?btu)(?:\s*/\s*d(?:ay)?|pd)?"
+    r"|barrels?|boepd|bopd|[kmgt]wh|[kmg]w"
+    r"|square\s+(?:feet|foot(?:age)?|met(?:er|re)s?)|sq\.?\s?(?:ft|m)\b\.?|rsf|sqm|m²|acres?|hectares?"
+    r"|t?co2e?|tonnes?|metric\s+tons?|ounces?|oz"
+)
+_MEASURE = re.compile(
+    rf"(?<![a-z0-9])(?:{_MEASURE_UNITS})(?![a-z0-9²])"
+    r"|\([^()]*/\s*d(?:ay)?\s*\)"  # any rate per day in brackets: "(Mbbl/d)", "(MMcfe/day)"
+    r"|\(\s*(?:x|times)\s*\)|(?<![a-z])turns(?![a-z])"  # multiples: "Inventory turns (x)"
+    # a contract's term, and a heading that names a duration or a count alone ("Term",
+    # "Seats", "Months"; "Term loan" and "Long-term debt" are money)
+    r"|^\s*(?:(?:lease|initial|remaining|contract|subscription)\s+)?term\s*$"
+    r"|^\s*(?:months|years|seats|users|licenses|subscribers)\s*$"
+)
+# a price per unit of measure: "($/bbl)", "$ per boe", "per Mcf", "(€/MWh)", "per square
+# foot": in the table's currency, never at its scale (as a per-share amount)
+_PER_MEASURE = re.compile(
+    rf"(?:[$€£¥]|(?<![a-z])(?:usd|eur|gbp|dollars?|euros?))\s*(?:/|per(?![a-z]))\s*(?:{_MEASURE_UNITS})"
+    rf"|(?<![a-z])per\s+(?:(?:available|rentable|leased|selling|gross|net)\s+)?(?:{_MEASURE_UNITS})"
+    r"(?![a-z0-9])"
+)
+
+
+def _measured(label: str) -> bool:
+    """Whether a row label or a column heading names a unit of measure that is no money
+    ("Production (Mboe/d)", "Selling square feet", "Inventory turns (x)", "Term"), and no
+    price per such a unit ("Realized oil price ($/bbl)", "Rent per square foot"). A unit
+    named outside brackets beside money ("Sales of CO2 allowances") names no cell's unit."""
+    low = label.lower()
+    m = _MEASURE.search(low)
+    if m is None or _PER_MEASURE.search(low) is not None:
+        return False
+    bracketed = low.rfind("(", 0, m.start() + 1) > low.rfind(")", 0, m.start())
+    return bracketed or _AMOUNT_WORDS.search(low) is None
 
 
 @lru_cache(maxsize=4096)
@@ -1808,6 +1856,13 @@ def _in_table(
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
     unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    if (
+        unit is None
+        and row_note is None
+        and f.kind == "number"
+        and (_measured(label) or _measured(column))
+    ):
+        unit = "count"  # "Production (Mboe/d)", "Selling square feet", "Term": no money
     if f.kind == "number" and cell.text.endswith("%") and cell.text[-2:-1] in "|\t )":
         unit = "percent"  # "| 78.4 | % |": the '%' of its own cell is the figure's
     note: ScaleNote | None
@@ -1834,9 +1889,14 @@ def _in_table(
     # "Shares used in computing net income per share": a share count, neither per-share
     # nor an amount
     shares_for = _SHARES_FOR_PER_SHARE.search(low) is not None
-    per_share = _PER_SHARE.search(low) is not None and not shares_for
+    per_share = (
+        _PER_SHARE.search(low) is not None
+        or _PER_MEASURE.search(low) is not None
+        or _PER_MEASURE.search(column.lower()) is not None  # a column "Rent ($/RSF)"
+    ) and not shares_for
     amount = _AMOUNT_WORDS.search(low) is not None and not shares_for
     count = _count_row(label) and not per_share and not amount
+    count = count or (row_note is not None and _measured(label))  # "Area (sq ft, in thousands)"
     if unit in _HUNDREDTHS:
         if f.kind == "number" and f.scale_source == "none" and f.value is not None:
             return replace(
