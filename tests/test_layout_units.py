@@ -1629,3 +1629,61 @@ def test_counts_area_and_turns_under_a_thousands_note_are_no_dollars() -> None:
 )
 def test_the_gate_on_counts_area_and_turns(draft: str, expected: str | list[str]) -> None:
     assert verdict(tieout.gate(draft, sources=[RETAIL])) == expected
+
+
+# --------------------------------------------------------------------------- a contract's
+# tables: counts and areas beside amounts
+
+LEASE = """\
+## Basic Lease Information
+
+| Item | Term |
+|---|---|
+| Premises | Suite 1200, approximately 18,450 rentable square feet ("RSF") |
+| Term | One hundred twenty-six (126) months |
+| Base Rent (Year 1) | $42.50 per RSF per annum ($784,125.00 annually; $65,343.75 monthly) |
+
+| Item | Detail |
+|---|---|
+| Premises | Suite 900, approximately 7,210 rentable square feet |
+| Security deposit | 130,687.50 |
+| Parking | $150 per space per month |
+| Pricing | Tier 3 |
+
+## Order Form
+
+| Product | Seats | Unit Price | Annual Fee |
+|---|---|---|---|
+| Lumen Analytics | 1,250 | $18/user/month | $270,000 |
+"""
+
+
+def test_counts_and_areas_in_a_contracts_tables_take_no_currency() -> None:
+    figs = extract(LEASE)
+    assert read(figure(figs, "1200")) == (D(1200), None, "number")  # "Suite 1200"
+    assert read(figure(figs, "18,450")) == (D(18450), None, "number")
+    assert read(figure(figs, "126")) == (D(126), None, "number")
+    assert read(figure(figs, "7,210")) == (D(7210), None, "number")  # "... square feet"
+    assert read(figure(figs, "900")) == (D(900), None, "number")
+    assert read(figure(figs, "3")) == (D(3), None, "number")  # "Tier 3"
+    assert read(figure(figs, "1,250")) == (D(1250), None, "number")  # under "Seats"
+    # a bare amount in the same tables keeps the table's currency
+    assert read(figure(figs, "130,687.50")) == (D("130687.50"), "USD", "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Monthly base rent is $65,343.75 on 18,450 RSF for 126 months.", "pass"),
+        ("The deposit is $130,687.50; Lumen Analytics has 1,250 seats.", "pass"),
+        (
+            "Monthly Base Rent is $18,450 and the admin fee is $126.",
+            ["currency:$18,450", "currency:$126"],
+        ),
+        ("Lumen Analytics costs $1,250 per month.", ["currency:$1,250"]),
+        ("Suite rent is $1,200 and the tier fee $3.", ["currency:$1,200", "currency:$3"]),
+        ("Rent for the second suite is $7,210.", ["currency:$7,210"]),
+    ],
+)
+def test_the_gate_on_a_contracts_tables(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[LEASE])) == expected

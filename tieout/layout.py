@@ -1754,6 +1754,13 @@ _PER_MEASURE = re.compile(
     rf"|(?<![a-z])per\s+(?:(?:available|rentable|leased|selling|gross|net)\s+)?(?:{_MEASURE_UNITS})"
     r"(?![a-z0-9])"
 )
+# the words a figure in a table's cell is followed by, in that cell, naming what it counts
+# or measures: "approximately 18,450 rentable square feet", "(126) months", "1,250 seats"
+_UNIT_AFTER = re.compile(
+    r"\)?\s*(?:(?!per(?![a-z]))[a-z][a-z-]*\s+){0,2}?"
+    rf"(?:(?:{_MEASURE_UNITS})(?![a-z0-9²])|(?:seats|users|licenses|months|years|days|shares"
+    r"|employees|customers|subscribers|transactions|units|stores)(?![a-z]))"
+)
 
 
 def _measured(label: str) -> bool:
@@ -1767,6 +1774,23 @@ def _measured(label: str) -> bool:
         return False
     bracketed = low.rfind("(", 0, m.start() + 1) > low.rfind(")", 0, m.start())
     return bracketed or _AMOUNT_WORDS.search(low) is None
+
+
+# the word a figure in a table's cell is the number of: "Suite 1200", "Tier 2", "Year 1"
+_NUMBERED = re.compile(
+    r"(?<![a-z])(?:suite|tier|floor|level|phase|year|room|building|stage|step|class|series"
+    r"|lot|parcel|unit|no\.?|#)\s*$"
+)
+
+
+def _measured_after(cell: Cell, f: Figure) -> bool:
+    """Whether the words after ``f`` in its cell name what it counts or measures, or the
+    word before it is what it numbers ("Suite 1200"): no amount of money either way."""
+    at, start = f.span[1] - cell.span[0], f.span[0] - cell.span[0]
+    if not 0 <= start <= at <= len(cell.text):
+        return False
+    low = cell.text.lower()
+    return _UNIT_AFTER.match(low, at) is not None or _NUMBERED.search(low, 0, start) is not None
 
 
 @lru_cache(maxsize=4096)
@@ -1860,9 +1884,9 @@ def _in_table(
         unit is None
         and row_note is None
         and f.kind == "number"
-        and (_measured(label) or _measured(column))
+        and (_measured(label) or _measured(column) or _measured_after(cell, f))
     ):
-        unit = "count"  # "Production (Mboe/d)", "Selling square feet", "Term": no money
+        unit = "count"  # "Production (Mboe/d)", "Selling square feet", "18,450 RSF": no money
     if f.kind == "number" and cell.text.endswith("%") and cell.text[-2:-1] in "|\t )":
         unit = "percent"  # "| 78.4 | % |": the '%' of its own cell is the figure's
     note: ScaleNote | None
@@ -1987,7 +2011,7 @@ def _in_table(
 # amount ("Options Exercisable Weighted-Average Exercise Price", "Shares Amount")
 _COUNT_COLUMN = re.compile(
     r"(?i)\b(?:number|no\.|options|shares|units|rsus?|psus?|warrants|employees|headcount"
-    r"|customers|stores)\b|(?:^|\s)#(?!\w)"
+    r"|customers|stores|seats|users|licenses|subscribers|transactions)\b|(?:^|\s)#(?!\w)"
 )
 _SHARE_COLUMN = re.compile(r"(?i)\b(?:options|shares|units|rsus?|psus?|warrants)\b")
 _AMOUNT_COLUMN = re.compile(r"(?i)price|amount|\$|per[ -]share|fair|value|cost|proceeds|paid")
