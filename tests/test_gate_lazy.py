@@ -371,6 +371,46 @@ _capmkt = st.builds(
     st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
     st.sampled_from(["caption", "heading", "options", "factsheet"]),
 )
+# operating rows beside the financials under one note (volumes per day, per-unit prices,
+# area, multiples, counts), a lease's key terms in prose cells, an order form's seats
+_operating = st.builds(
+    lambda note, xs, shape: {
+        "energy": (
+            f"{note}\n\n| | Q3 2026 | Q3 2025 |\n|---|---|---|\n"
+            f"| Revenue | ${xs[0]:,} | ${xs[1]:,} |\n"
+            f"| Production (Mboe/d) | {xs[2]:,} | {xs[3]:,} |\n"
+            f"| Natural gas (MMcf/d) | {xs[1]:,} | {xs[0]:,} |\n"
+            f"| Realized oil price ($/bbl) | {xs[2] / 100} | {xs[3] / 100} |\n"
+            f"| Proved reserves (MMboe) | {xs[3]:,} | {xs[2]:,} |\n"
+        ),
+        "retail": (
+            f"{note}\n{'':28}Fiscal 2026   Fiscal 2025\n"
+            f"Net sales{'':19}$ {xs[0]:>9,}   $ {xs[1]:>9,}\n"
+            f"Transactions{'':16}  {xs[2]:>9,}     {xs[3]:>9,}\n"
+            f"Selling square feet{'':9}  {xs[1]:>9,}     {xs[0]:>9,}\n"
+            f"Inventory turns (x){'':9}  {xs[3] / 1000:>9}     {xs[2] / 1000:>9}\n"
+            f"Customers{'':19}  {xs[3]:>9,}     {xs[2]:>9,}\n"
+        ),
+        "lease": (
+            f"| Item | Term |\n|---|---|\n"
+            f"| Premises | Suite {xs[3] % 3000}, approximately {xs[0]:,} rentable square feet |\n"
+            f"| Term | One hundred twenty-six ({xs[2] % 200}) months |\n"
+            f"| Base Rent | ${xs[1] / 100} per RSF per annum (${xs[1]:,} monthly) |\n\n"
+            f"| Product | Seats | Unit Price | Annual Fee |\n|---|---|---|---|\n"
+            f"| Analytics Tier {xs[3] % 5} | {xs[2]:,} | $18/user/month | ${xs[0]:,} |\n"
+        ),
+    }[shape],
+    st.sampled_from(
+        [
+            "(in millions, except per share, per boe and per unit amounts)",
+            "(in thousands, except per share data)",
+            "(in thousands)",
+            "",
+        ]
+    ),
+    st.lists(st.integers(1, 99_999), min_size=4, max_size=4),
+    st.sampled_from(["energy", "retail", "lease"]),
+)
 # a 10-Q's quarter and year-to-date headings side by side on one line, each over two
 # years: fewer cells than the table (tab-separated, Markdown, aligned), or on two lines
 _SPANNING_HEADS = {
@@ -462,6 +502,7 @@ _blocks = st.lists(
         _tanshin,
         _spanning,
         _capmkt,
+        _operating,
         _clause,
         st.just("# Heading"),
         _european,

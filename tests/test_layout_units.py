@@ -278,7 +278,7 @@ def test_a_count_row_keeps_the_tables_scale_when_the_note_excepts_only_per_share
         "(in thousands, except per share data)\n\n"
         "| | 2026 |\n|---|---|\n| Revenue | $52,118 |\n| Paying customers | 1,204 |\n"
     )
-    assert read(figure(extract(text), "1,204")) == (D(1_204_000), None, "number")
+    assert read(figure(extract(text), "1,204")) == (D(1_204_000), "count", "number")
 
 
 def test_a_sentence_ending_in_a_colon_above_a_headed_table_labels_no_row() -> None:
@@ -512,7 +512,7 @@ def test_a_column_naming_no_count_keeps_the_tables_currency() -> None:
     )
     figs = extract(text)
     assert read(figure(figs, "48,213")) == (D(48_213_000), "USD", "number")
-    assert read(figure(figs, "312")) == (D(312_000), None, "number")
+    assert read(figure(figs, "312")) == (D(312_000), "count", "number")
 
 
 # --------------------------------------------------------------------------- percent columns
@@ -807,7 +807,7 @@ def test_a_percent_sign_in_its_own_cell_belongs_to_the_figure_before_it() -> Non
     assert read(figure(figs, "76.9")) == (D("76.9"), "percent", "percent")
     assert read(figure(figs, "186,402")) == (D(186_402_000), "USD", "number")
     assert read(figure(figs, "4.6")) == (D("4.6"), "percent", "percent")  # "(4.6 | )%"
-    assert read(figure(figs, "1,118")) == (D(1_118_000), None, "number")
+    assert read(figure(figs, "1,118")) == (D(1_118_000), "count", "number")
 
 
 @pytest.mark.parametrize(
@@ -1605,3 +1605,168 @@ def test_the_gate_on_a_release_in_canadian_dollars() -> None:
     assert verdict(
         tieout.gate("Revenue was US$8,120 million; net income $2,104 million.", [CAD_RELEASE])
     ) == ["currency:US$8,120 million", "currency:$2,104 million"]
+
+
+def test_a_count_row_under_a_note_naming_no_currency_confirms_no_dollars() -> None:
+    text = (
+        "(in thousands)\n\n| | 2026 | 2025 |\n|---|---|---|\n"
+        "| Revenue | $84,120 | $79,900 |\n| Customers | 14,870 | 12,410 |\n"
+        "| Employees | 4,310 | 4,120 |\n| Backlog | 6,250 | 5,900 |\n"
+    )
+    assert read(figure(extract(text), "4,310")) == (D(4_310_000), "count", "number")
+    assert verdict(tieout.gate("We had 14.87 million customers.", sources=[text])) == "pass"
+    assert verdict(
+        tieout.gate("CAC was $14.87 million and payroll $4.31 million.", sources=[text])
+    ) == ["currency:$14.87 million", "currency:$4.31 million"]
+    assert verdict(tieout.gate("Backlog was $6.25 million.", sources=[text])) == "pass"
+
+
+# --------------------------------------------------------------------------- operating rows
+# beside the financials, under one scale note
+
+OPERATING = """\
+# Selected financial and operating data
+
+(in millions, except per share, per boe and per unit amounts)
+
+| | Q3 2026 | Q3 2025 |
+|---|---|---|
+| Revenue | $3,412 | $3,105 |
+| Production (Mboe/d) | 412 | 389 |
+| Natural gas (MMcf/d) | 1,200 | 1,150 |
+| Realized oil price ($/bbl) | 72.40 | 78.15 |
+| Realized gas price ($/Mcf) | 2.85 | 2.41 |
+| Proved reserves (MMboe) | 1,245 | 1,198 |
+| Lease operating expense per boe | 9.85 | 10.12 |
+| Generation (GWh) | 6,310 | 5,990 |
+| Scope 1 emissions (tCO2e) | 48,200 | 51,700 |
+"""
+
+
+def test_a_row_in_a_unit_of_measure_takes_neither_the_notes_scale_nor_its_currency() -> None:
+    figs = extract(OPERATING)
+    assert read(figure(figs, "$3,412")) == (D(3_412_000_000), "USD", "currency")
+    assert read(figure(figs, "412")) == (D(412), None, "number")
+    assert read(figure(figs, "1,200")) == (D(1200), None, "number")
+    assert read(figure(figs, "1,245")) == (D(1245), None, "number")
+    assert read(figure(figs, "6,310")) == (D(6310), None, "number")
+    assert read(figure(figs, "48,200")) == (D(48200), None, "number")
+    # a price per unit of measure: the table's currency, never its scale
+    assert read(figure(figs, "72.40")) == (D("72.40"), "USD", "number")
+    assert read(figure(figs, "2.85")) == (D("2.85"), "USD", "number")
+    assert read(figure(figs, "9.85")) == (D("9.85"), "USD", "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Realized prices were $72.40/bbl for oil and $2.85/Mcf for gas.", "pass"),
+        ("Production was 412 Mboe/d and reserves 1,245 MMboe; LOE was $9.85 per boe.", "pass"),
+        ("Production contributed $412 million of revenue.", ["currency:$412 million"]),
+        ("Natural gas sales were $1.2 billion.", ["currency:$1.2 billion"]),
+        ("Reserves were valued at $1.245 billion.", ["currency:$1.245 billion"]),
+        ("The oil hedge lost $72.4 million.", ["currency:$72.4 million"]),
+        ("Carbon costs were $48,200.", ["currency:$48,200"]),
+    ],
+)
+def test_the_gate_on_operating_rows(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[OPERATING])) == expected
+
+
+RETAIL = """\
+Selected operating data
+(in thousands, except per share data)
+
+                              Fiscal 2026     Fiscal 2025
+Net sales                     $ 8,412,300     $ 7,990,100
+Transactions                      198,450         191,020
+Selling square feet                52,310          50,870
+Inventory turns (x)                   5.2             4.9
+Customers                          14,870          12,410
+"""
+
+
+def test_counts_area_and_turns_under_a_thousands_note_are_no_dollars() -> None:
+    figs = extract(RETAIL)
+    assert read(figure(figs, "$ 8,412,300")) == (D(8_412_300_000), "USD", "currency")
+    # counts: at the table's scale, marked as counts (never in its currency)
+    assert read(figure(figs, "198,450")) == (D(198_450_000), "count", "number")
+    assert read(figure(figs, "14,870")) == (D(14_870_000), "count", "number")
+    # area and a multiple: in their own unit, unscaled
+    assert read(figure(figs, "52,310")) == (D(52310), None, "number")
+    assert read(figure(figs, "5.2")) == (D("5.2"), None, "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Net sales were $8.4123 billion on 198,450 transactions.", "pass"),
+        ("Selling square feet were 52,310; inventory turned 5.2x.", "pass"),
+        ("Transaction fees were $198.45 million.", ["currency:$198.45 million"]),
+        ("Occupancy cost was $52.31 million.", ["currency:$52.31 million"]),
+        ("Shrink was $5,200.", ["currency:$5,200"]),
+        # a count under the note confirms no dollar amount (the gate's unscaled-cell lookup
+        # skips figures the layout marked as counts)
+        ("Customer acquisition cost was $14.87 million.", ["currency:$14.87 million"]),
+    ],
+)
+def test_the_gate_on_counts_area_and_turns(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[RETAIL])) == expected
+
+
+# --------------------------------------------------------------------------- a contract's
+# tables: counts and areas beside amounts
+
+LEASE = """\
+## Basic Lease Information
+
+| Item | Term |
+|---|---|
+| Premises | Suite 1200, approximately 18,450 rentable square feet ("RSF") |
+| Term | One hundred twenty-six (126) months |
+| Base Rent (Year 1) | $42.50 per RSF per annum ($784,125.00 annually; $65,343.75 monthly) |
+
+| Item | Detail |
+|---|---|
+| Premises | Suite 900, approximately 7,210 rentable square feet |
+| Security deposit | 130,687.50 |
+| Parking | $150 per space per month |
+| Pricing | Tier 3 |
+
+## Order Form
+
+| Product | Seats | Unit Price | Annual Fee |
+|---|---|---|---|
+| Lumen Analytics | 1,250 | $18/user/month | $270,000 |
+"""
+
+
+def test_counts_and_areas_in_a_contracts_tables_take_no_currency() -> None:
+    figs = extract(LEASE)
+    assert read(figure(figs, "1200")) == (D(1200), None, "number")  # "Suite 1200"
+    assert read(figure(figs, "18,450")) == (D(18450), None, "number")
+    assert read(figure(figs, "126")) == (D(126), None, "number")
+    assert read(figure(figs, "7,210")) == (D(7210), None, "number")  # "... square feet"
+    assert read(figure(figs, "900")) == (D(900), None, "number")
+    assert read(figure(figs, "3")) == (D(3), None, "number")  # "Tier 3"
+    assert read(figure(figs, "1,250")) == (D(1250), None, "number")  # under "Seats"
+    # a bare amount in the same tables keeps the table's currency
+    assert read(figure(figs, "130,687.50")) == (D("130687.50"), "USD", "number")
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("Monthly base rent is $65,343.75 on 18,450 RSF for 126 months.", "pass"),
+        ("The deposit is $130,687.50; Lumen Analytics has 1,250 seats.", "pass"),
+        (
+            "Monthly Base Rent is $18,450 and the admin fee is $126.",
+            ["currency:$18,450", "currency:$126"],
+        ),
+        ("Lumen Analytics costs $1,250 per month.", ["currency:$1,250"]),
+        ("Suite rent is $1,200 and the tier fee $3.", ["currency:$1,200", "currency:$3"]),
+        ("Rent for the second suite is $7,210.", ["currency:$7,210"]),
+    ],
+)
+def test_the_gate_on_a_contracts_tables(draft: str, expected: str | list[str]) -> None:
+    assert verdict(tieout.gate(draft, sources=[LEASE])) == expected

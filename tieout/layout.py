@@ -1842,10 +1842,18 @@ _COUNT_WORDS = (
 )
 
 
+# counts named first in a row's label ("Transactions", "Paid subscribers", "Seats"; not
+# "Losses on foreign currency transactions")
+_COUNT_LEAD = re.compile(
+    r"^(?:(?:total|number\s+of|average|paid|active|net)\s+)?"
+    r"(?:transactions|seats|subscribers|licenses|subscriptions)(?![a-z])"
+)
+
+
 def _count_row(label: str) -> bool:
     """Rows that count things: scaled like the table, but never in its currency."""
     low = label.lower()
-    return any(w in low for w in _COUNT_WORDS)
+    return any(w in low for w in _COUNT_WORDS) or _COUNT_LEAD.match(low) is not None
 
 
 # rows that are certainly no amount of the table's scale: days, "Number of stores"
@@ -1875,6 +1883,70 @@ _OWN_UNIT = re.compile(
     r"|(?P<count>days|#|number|units|count|ftes?|years|yrs|months))\s*\)",
     re.IGNORECASE,
 )
+
+
+# units of measure that are no money: volumes of oil and gas and their rates ("Mboe/d",
+# "MMcf/d", "bbl/d", "Bcf"), energy and power ("MWh", "GW"), area ("square feet", "sq ft",
+# "RSF", "m²"), emissions ("tCO2e"), weights (tonnes, ounces); lower case
+_MEASURE_UNITS = (
+    r"(?:(?:mm|m|b|t)?(?:boe|bbls?)|(?:mm|m|b|t)cfe?|(?:mm|m)?btu)(?:\s*/\s*d(?:ay)?|pd)?"
+    r"|barrels?|boepd|bopd|[kmgt]wh|[kmg]w"
+    r"|square\s+(?:feet|foot(?:age)?|met(?:er|re)s?)|sq\.?\s?(?:ft|m)\b\.?|rsf|sqm|m²|acres?|hectares?"
+    r"|t?co2e?|tonnes?|metric\s+tons?|ounces?|oz"
+)
+_MEASURE = re.compile(
+    rf"(?<![a-z0-9])(?:{_MEASURE_UNITS})(?![a-z0-9²])"
+    r"|\([^()]*/\s*d(?:ay)?\s*\)"  # any rate per day in brackets: "(Mbbl/d)", "(MMcfe/day)"
+    r"|\(\s*(?:x|times)\s*\)|(?<![a-z])turns(?![a-z])"  # multiples: "Inventory turns (x)"
+    # a contract's term, and a heading that names a duration or a count alone ("Term",
+    # "Seats", "Months"; "Term loan" and "Long-term debt" are money)
+    r"|^\s*(?:(?:lease|initial|remaining|contract|subscription)\s+)?term\s*$"
+    r"|^\s*(?:months|years|seats|users|licenses|subscribers)\s*$"
+)
+# a price per unit of measure: "($/bbl)", "$ per boe", "per Mcf", "(€/MWh)", "per square
+# foot": in the table's currency, never at its scale (as a per-share amount)
+_PER_MEASURE = re.compile(
+    rf"(?:[$€£¥]|(?<![a-z])(?:usd|eur|gbp|dollars?|euros?))\s*(?:/|per(?![a-z]))\s*(?:{_MEASURE_UNITS})"
+    rf"|(?<![a-z])per\s+(?:(?:available|rentable|leased|selling|gross|net)\s+)?(?:{_MEASURE_UNITS})"
+    r"(?![a-z0-9])"
+)
+# the words a figure in a table's cell is followed by, in that cell, naming what it counts
+# or measures: "approximately 18,450 rentable square feet", "(126) months", "1,250 seats"
+_UNIT_AFTER = re.compile(
+    r"\)?\s*(?:(?!per(?![a-z]))[a-z][a-z-]*\s+){0,2}?"
+    rf"(?:(?:{_MEASURE_UNITS})(?![a-z0-9²])|(?:seats|users|licenses|months|years|days|shares"
+    r"|employees|customers|subscribers|transactions|units|stores)(?![a-z]))"
+)
+
+
+def _measured(label: str) -> bool:
+    """Whether a row label or a column heading names a unit of measure that is no money
+    ("Production (Mboe/d)", "Selling square feet", "Inventory turns (x)", "Term"), and no
+    price per such a unit ("Realized oil price ($/bbl)", "Rent per square foot"). A unit
+    named outside brackets beside money ("Sales of CO2 allowances") names no cell's unit."""
+    low = label.lower()
+    m = _MEASURE.search(low)
+    if m is None or _PER_MEASURE.search(low) is not None:
+        return False
+    bracketed = low.rfind("(", 0, m.start() + 1) > low.rfind(")", 0, m.start())
+    return bracketed or _AMOUNT_WORDS.search(low) is None
+
+
+# the word a figure in a table's cell is the number of: "Suite 1200", "Tier 2", "Year 1"
+_NUMBERED = re.compile(
+    r"(?<![a-z])(?:suite|tier|floor|level|phase|year|room|building|stage|step|class|series"
+    r"|lot|parcel|unit|no\.?|#)\s*$"
+)
+
+
+def _measured_after(cell: Cell, f: Figure) -> bool:
+    """Whether the words after ``f`` in its cell name what it counts or measures, or the
+    word before it is what it numbers ("Suite 1200"): no amount of money either way."""
+    at, start = f.span[1] - cell.span[0], f.span[0] - cell.span[0]
+    if not 0 <= start <= at <= len(cell.text):
+        return False
+    low = cell.text.lower()
+    return _UNIT_AFTER.match(low, at) is not None or _NUMBERED.search(low, 0, start) is not None
 
 
 @lru_cache(maxsize=4096)
@@ -1986,6 +2058,13 @@ def _in_table(
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
     unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    if (
+        unit is None
+        and row_note is None
+        and f.kind == "number"
+        and (_measured(label) or _measured(column) or _measured_after(cell, f))
+    ):
+        unit = "count"  # "Production (Mboe/d)", "Selling square feet", "18,450 RSF": no money
     if f.kind == "number" and cell.text.endswith("%") and cell.text[-2:-1] in "|\t )":
         unit = "percent"  # "| 78.4 | % |": the '%' of its own cell is the figure's
     note: ScaleNote | None
@@ -2012,9 +2091,14 @@ def _in_table(
     # "Shares used in computing net income per share": a share count, neither per-share
     # nor an amount
     shares_for = _SHARES_FOR_PER_SHARE.search(low) is not None
-    per_share = _PER_SHARE.search(low) is not None and not shares_for
+    per_share = (
+        _PER_SHARE.search(low) is not None
+        or _PER_MEASURE.search(low) is not None
+        or _PER_MEASURE.search(column.lower()) is not None  # a column "Rent ($/RSF)"
+    ) and not shares_for
     amount = _AMOUNT_WORDS.search(low) is not None and not shares_for
     count = _count_row(label) and not per_share and not amount
+    count = count or (row_note is not None and _measured(label))  # "Area (sq ft, in thousands)"
     if unit in _HUNDREDTHS:
         if f.kind == "number" and f.scale_source == "none" and f.value is not None:
             return replace(
@@ -2097,14 +2181,15 @@ def _in_table(
     ):
         money = f.kind == "number" and not ratio and not count
         return replace(f, period=period, where=where, implied_unit=currency if money else None)
-    return _scaled(f, scale, None if count else currency, period, where)
+    # a count at the table's scale is marked so: no currency claim is confirmed by it
+    return _scaled(f, scale, "count" if count else currency, period, where)
 
 
 # a column heading that names a count ("Number of Options", "Shares", "Units", "#") and no
 # amount ("Options Exercisable Weighted-Average Exercise Price", "Shares Amount")
 _COUNT_COLUMN = re.compile(
     r"(?i)\b(?:number|no\.|options|shares|units|rsus?|psus?|warrants|employees|headcount"
-    r"|customers|stores)\b|(?:^|\s)#(?!\w)"
+    r"|customers|stores|seats|users|licenses|subscribers|transactions)\b|(?:^|\s)#(?!\w)"
 )
 _SHARE_COLUMN = re.compile(r"(?i)\b(?:options|shares|units|rsus?|psus?|warrants)\b")
 _AMOUNT_COLUMN = re.compile(r"(?i)price|amount|\$|per[ -]share|fair|value|cost|proceeds|paid")
