@@ -1189,6 +1189,26 @@ def test_a_figure_first_on_its_line_or_after_a_section_is_a_claim(
     assert [(c.text, c.status) for c in result.claims] == expected
 
 
+def test_a_numbered_heading_of_the_source_confirms_no_term() -> None:
+    # "4. Renewal" confirmed "four (4) renewal options", "## 3. Rent" a "3.0"
+    source = (
+        "## 3. Rent\nBase Rent is $42.50 per RSF.\n\n4. Renewal\n"
+        "Tenant has one (1) renewal option of five (5) years.\n"
+    )
+    result = tieout.gate(
+        "Tenant has four (4) renewal options and 3.0 spaces per RSF; one (1) option stands.",
+        sources=[source],
+    )
+    assert [(c.text, c.status) for c in result.claims] == [
+        ("4", "missing"),
+        ("3.0", "missing"),
+        ("1", "found"),
+    ]
+    # a draft's own numbered parts are structure
+    own = tieout.gate("1. Summary\nBase Rent is $42.50 per RSF.\n2. Renewal\n", [source])
+    assert [(c.text, c.status) for c in own.claims] == [("$42.50", "found")]
+
+
 def test_a_quantity_is_found_only_in_its_own_unit() -> None:
     source = (
         "Capacity reached 1.2 GW; generation 2.91 TWh; production 412 Mboe/d; ARR $1.2 billion; "

@@ -1313,10 +1313,11 @@ def _scan(
         elif not any(groups[5:]) and "," not in num and (pre is None or pre.start == pos):
             if listed >= 0 and _listed_section(text, listed, pos, num, dotted, dots):
                 section_at, lists = pos, True  # "Sections 12.2 and 4.1.9", "§§ 4.1.1-4.1.8"
-            elif _CLAUSE_NUMBER.fullmatch(num + (dotted or "")) and _heading_number(
-                text, pos, m.end()
-            ):
-                section_at, heading = pos, True  # "2.1 By Supplier.": no amount of 2.1
+            elif (
+                _CLAUSE_NUMBER.fullmatch(num + (dotted or ""))
+                or (len(num) <= 2 and not dotted and text[m.end() : m.end() + 1] in (".", ")"))
+            ) and _heading_number(text, pos, m.end()):
+                section_at, heading = pos, True  # "2.1 By Supplier.", "3. Rent": no amount
         if section_at >= 0:
             section = num + (dotted or "")
             if heading:
@@ -1427,7 +1428,7 @@ def _day_of_month(text: str, pos: int, end: int, num: str) -> bool:
 # between the sections of a list: "12.2, 12.3 and 4.1.9", "4.1.1-4.1.8", "2 through 5"
 _SECTION_LIST_JOIN = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&|to|through)\s+|\s*-\s*")
 _CLAUSE_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})+")  # "2.1", "12.3", "4.1.2"; not "2.500.000"
-_HEADING_AFTER = re.compile(r"\.?[ \t]+[A-Z]")  # "2.1 By Supplier.", "12.3. Limitation"
+_HEADING_AFTER = re.compile(r"[.)]?[ \t]+[A-Z]")  # "2.1 By Supplier.", "12.3. Limitation", "3) Rent"
 # what may stand before a heading's number on its line: "#", or "**" (bold) right before it
 _LINE_MARKS = frozenset(" \t#*")
 

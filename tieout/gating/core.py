@@ -324,8 +324,12 @@ def _own_headings(figures: list[Figure]) -> list[Figure]:
         if not (f.kind == "section" and f.heading and f.section):
             out.append(f)
             continue
-        top, sub, *_ = (int(p) for p in f.section.split("."))
-        structure = top > 0 and sub <= 20 and (sub == 1 or tops.count(top) > 1)
+        top, *subs = (int(p) for p in f.section.split("."))
+        if not subs:  # "3. Rent": a numbered part of the draft, no figure
+            structure = 0 < top <= 30
+        else:
+            sub = subs[0]
+            structure = top > 0 and sub <= 20 and (sub == 1 or tops.count(top) > 1)
         if structure:
             out.append(f)
             continue
