@@ -1770,3 +1770,22 @@ def test_counts_and_areas_in_a_contracts_tables_take_no_currency() -> None:
 )
 def test_the_gate_on_a_contracts_tables(draft: str, expected: str | list[str]) -> None:
     assert verdict(tieout.gate(draft, sources=[LEASE])) == expected
+
+
+def test_per_share_rows_abbreviated_are_per_share_amounts() -> None:
+    # "DPS 0.95" under "($ in millions, except per share data)" was $950,000, so "total
+    # dividends of $0.95 million" passed and the faithful "BVPS $61.20" was refused
+    text = (
+        "($ in millions, except per share data)\n\n"
+        "|  | 4Q25 | 3Q25 |\n|---|---|---|\n| Net income | 1,245 | 1,180 |\n"
+        "| DPS | 0.95 | 0.90 |\n| BVPS | 61.20 | 60.11 |\n| TBVPS | 48.07 | 47.12 |\n"
+    )
+    figs = extract(text)
+    assert [figure(figs, t).value for t in ("0.95", "61.20", "48.07")] == [
+        Decimal("0.95"),
+        Decimal("61.20"),
+        Decimal("48.07"),
+    ]
+    assert figure(figs, "1,245").value == Decimal(1_245_000_000)
+    result = tieout.gate("Dividends totalled $0.95 million; book value $61.20 a share.", [text])
+    assert verdict(result) == ["currency:$0.95 million"]

@@ -1812,6 +1812,7 @@ def _close_regions(lay: Layout) -> None:
 
 _PER_SHARE = re.compile(
     r"\bper[ -](?:(?:basic|diluted|common|ordinary|weighted) )*(?:share|unit|ads)\b|\beps\b"
+    r"|\b(?:dps|bvps|tbvps|cfps|ffo/sh|nav/sh)\b"  # dividends, book value, tangible book per share
     r"|\bper (?:square (?:foot|feet|metre|meter)|sq\.? ?(?:ft|m)\b|barrel|boe|ounce|tonne?)"
 )
 _RATIO = re.compile(r"%|\bratios?\b")
