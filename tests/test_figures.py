@@ -885,7 +885,7 @@ def test_a_fraction_alone_with_a_unit_is_read_as_its_decimals(
     # "¼%" and "$¾M" were no figures at all: an invented rate move passed unread
     got = [(f.text, f.unit, f.value) for f in extract(text)]
     assert got == expected
-    assert normalize(text, underscores=False) == text  # the text to save keeps its glyphs
+    assert normalize(text, reading=False) == text  # the text to save keeps its glyphs
 
 
 @pytest.mark.parametrize(

@@ -210,7 +210,7 @@ def _non_ascii_runs(text: str) -> Iterator[re.Match[str]]:
 
 
 def normalize_with_map(
-    text: str, numbers: str = "point", *, mapped: bool = True, underscores: bool = True
+    text: str, numbers: str = "point", *, mapped: bool = True, reading: bool = True
 ) -> Normalized:
     """Normalise ``text`` for reading figures, keeping the map back to the original.
 
@@ -225,22 +225,22 @@ def normalize_with_map(
     number are swapped, one character for one, so the grammar reads "1,234,567.89 €",
     "3.5 %", "1,234.56" with every span where it was (:func:`_swap_separators`);
     ``"auto"`` reads the convention off the text (:func:`detect_numbers`). Without
-    ``mapped``, the swapped separators are not recorded (for the text alone). Without
-    ``underscores``, "1_000_000" stays as it is (the text to save: in code it means
-    something else than "1,000,000").
+    ``mapped``, the swapped separators are not recorded (for the text alone).
+    ``reading`` (the default) also reads what only a reader of figures needs: "1_000_000"
+    as 1,000,000, a lone "¼%" as 0.25%, "$[50,000,000]" without its brackets; without it
+    they stay as written (the text to save: "1_000_000" in code means no "1,000,000").
     """
     if numbers != "point" and resolve_numbers(numbers, text) == "comma":
-        return _swap_separators(_normalize_with_map(text, ".", underscores), mapped)
-    return _normalize_with_map(text, ",", underscores)
+        return _swap_separators(_normalize_with_map(text, ".", reading), mapped)
+    return _normalize_with_map(text, ",", reading)
 
 
 def _normalize_with_map(text: str, group: str, reading: bool) -> Normalized:
     """:func:`normalize_with_map`, digit groups typeset with a space, an apostrophe or (when
     ``reading``) an underscore joined by ``group``; when ``reading``, a lone fraction with
     a unit ("¾%", "$¼M") written as its decimals."""
-    glues = _GLUES if reading else _GLUES[:1]
     if text.isascii():
-        return _glued_groups(Normalized(text, text), group, glues)
+        return _glued_groups(Normalized(text, text), group, reading)
     pieces: list[str] = []
     edits: list[tuple[int, int, int]] = []
     last = 0
@@ -273,7 +273,7 @@ def _normalize_with_map(text: str, group: str, reading: bool) -> Normalized:
     else:
         pieces.append(text[last:])
         norm = Normalized("".join(pieces), text, tuple(edits))
-    return _glued_groups(norm, group, glues)
+    return _glued_groups(norm, group, reading)
 
 
 # A fraction alone, with no whole number before it: read as its decimals where a unit says
@@ -338,16 +338,15 @@ def _drafting_brackets(norm: Normalized) -> Normalized:
     return Normalized("".join(chars), norm.original, tuple(sorted(edits.values())))
 
 
-def _glued_groups(
-    norm: Normalized, group: str, glues: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]
-) -> Normalized:
-    """``norm`` with each apostrophe or underscore (of ``glues``) between digit groups made
-    ``group`` (a comma; a point in a text of the comma convention), one character for one:
-    every position stays where it was."""
-    for glue, whole, after_digit in glues:
+def _glued_groups(norm: Normalized, group: str, reading: bool) -> Normalized:
+    """``norm`` with each apostrophe (and, when ``reading``, underscore) between digit
+    groups made ``group`` (a comma; a point in a text of the comma convention), one
+    character for one: every position stays where it was; when ``reading``, a bracketed
+    figure's brackets made spaces."""
+    for glue, whole, after_digit in _GLUES if reading else _GLUES[:1]:
         if glue in norm.text:
             norm = _glue_to_group(norm, glue, whole, after_digit, group)
-    if len(glues) > 1 and "[" in norm.text:  # reading, not the text to save
+    if reading and "[" in norm.text:
         norm = _drafting_brackets(norm)
     return norm
 
@@ -544,9 +543,9 @@ def resolve_numbers(numbers: str, text: str) -> str:
     )
 
 
-def normalize(text: str, numbers: str = "point", *, underscores: bool = True) -> str:
+def normalize(text: str, numbers: str = "point", *, reading: bool = True) -> str:
     """The normalised text alone (see :func:`normalize_with_map`)."""
-    return normalize_with_map(text, numbers, mapped=False, underscores=underscores).text
+    return normalize_with_map(text, numbers, mapped=False, reading=reading).text
 
 
 # --------------------------------------------------------------------------- the figure

@@ -53,7 +53,7 @@ Source = "str | Document | SourceIndex"
 def sanitize(text: str) -> str:
     """The meaning-free typographic fixes the gate applies before it checks anything
     ("1_000_000" is read as 1,000,000 but saved as written: in code it is no typo)."""
-    return normalize(text, underscores=False)
+    return normalize(text, reading=False)
 
 
 def claim_class(fig: Figure) -> str | None:

@@ -127,13 +127,12 @@ class SourceIndex:
             return self.by_key.get(("percent", "percent", mag))
         if fig.kind == "quantity":
             # "1.2 GW" is found as 1.2 GW, never as "1.2 MW" nor "$1.2"; or as a bare number
-            # a table prints under a heading that names the unit ("Capacity (GW) | 1.2"),
-            # which the layout does not read as a unit
-            written = over(mag, fig.scale)
+            # of its whole value a table prints under a heading that names the unit
+            # ("Capacity (GW) | 1.2"), which the layout does not read as a unit
             return (
                 self.by_key.get(("quantity", fig.unit, mag))
-                or self.by_key.get(("number", None, written))
-                or self.written.get(written)
+                or self.by_key.get(("number", None, mag))
+                or self.written.get(mag)
             )
         if fig.multiple:
             # "3x" is a multiple in the source, or a bare number where a multiple may
