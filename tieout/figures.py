@@ -1138,11 +1138,19 @@ def _spread(text: str, m: re.Match[str]) -> Figure | None:
     if rate is None:
         return None
     num = m.group("num")
-    alone = num + (" bps" if "." not in num else "%")
-    read = _FIGURE.match(alone)
-    assert read is not None
-    fig = _figure_from_match(alone, read, read.group(*_GROUPS), _Prefix(0))
+    fig = _read_as(num + (" bps" if "." not in num else "%"), _Prefix(0))
+    assert fig is not None
     return replace(fig, text=text[pos : m.end("num")], span=(pos, m.end("num")))
+
+
+def _read_as(written: str, pre: _Prefix) -> Figure | None:
+    """The figure ``written`` is, read whole as the grammar reads one, with ``pre`` before
+    it: how a figure is read as if its unit were written after it ("9.99" of "9.99/8.88%"
+    as "9.99%"; "275" of "S+275" as "275 bps"). None unless it is one figure exactly."""
+    m = _FIGURE.match(written)
+    if m is None or m.end() != len(written):
+        return None
+    return _figure_from_match(written, m, m.group(*_GROUPS), pre)
 
 
 def _pair_not_fraction(num: str, frac: str) -> bool:
@@ -1177,12 +1185,9 @@ def _slash_pair(text: str, m: re.Match[str]) -> tuple[Figure, Figure] | None:
         return None
     second = _figure_from_match(window, m2, g2, _Prefix(0, currency=currency))
     # the first, read as if the second's unit were written after it
-    unit = window[m2.end("num") : m2.end()]
-    alone = num1 + unit
-    m1 = _FIGURE.match(alone)
-    if m1 is None or m1.end() != len(alone):
+    first = _read_as(num1 + window[m2.end("num") : m2.end()], pre or _Prefix(0))
+    if first is None:
         return None
-    first = _figure_from_match(alone, m1, m1.group(*_GROUPS), pre or _Prefix(0))
     start = pre.start if pre is not None else pos
     first = replace(first, text=text[start:slash], span=(start, slash))
     shift = slash + 1

@@ -30,6 +30,7 @@ from tieout._vocab import (
     CURRENCY_SYMBOLS,
     NOTE_CURRENCY_MARKS,
     SCALE_NAMES,
+    SCALE_WORDS,
 )
 
 if TYPE_CHECKING:
@@ -471,25 +472,10 @@ _JP_SCALES = {
 
 # the scales of a currency-and-scale caption or corner cell ("KRW 100 million", "10
 # thousand yuan": the 万元 of Chinese statements; "MSEK", "TEUR", "Mio. EUR")
-_UNIT_SCALES = {
-    "thousand": Decimal(1000),
-    "million": Decimal(10) ** 6,
-    "billion": Decimal(10) ** 9,
-    "trillion": Decimal(10) ** 12,
+_UNIT_SCALES = SCALE_WORDS | {
+    "t": Decimal(1000),  # "TEUR", "T€": Tausend (after a currency, "T" is a trillion)
     "10 thousand": Decimal(10) ** 4,
     "100 million": Decimal(10) ** 8,
-    "crore": Decimal(10) ** 7,
-    "lakh": Decimal(10) ** 5,
-    "k": Decimal(1000),
-    "t": Decimal(1000),  # "TEUR", "T€": Tausend
-    "tsd": Decimal(1000),
-    "m": Decimal(10) ** 6,
-    "mn": Decimal(10) ** 6,
-    "mm": Decimal(10) ** 6,
-    "mio": Decimal(10) ** 6,
-    "bn": Decimal(10) ** 9,
-    "mrd": Decimal(10) ** 9,
-    "tn": Decimal(10) ** 12,
 }
 
 #: The currency of a note that names one the reader cannot map ("(in thousands of Ringgit)"):

@@ -412,7 +412,6 @@ def column_period(
     return None
 
 
-_DATED = re.compile(r"(?<![\d.,])(?:19|20)\d\d(?!\d|[.,]\d)")
 _DIGIT_RUN = re.compile(r"\d+")
 
 
@@ -422,8 +421,8 @@ def dated_heading(text: str) -> bool:
     reads as a period: every run of digits in it a year or at most two digits long."""
     if not re.search(r"[^\d\s]", text) or re.search(r"[%$€£¥]|\d[.,]\d", text):
         return False
-    runs = _DIGIT_RUN.findall(text)
-    years = len(_DATED.findall(text))
+    runs = _DIGIT_RUN.findall(text)  # no decimals here: those returned above
+    years = sum(len(r) == 4 and r[:2] in ("19", "20") for r in runs)
     return years > 0 and years + sum(len(r) <= 2 for r in runs) == len(runs)
 
 
