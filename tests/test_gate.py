@@ -619,8 +619,8 @@ def test_sample_contract_draft_rejects_exactly_the_invented_clause_and_range() -
     assert result.workflow == "contract_comparison"
     assert [(c.cls, c.text, c.line, c.key) for c in result.rejected] == [
         ("numeric", "§2.5", 10, "section:2.5"),
-        ("currency", "$130k", 13, "currency:USD:130000"),
-        ("currency", "$190k", 13, "currency:USD:190000"),
+        ("currency", "$130k", 13, "currency:USD/year:130000"),
+        ("currency", "$190k", 13, "currency:USD/year:190000"),
     ]
     found = {c.text for c in result.claims if c.status == "found"}
     assert {"§2.1", "§2.2", "§2.3", "USD 12,500", "$150,000", "§11.1", "§11.3"} <= found
@@ -1413,7 +1413,7 @@ def test_glued_figures_pass_when_the_source_states_them() -> None:
     assert verdict(result) == "pass"
     assert [c.key for c in result.claims if c.status == "found"] == [
         "currency:USD:1200000000000",
-        "currency:USD:0.456",
+        "currency:USD/share:0.456",
         "percent:12",
         "percent:15",
         "currency:USD:4200000",

@@ -119,8 +119,8 @@ def test_json_format_parses_and_lists_every_figure(tmp_path: Path) -> None:
     )
     assert [(c["class"], c["text"], c["line"], c["key"]) for c in data["rejected"]] == [
         ("numeric", "§2.5", 10, "section:2.5"),
-        ("currency", "$130k", 13, "currency:USD:130000"),
-        ("currency", "$190k", 13, "currency:USD:190000"),
+        ("currency", "$130k", 13, "currency:USD/year:130000"),
+        ("currency", "$190k", 13, "currency:USD/year:190000"),
     ]
     text = Path(CONTRACT_DRAFT).read_text(encoding="utf-8")
     assert data["sanitized_text"] == text.replace("–", "-")

@@ -274,3 +274,55 @@ NOTE_CURRENCY_MARKS: dict[str, str] = {
     "RM": "MYR",
     "NT$": "TWD",  # "(in millions of NT$)", "(NT$ thousands)"
 }
+
+
+# What an amount is a price of ("$2.85/Mcf", "$65 a barrel", "$42.50 per square foot",
+# "$1.23 per diluted share"): each way of writing the unit, lower-cased with dots dropped
+# and hyphens as spaces, to one name. Two prices of the same digits per different units
+# are different figures ("$2.85/MMBtu" is no "$2.85/Mcf"); a unit not listed here is no
+# unit to the gate (the amount is read as if nothing followed it).
+PER_UNITS: dict[str, str] = {
+    **dict.fromkeys(("mcf", "thousand cubic feet", "thousand cubic foot"), "Mcf"),
+    **dict.fromkeys(("mmcf", "million cubic feet"), "MMcf"),
+    **dict.fromkeys(("mcfe", "thousand cubic feet equivalent"), "Mcfe"),
+    **dict.fromkeys(("mmbtu", "million btu", "million british thermal units"), "MMBtu"),
+    **dict.fromkeys(("dth", "dekatherm", "dekatherms", "decatherm"), "Dth"),
+    **dict.fromkeys(("therm", "therms"), "therm"),
+    **dict.fromkeys(("bbl", "bbls", "barrel", "barrels", "bo"), "bbl"),
+    **dict.fromkeys(("boe", "barrel of oil equivalent", "barrels of oil equivalent"), "boe"),
+    **dict.fromkeys(("mwh", "megawatt hour", "megawatt hours"), "MWh"),
+    **dict.fromkeys(("kwh", "kilowatt hour", "kilowatt hours"), "kWh"),
+    **dict.fromkeys(("kw", "kilowatt"), "kW"),
+    **dict.fromkeys(("mw", "megawatt"), "MW"),
+    **dict.fromkeys(("kw month", "kw mo"), "kW-month"),
+    **dict.fromkeys(("sq ft", "sqft", "sf", "psf", "square foot", "square feet", "rsf"), "sq ft"),
+    **dict.fromkeys(("sqm", "m2", "m²", "square metre", "square meter"), "m²"),
+    **dict.fromkeys(("acre", "acres"), "acre"),
+    **dict.fromkeys(("ton", "tons", "short ton"), "ton"),
+    **dict.fromkeys(("tonne", "tonnes", "metric ton", "metric tonne", "t", "mt"), "t"),
+    **dict.fromkeys(("oz", "ounce", "troy ounce", "oz t"), "oz"),
+    **dict.fromkeys(("lb", "lbs"), "lb"),
+    **dict.fromkeys(("gal", "gallon", "gallons"), "gal"),
+    **dict.fromkeys(("l", "liter", "litre"), "L"),
+    **dict.fromkeys(("kg", "kilogram"), "kg"),
+    **dict.fromkeys(
+        ("share", "shares", "sh", "diluted share", "basic share", "common share"), "share"
+    ),
+    **dict.fromkeys(("ordinary share", "ads", "adr", "depositary share"), "share"),
+    **dict.fromkeys(("unit", "units", "common unit", "lp unit"), "unit"),
+    **dict.fromkeys(("hour", "hr", "h"), "hour"),
+    **dict.fromkeys(("day", "diem"), "day"),
+    **dict.fromkeys(("night", "room night", "available room", "occupied room"), "night"),
+    **dict.fromkeys(("week", "wk"), "week"),
+    **dict.fromkeys(("month", "mo", "mth"), "month"),
+    **dict.fromkeys(("quarter", "qtr"), "quarter"),
+    **dict.fromkeys(("year", "yr", "annum", "year per seat"), "year"),
+    **dict.fromkeys(("seat", "user", "member", "subscriber", "customer", "employee"), "person"),
+    **dict.fromkeys(("mile", "miles"), "mile"),
+    **dict.fromkeys(("head",), "head"),
+}
+# time units that "a" joins to an amount only as a rate ("$400 a month"), never in "a year
+# ago", "a year earlier"
+PER_TIME_UNITS: frozenset[str] = frozenset(
+    {"hour", "day", "night", "week", "month", "quarter", "year"}
+)

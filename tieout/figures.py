@@ -39,6 +39,8 @@ from tieout._vocab import (
     CURRENCY_SYMBOLS,
     CURRENCY_WORDS,
     GLUED_CURRENCY_ALIASES,
+    PER_TIME_UNITS,
+    PER_UNITS,
     SCALE_WORDS,
     SECTION_WORDS,
 )
@@ -582,6 +584,7 @@ class Figure:
     spelled: bool = False  # written in words
     multiple: bool = False  # written as a multiple ("3x", "12.5x", "10X", "2×")
     heading: bool = False  # a section that numbers a heading ("2.1 By Supplier.")
+    per: str | None = None  # what an amount is the price of ("$2.85/Mcf": "Mcf"; _vocab.PER_UNITS)
 
     @property
     def key(self) -> tuple[str, str | None, object]:
@@ -1280,6 +1283,16 @@ def _scan(
                 yield from pair
                 hidden = pair[1].span[1]
                 continue
+            if frac and frac[0] == "/" and ("." in num or "," in num):
+                # "$1.0412/100AV" (a rate per $100 of assessed value): no fraction has a
+                # decimal numerator; the amount is read alone, what follows it is no figure
+                alone = _FIGURE.match(text, m.start(), m.end("num"))
+                hidden = m.end()
+                if alone is None or alone.end() != m.end("num"):
+                    continue
+                m, groups = alone, alone.group(*_GROUPS)
+                skip, bad, num, dotted, trailing = groups[:5]
+                frac = groups[12]
         if skip or bad:
             if skip and skips is not None:
                 skips.append((m.span("skip"), skip, _skip_reason(skip)))
@@ -1561,6 +1574,8 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
             full = _decimal(num).scaleb(int(exponent))
             kind = "currency" if currency or _symbol_after(text, power.end()) else kind
             return written, _group(full) if abs(full) >= 1 else format(full, "f"), kind
+        if frac and frac[0] == "/" and ("." in num or "," in num):
+            continue  # "$1.0412/100AV": an amount and what it is a rate of, no fraction
         if frac and (frac[0] != "/" or any(groups[5:12])):
             value, bottom = _fraction_of(num, frac)
             if _terminates(bottom):
@@ -1591,7 +1606,10 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
 def _decimal_of_fraction(written: str) -> str:
     """'1/5' -> '0.2'; '1/3' -> '0.3333…' (four places, marked, where it never ends)."""
     top, _, bottom = written.partition("/")
-    q = Fraction(int(top.replace(",", "")), int(bottom) or 1)
+    digits = bottom[: len(bottom) - len(bottom.lstrip("0123456789"))] or "1"
+    if not top.replace(",", "").isdigit():  # "1.0412/100AV": a rate per 100, no fraction
+        return f"{top} per {digits}"
+    q = Fraction(int(top.replace(",", "")), int(digits) or 1)
     if _terminates(q.denominator):
         return format(Decimal(q.numerator) / Decimal(q.denominator), "f")
     return f"{Decimal(q.numerator) / Decimal(q.denominator):.4f}…"
@@ -1735,7 +1753,40 @@ def _figure_from_match(
         grouped="," in num,
         decimal="." in num or bool(frac),
         multiple=mult is not None and kind == "number",
+        per=per_unit(text, end) if kind == "currency" else None,
     )
+
+
+# what joins an amount to the unit it is the price of: "/", "per", "a" or "an"
+# (a line of prose may wrap between the words: "$1.23 per\ndiluted share")
+_PER_JOIN = re.compile(r"[^\S\n]?/[^\S\n]?|[^\S\n](per|an?)\s", re.IGNORECASE)
+_PER_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9²]*(?:(?:\.[^\S\n]?|\s|-)[A-Za-z][A-Za-z0-9²]*){0,3}")
+# after "a year", "a quarter": the words that make it a time, not a rate ("a year ago")
+_NOT_A_RATE = frozenset({"ago", "earlier", "before", "prior", "later", "back", "after", "from"})
+
+
+def per_unit(text: str, end: int) -> str | None:
+    """The unit the amount ending at ``end`` is a price of, as ``_vocab.PER_UNITS`` names
+    it ("/MMBtu", " per diluted share", " a barrel"), or None: the longest run of up to
+    four words after the join that names one; a word run on ("/Mcfe" is not "/Mcf")
+    names none."""
+    join = _PER_JOIN.match(text, end)
+    if join is None:
+        return None
+    words = _PER_WORDS.match(text, join.end())
+    if words is None:
+        return None
+    parts = re.split(r"[^A-Za-z0-9²]+", words.group().lower())
+    for n in range(len(parts), 0, -1):
+        unit = PER_UNITS.get(" ".join(parts[:n]))
+        if unit is None:
+            continue
+        if join.group(1) and join.group(1).lower() != "per" and unit in PER_TIME_UNITS:
+            after = parts[n] if n < len(parts) else ""
+            if after in _NOT_A_RATE:
+                return None  # "$20 million a year ago"
+        return unit
+    return None
 
 
 # --------------------------------------------------------------------------- ranges
@@ -1773,6 +1824,10 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             a = replace(a, kind=b.kind, unit=b.unit)
         if a.kind == "percent" and b.kind == "number":
             b = replace(b, kind="percent", unit=a.unit)
+        if a.kind == "currency" and b.kind == "currency" and a.per is None:
+            per = b.per or per_unit(text, b.span[1])
+            if per is not None:  # "$40-45/bbl": both ends are prices per barrel
+                a, b = replace(a, per=per), replace(b, per=per)
         if b.multiple and a.kind == "number" and a.scale == ONE:
             a = replace(a, multiple=True)  # "3-4x": three to four times
         whole_digits = a.digits - (len(a.text.split(".")[-1]) if a.decimal else 0)

@@ -1316,7 +1316,9 @@ def _declarations(text: str, start: int = 0, end: int | None = None) -> Iterator
     for h in hints:
         if h < done:
             continue
-        m = _DECLARED.search(text, max(done, h - 40), stop)
+        # (a declaration is short: the search never runs on to the end of the text, which
+        # made a transcript's every "traded in line" cost the whole rest of it)
+        m = _DECLARED.search(text, max(done, h - 40), min(stop, h + 200))
         if m is not None and m.start() <= h:
             done = m.end()
             yield m

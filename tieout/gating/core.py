@@ -24,6 +24,7 @@ from tieout.gating.lazy import LazySource
 from tieout.gating.messages import (
     MARKER,
     disabled_message,
+    other_price_hint,
     other_unit_hint,
     pass_message,
     rejection_message,
@@ -235,7 +236,8 @@ def gate(
             continue
         line = bisect_right(starts, fig.span[0])
         magnitude = fig.section if fig.kind == "section" else (fig.value or ZERO).copy_abs()
-        key = key_text(fig.kind, fig.unit, magnitude)
+        unit = fig.unit if fig.per is None else f"{fig.unit}/{fig.per}"  # "currency:USD/Mcf:2.85"
+        key = key_text(fig.kind, unit, magnitude)
         if cls not in classes:
             claims.append(
                 GateClaim(
@@ -262,7 +264,7 @@ def gate(
                 )
             )
             continue
-        same = (cls, fig.kind, fig.unit, magnitude, key)
+        same = (cls, fig.kind, fig.unit, magnitude, key, fig.per)
         seen = looked.get(same)
         if seen is None:
             seen = looked[same] = _look_up(cls, fig, line, key, indexes, cfg.rounding)
@@ -398,6 +400,10 @@ def _look_up(
         return claim("missing", None, f"{reason}; {why}", hint)
     for idx in indexes:
         other = idx.other_unit(fig)
+        if other is not None and fig.per is not None and other.per is not None:
+            why = other_price_hint(other.text, other.per, fig.per, idx.label)
+            hint = other_price_hint(other.text, other.per, fig.per)
+            return claim("missing", None, f"{reason}; {why}", hint)
         if other is not None:
             why = other_unit_hint(other.text, idx.label)
             return claim("missing", None, f"{reason}; {why}", other_unit_hint(other.text))

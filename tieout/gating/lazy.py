@@ -228,7 +228,7 @@ class LazySource:
         self._answers: dict[tuple[object, ...], Figure | str | None] = {}  # what was asked before
         self._at: dict[int, SourceIndex | None] = {}  # figures read around a digit run
         self._plain: dict[int, bool] = {}  # lines that are prose no table or note governs
-        self._hinted: dict[tuple[str, Decimal], Figure | None] = {}  # other_unit's answers
+        self._hinted: dict[tuple[str, Decimal, str | None], Figure | None] = {}  # other_unit's answers
         self._layouts: dict[tuple[int, int], Layout] = {}  # blocks' layouts read
         self._block_notes: dict[tuple[int, int], bool] = {}  # blocks a scale note may be in
         self._hints: dict[str, bool] = {}  # what its words allow (see _may_be_spelled)
@@ -338,6 +338,7 @@ class LazySource:
             fig.section,
             fig.value.copy_abs() if fig.value is not None else None,
             fig.multiple,  # "5x" is found only as a multiple, a bare "5" not only so
+            fig.per,  # "$2.85/Mcf" is found only as a price per Mcf, or of nothing
         )
         if key in self._answers:
             return self._answers[key]
@@ -643,7 +644,7 @@ class LazySource:
             return self.full().other_unit(fig)
         if fig.value is None or fig.kind == "section":
             return None
-        key = (fig.kind, fig.value.copy_abs())
+        key = (fig.kind, fig.value.copy_abs(), fig.per)
         if key in self._hinted:
             return self._hinted[key]
         hit = None

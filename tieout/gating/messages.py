@@ -56,6 +56,7 @@ _ROUNDS_COARSE = (
 )
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
 _OTHER_UNIT = '{who} "{source}", which is a different unit'
+_OTHER_PRICE = '{who} "{source}" as a price per {theirs}, not per {yours}'
 _UNREADABLE = (
     "written with {how}, which cannot be checked: write it with {fix} "
     "as the sources do ({example} for {written})"
@@ -131,6 +132,8 @@ def unreadable_hint(written: str, example: str) -> str:
     (``example``: it as the sources write it)."""
     if any(c in written for c in "eE^×x*·"):  # "2.5e6", "1.2 × 10^9"
         how, fix = "a power of ten", "every digit"
+    elif "." in written.partition("/")[0] and "/" in written:  # "$1.0412/100AV"
+        how, fix = "a slash after a decimal amount", 'the word "per"'
     elif "," in written or "." in written:
         how, fix = _SEPARATORS["," in written, "." in written]
     else:  # "1/3", "3 1/3", "3⅓"
@@ -145,3 +148,9 @@ def rounded_reason(source: str, value: str, label: str) -> str:
 def other_unit_hint(source: str, label: str | None = None) -> str:
     """The same magnitude the sources (or the source ``label``) state in another unit."""
     return _OTHER_UNIT.format(who=_who(label, "has", "have"), source=source)
+
+
+def other_price_hint(source: str, theirs: str, yours: str, label: str | None = None) -> str:
+    """The same amount the sources (or the source ``label``) state as the price of another
+    unit ("$2.85/Mcf" for a draft's "$2.85/MMBtu")."""
+    return _OTHER_PRICE.format(who=_who(label, "has", "have"), source=source, theirs=theirs, yours=yours)

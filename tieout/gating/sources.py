@@ -47,6 +47,9 @@ class SourceIndex:
     sections: dict[str, str] = field(default_factory=dict)  # "2.2" -> where it stands
     multiples: dict[Decimal, Figure] = field(default_factory=dict)  # "3x", "12.5x"
     cells: dict[Decimal, Figure] = field(default_factory=dict)  # bare numbers in tables' cells
+    # amounts by what they are a price of: ("USD", 2.85, "Mcf") for "$2.85/Mcf"; those
+    # stated as no price of anything under None ("$2.85", a "$/Mcf" row's cell)
+    priced: dict[tuple[str | None, Decimal, str | None], Figure] = field(default_factory=dict)
 
     def add(self, fig: Figure) -> None:
         if fig.kind == "section":
@@ -60,6 +63,8 @@ class SourceIndex:
         self.by_key.setdefault((fig.kind, unit, mag), fig)
         if fig.kind == "percent":
             return
+        if fig.kind == "currency":
+            self.priced.setdefault((unit, mag, fig.per), fig)
         self.by_value.setdefault(mag, fig)
         if fig.multiple:
             self.multiples.setdefault(mag, fig)
@@ -67,6 +72,7 @@ class SourceIndex:
             self.cells.setdefault(mag, fig)
         if fig.implied_unit:
             self.by_key.setdefault(("currency", fig.implied_unit, mag), fig)
+            self.priced.setdefault((fig.implied_unit, mag, None), fig)
         if fig.scale_source == "context":
             self.written.setdefault(over(fig.value, fig.scale).copy_abs(), fig)
             if fig.implied_unit is None and fig.kind == "number":
@@ -83,6 +89,7 @@ class SourceIndex:
             self.sections,
             self.multiples,
             self.cells,
+            self.priced,
         )
 
     def other_unit(self, fig: Figure) -> Figure | None:
@@ -90,6 +97,10 @@ class SourceIndex:
         if fig.value is None or fig.kind == "section":
             return None
         mag = fig.value.copy_abs()
+        if fig.kind == "currency" and fig.per is not None:
+            other = self.by_key.get(("currency", fig.unit, mag))
+            if other is not None and other.per not in (None, fig.per):
+                return other  # "$2.85/MMBtu" where the source has "$2.85/Mcf"
         if fig.kind != "percent":
             return self.by_key.get(("percent", "percent", mag))
         return self.by_value.get(mag)
@@ -122,7 +133,12 @@ class SourceIndex:
         assert fig.value is not None
         mag = fig.value.copy_abs()
         if fig.kind == "currency":
-            return self.by_key.get(("currency", fig.unit, mag)) or self.unitless_scaled.get(mag)
+            if fig.per is None:
+                hit = self.by_key.get(("currency", fig.unit, mag))
+            else:  # "$2.85/MMBtu": a price per MMBtu, or an amount stated as no price
+                hit = self.priced.get((fig.unit, mag, fig.per))
+                hit = hit or self.priced.get((fig.unit, mag, None))
+            return hit or self.unitless_scaled.get(mag)
         if fig.kind == "percent":
             return self.by_key.get(("percent", "percent", mag))
         if fig.kind == "quantity":
