@@ -692,7 +692,9 @@ QUANTITY_UNITS: dict[str, str] = {
     **{u: u for u in ("kg", "mg", "Mt", "ms", "acres", "hectares", "RSF", "NRSF")},
     **dict.fromkeys(("b/d", "bpd", "bopd", "BOPD"), "bbl/d"),
     **dict.fromkeys(("boepd", "BOEPD"), "boe/d"),
-    **dict.fromkeys(("sq ft", "sq. ft.", "sq.ft.", "square feet", "square foot", "SF", "sf"), "sq ft"),
+    **dict.fromkeys(
+        ("sq ft", "sq. ft.", "sq.ft.", "square feet", "square foot", "SF", "sf"), "sq ft"
+    ),
     **dict.fromkeys(("m²", "m2", "sqm", "square metres", "square meters"), "m²"),
     **dict.fromkeys(("t CO2e", "tonnes CO2e", "tonnes of CO2e", "metric tons CO2e"), "tCO2e"),
     **dict.fromkeys(("tonnes", "metric tons", "metric tonnes"), "t"),
@@ -742,6 +744,8 @@ _FIGURE = re.compile(
           | \d{{1,2}}/\d{{1,2}}/\d{{2,4}}(?!\d)
           | \d{{1,2}}:\d\d(?::\d\d)?(?!\d)
           | \d{{3}}\)?[ .-]\d{{3}}[ .-]\d{{4}}(?!\d)
+          | (?:\(0\)[ ]?|0)[1-9]\d{{1,3}}[ ](?:\d{{4}}[ ]\d{{3,4}}|\d{{3}}[ ]\d{{4}})(?!\d|[.,]\d)  # "020 7946 0958", "(0)20 7946 0958"
+          | (?:(?<=\+\d[ ])|(?<=\+\d\d[ ])|(?<=\+\d\d\d[ ]))(?:\(0\)[ ]?)?\d{{1,4}}[ ](?:\d{{4}}[ ]\d{{3,4}}|\d{{3}}[ ]\d{{4}})(?!\d|[.,]\d)
         )
       | (?P<num>\d{{1,3}}(?:,\d{{3}})+(?!\d)(?:\.\d+)?
                | \d{{1,2}}(?:,\d\d)+,\d{{3}}(?!\d)(?:\.\d+)?  # Indian groups: 1,23,45,678
@@ -1303,6 +1307,14 @@ def _scan(
             continue
         pos = m.start()
         pre = _prefix(text, pos)
+        if (
+            (pre is None or not pre.currency)
+            and not (groups[5] or groups[6])
+            and _identifier(text, m, num, groups)
+        ):
+            if skips is not None:
+                skips.append((m.span(), m.group(), "identifier"))
+            continue
         if frac:
             if frac[0] == "/" and not any(groups[5:12]) and (pre is None or not pre.currency):
                 continue  # "1/2", "3/4" alone: a ratio, a score or a date as often as a figure
@@ -1357,6 +1369,12 @@ def _scan(
             continue
         if trailing and (groups[5] or groups[6]) and not dotted:
             trailing = None  # "12%YoY", "35.2%vs": the percent sign ends the figure
+        if trailing and len(trailing) == 1 and not dotted and _marked(text, m, num, pre):
+            trailing = None  # "$145,800,000E", "31,413,227P", "$412,530,118a": a marker
+        if groups[7] == "T" and "," in num and _marked(text, m, num, pre, m.end()):
+            alone = _FIGURE.match(text, m.start(), m.end("num"))  # "$9,870,000T": a term bond
+            if alone is not None and alone.end() == m.end("num"):
+                m, groups = alone, alone.group(*_GROUPS)
         if dotted or trailing:
             if dotted and (pre is None or not pre.section):
                 span = _unreadable(text, m, groups)  # "1.234.567,89 €": dots between thousands
@@ -1378,7 +1396,7 @@ def _scan(
                 skips.append(((pos, m.end()), num, "date"))
             continue
         if pre is None and not any(groups[5:]):  # a bare number, the common case
-            end = m.end()
+            end = m.end() if groups[4] is None else m.start("ord")
             yield Figure(
                 text=text[pos:end],
                 span=(pos, end),
@@ -1403,8 +1421,13 @@ def _scan(
             continue  # "$4,200(1)", "Revenue(2)": a footnote's mark, not a negative
         if groups[13] in ("p", "c") and "." not in num and len(num) > 3:
             continue  # "1080p", "2160p": a code, as any number glued to a letter is
-        if pre is not None and pre.currency and num in ("000", "000,000"):
-            continue  # "($000)", "€000": a table's scale, not an amount of nothing
+        if (
+            pre is not None
+            and pre.currency
+            and num in ("000", "000,000")
+            and _scale_mark(text, pre.start, m.end())
+        ):
+            continue  # "($000)", "in €000s": a table's scale, not an amount of nothing
         if (
             groups[7] == "M"
             and num in _MONTH_COUNTS
@@ -1414,7 +1437,11 @@ def _scan(
             continue  # "9M'25", "9M 2025": nine months of a year, a column's period
         if groups[7] == "T" and (pre is None or not pre.currency):
             continue  # "4T" alone is a code; "$1.2T" is a trillion
-        if groups[7] and text[m.end() : m.end() + 1].isdigit() and (pre is None or not pre.currency):
+        if (
+            groups[7]
+            and text[m.end() : m.end() + 1].isdigit()
+            and (pre is None or not pre.currency)
+        ):
             continue  # "12m2", "4B2": a code; "$4.2B1" is $4.2 billion and its footnote
         if not any(groups[5:]) and pos > 1 and "+" in text[pos - 2 : pos]:
             spread = _spread(text, m)
@@ -1445,7 +1472,9 @@ def _day_of_month(text: str, pos: int, end: int, num: str) -> bool:
 # between the sections of a list: "12.2, 12.3 and 4.1.9", "4.1.1-4.1.8", "2 through 5"
 _SECTION_LIST_JOIN = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&|to|through)\s+|\s*-\s*")
 _CLAUSE_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,2})+")  # "2.1", "12.3", "4.1.2"; not "2.500.000"
-_HEADING_AFTER = re.compile(r"[.)]?[ \t]+[A-Z]")  # "2.1 By Supplier.", "12.3. Limitation", "3) Rent"
+_HEADING_AFTER = re.compile(
+    r"[.)]?[ \t]+[A-Z]"
+)  # "2.1 By Supplier.", "12.3. Limitation", "3) Rent"
 # what may stand before a heading's number on its line: "#", or "**" (bold) right before it
 _LINE_MARKS = frozenset(" \t#*")
 
@@ -1479,9 +1508,14 @@ def _plural_section(words: str) -> bool:
     """Whether the words before a section's number name several ("Sections", "§§",
     "Secs.", "clauses"): a list may follow."""
     w = words.strip().rstrip(".").lower()
-    return "§§" in w or (w.endswith("s") and w[:-1] in SECTION_WORDS) or w in (
-        "annexes",
-        "appendices",
+    return (
+        "§§" in w
+        or (w.endswith("s") and w[:-1] in SECTION_WORDS)
+        or w
+        in (
+            "annexes",
+            "appendices",
+        )
     )
 
 
@@ -1854,12 +1888,83 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
 # --------------------------------------------------------------------------- public API
 
 
+def _scale_mark(text: str, start: int, end: int) -> bool:
+    """Whether "$000" from ``start`` to ``end`` names a table's scale, as it does in
+    brackets, after "in", before an "s" or on a line of its own ("($000)", "in €000s",
+    "$000 | 2026 | 2025"); "paid $000" in a sentence is an amount, and no source's."""
+    before = text[max(0, start - 4) : start]
+    after = text[end : end + 1]
+    line_start = text.rfind("\n", 0, start) + 1
+    return (
+        "(" in before
+        or "[" in before
+        or before.endswith("in ")
+        or after in (")", "]", "s", "'", "’")
+        or not text[line_start:start].strip(" |*#")
+    )
+
+
+def _marked(
+    text: str, m: re.Match[str], num: str, pre: _Prefix | None, at: int | None = None
+) -> bool:
+    """Whether the letter glued after the amount ``m`` read (at ``at``, or its last
+    character) is a marker, as tables print an estimate, a footnote or a term bond
+    ("$145,800,000E", "$412,530,118a", "31,413,227P", "$9,870,000T"): one letter, no letter
+    or digit after it, after an amount with a thousands separator or a currency. A number
+    glued to a letter without either is a code ("2Q26", "4G", "61R")."""
+    end = m.end() if at is None else at
+    after = text[end : end + 1]
+    if after and (after.isalnum() or after in "-/"):
+        return False
+    return "," in num or (pre is not None and pre.currency is not None)
+
+
 def _skip_reason(token: str) -> str:
     if ":" in token:
         return "time"
     if "/" in token or (token.count("-") == 2 and len(token) == 10):
         return "date"
     return "phone"
+
+
+# what names an identifier right before its number: "NAIC Company Code 60054", "RSSD ID
+# 3284070", "CIK 1045810", "Commission File No. 001-38412", "Suite 4100", "EIP-1559"
+_ID_LABEL = re.compile(
+    r"(?:\b(?:No\.|Nos\.|[Nn]umber|[Cc]ode|ID|Id|Cert\.|CIK|EIN|FEIN|TIN|SIC|NAICS|NAIC|CUSIP|ISIN"
+    r"|SEDOL|LEI|FIGI|Suite|Ste\.|Rule|Docket|Permit|Licen[cs]e|Registration|Reg\.|Acct\.|Account"
+    r"|Policy|Invoice|Serial|ZIP|Zip|PO Box|P\.O\. Box|Box)(?:[ ]?(?:No\.|Number|#))?[ ]?[:#]?[ ]?"
+    r"|(?<![#\s])#|\b[A-Z]{2,6}-)$"  # ("#4417" glued, never a Markdown heading's "## 1.1")
+)
+# a US state's postal code before a ZIP code: "Philadelphia, PA 19107"
+_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH"
+    "|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR"
+)
+_ZIP_BEFORE = re.compile(rf"\b(?:{_STATES}),?[ ]$")
+
+
+def _identifier(text: str, m: re.Match[str], num: str, groups: tuple[str | None, ...]) -> bool:
+    """Whether the number ``m`` read is an identifier, no figure: after a label that names
+    one ("CIK 1045810", "Suite 4100", "#4417", "EIP-1559"), a ZIP code after a state
+    ("PA 19107"), the long part of a hyphenated number ("13-5581829", an EIN; "333-234567",
+    a registration), or a scale letter run on into a code ("Rule 12b-1", "Series 2026B")."""
+    pos = m.start()
+    hyphenated = text[pos - 1 : pos] == "-" and text[pos - 2 : pos - 1].isdigit()
+    if hyphenated and num.isdigit() and len(num) >= 5:
+        return True  # "13-5581829", "001-38412"
+    sfx = groups[7]
+    if sfx:
+        after = text[m.end() : m.end() + 2]
+        if after[:1] == "-" and after[1:].isdigit():
+            return True  # "Rule 12b-1", "10b5-1"
+        if len(num) == 4 and num.isdigit() and 1900 <= int(num) <= 2099 and sfx in "BMKT":
+            return True  # "Series 2026B", "2026M": a year and a letter
+    before = text[max(0, pos - 24) : pos]
+    if not before or before[-1] not in " #-:":
+        return False
+    if len(num) == 5 and num.isdigit() and _ZIP_BEFORE.search(before):
+        return True
+    return _ID_LABEL.search(before) is not None
 
 
 _DIGIT_RUN = re.compile(r"\d[\d,]*(?:\.\d+)*|\.\d+")  # a cheap superset of _FIGURE's numbers
@@ -2086,7 +2191,8 @@ def digit_run_spans(text: str) -> list[tuple[int, int]]:
 
 def skipped(text: str) -> list[tuple[tuple[int, int], str, str]]:
     """Digit runs in normalised ``text`` that are deliberately not figures, with why:
-    ``(span, text, reason)`` where reason is 'version', 'date', 'time' or 'phone'.
+    ``(span, text, reason)`` where reason is 'version', 'date', 'time', 'phone' or
+    'identifier'.
 
     The gate lists these as carve-outs, so a reviewer sees what was passed over.
     """
