@@ -130,6 +130,9 @@ _prose = st.builds(
             "T€ {n}, TEUR {g}, MSEK {g}, EURm {m}, $ {m}B1, ₹{g} Cr, 1_{n:03d}_000, ¼%, $¾M",
             "Article IX and ARTICLE IV of the {g} plan, half a percent, a quarter of a percent",
             "{m}e6 units, {p} × 10^6 dollars",
+            "improved {p} points ({p}pts, {p} pts); {g} BTC, {m}M USDC, {p} mills, ${m} trn",
+            "$2.85/Mcf, ${p} per diluted share, ${m}M/yr; CIK 000{g}, Suite {g}, PA {g}",
+            "Tel 020 7946 {g}; $145,{n:03d},000E, {g},{n:03d}P, $9,{n:03d},000T, 1.3T",
             "{m} GW, {g} MWh, {n} Mboe/d, {m} million square feet, {g} tCO2e, {p} ms, {m}GW",
             "All amounts are in Canadian dollars unless otherwise noted. Revenue was ${g}",
         ]

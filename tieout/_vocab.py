@@ -196,6 +196,8 @@ SCALE_WORDS: dict[str, Decimal] = {
     "tn": Decimal(10) ** 12,
     "t": Decimal(10) ** 12,  # "$1.2T" (a currency before it: "4T" alone is a code)
     "trillion": Decimal(10) ** 12,
+    "trn": Decimal(10) ** 12,  # "$1.2 trn", "$1.2 tril", as the financial press abbreviates
+    "tril": Decimal(10) ** 12,
     "trillions": Decimal(10) ** 12,
     "tsd": Decimal(1000),  # German: Tsd., Mio., Mrd.
     "mio": Decimal(10) ** 6,

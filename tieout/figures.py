@@ -698,6 +698,12 @@ QUANTITY_UNITS: dict[str, str] = {
     **dict.fromkeys(("m²", "m2", "sqm", "square metres", "square meters"), "m²"),
     **dict.fromkeys(("t CO2e", "tonnes CO2e", "tonnes of CO2e", "metric tons CO2e"), "tCO2e"),
     **dict.fromkeys(("tonnes", "metric tons", "metric tonnes"), "t"),
+    # crypto-assets: "9,480 BTC" is no "9,480 ETH" (a ticker is a unit, as "GW" is)
+    **{u: u for u in ("BTC", "ETH", "SOL", "USDC", "USDT", "PYUSD", "EURC", "DAI", "XRP")},
+    **{u: u for u in ("ADA", "DOGE", "AVAX", "MATIC", "POL", "DOT", "LINK", "BNB", "LTC")},
+    **{u: u for u in ("BCH", "XLM", "ATOM", "ARB", "TRX", "WBTC", "WETH", "stETH", "gwei")},
+    **dict.fromkeys(("sats", "satoshis", "sat"), "sats"),
+    **dict.fromkeys(("mills",), "mills"),  # a property tax rate: "28.6 mills" is no "$28.6"
 }
 _QUANTITY_UNITS = "|".join(
     re.escape(u).replace("\\ ", "[^\\S\\n]") for u in sorted(QUANTITY_UNITS, key=len, reverse=True)
@@ -706,7 +712,7 @@ _QUANTITY_UNITS = "|".join(
 # a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
 _FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"
 _SCALE_WORD = (
-    r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn|mil|bil|lakh\ crore|crore|lakh|lac)s?"
+    r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn|mil|bil|trn|tril|lakh\ crore|crore|lakh|lac)s?"
     r"|MM|[Tt]sd|[Mm]io|[Mm]rd|[cC]rs?|CRS?)"  # "Rs 4.2 cr", "₹38,250 Cr": crore
 )
 
@@ -763,6 +769,7 @@ _FIGURE = re.compile(
             (?:[\s-]|[*_]{{1,2}}\s?)?                  # "15-percent"; "**12**%": emphasis between
             (?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ (?:points?|pts?)){_WB}
                    |pp(?:ts?)?{_WB}|p\.p\.                 # "1.2ppts", "1.2 ppt", "1.2 p.p."
+                   |(?<=\.\d[ ])(?:points|pts?){_WB}|(?<=\.\d)pts?{_WB}  # "6.7 points", "3.6pts": of a ratio
                    |pc(?![A-Za-z0-9]))                  # "4.7pc", as the British press writes it
           | (?:[\s-]|[*_]{{1,2}}\s?)?(?P<bps>bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})  # "a 27-basis-point rise"
           | (?P<sfx>{_SCALE_SUFFIX})(?:(?![A-Za-z0-9])|{_FOOTNOTE_DIGITS})  # "$4.2B1": a flattened "¹"
@@ -1435,8 +1442,8 @@ def _scan(
             and _YEAR_AFTER.match(text, m.end())
         ):
             continue  # "9M'25", "9M 2025": nine months of a year, a column's period
-        if groups[7] == "T" and (pre is None or not pre.currency):
-            continue  # "4T" alone is a code; "$1.2T" is a trillion
+        if groups[7] == "T" and (pre is None or not pre.currency) and "." not in num:
+            continue  # "4T" alone is a code; "$1.2T" and "1.3T" are trillions
         if (
             groups[7]
             and text[m.end() : m.end() + 1].isdigit()
@@ -2118,6 +2125,8 @@ _JOINING_WORDS = (
     "million",
     "billion",
     "trillion",
+    "trn",
+    "tril",
     "mln",
     "bln",
     "mn",

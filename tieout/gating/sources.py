@@ -145,10 +145,11 @@ class SourceIndex:
             # "1.2 GW" is found as 1.2 GW, never as "1.2 MW" nor "$1.2"; or as a bare number
             # of its whole value a table prints under a heading that names the unit
             # ("Capacity (GW) | 1.2"), which the layout does not read as a unit
+            written = self.written.get(mag)
             return (
                 self.by_key.get(("quantity", fig.unit, mag))
-                or self.by_key.get(("number", None, mag))
-                or self.written.get(mag)
+                or self.cells.get(mag)
+                or (written if written is not None and written.where is not None else None)
             )
         if fig.multiple:
             # "3x" is a multiple in the source, or a bare number where a multiple may
