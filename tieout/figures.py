@@ -1895,6 +1895,22 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
 # --------------------------------------------------------------------------- public API
 
 
+# markup a draft may put between a figure and its scale word ("**$2.94**B", "`$2.94`
+# billion", "[$2.94](#note) billion", "$2.94[^1] billion", "$\$2.94$ billion",
+# "$2.94\,\text{billion}$", "$2.94<br>billion"): at least one mark, then the word
+_DETACHED_SCALE = re.compile(
+    r"(?:\*{1,2}|_{1,2}|`|\$|\]\([^)\s]{0,120}\)|\]|\[\^[^\]\s]{1,12}\]|<br\s*/?>|\\,|\\text\{)+"
+    r"[^\S\n]?(?:\\text\{|\*{1,2}|_{1,2})?"
+    r"(?P<word>(?i:thousand|million|billion|trillion|mn|bn|mm)|[KMBT])(?![A-Za-z0-9])"
+)
+
+
+def detached_scale(text: str, end: int) -> re.Match[str] | None:
+    """Markup between the figure ending at ``end`` and a scale word after it ("**$2.94**B"):
+    the grammar reads the figure without its scale there, so the gate refuses it."""
+    return _DETACHED_SCALE.match(text, end)
+
+
 def _scale_mark(text: str, start: int, end: int) -> bool:
     """Whether "$000" from ``start`` to ``end`` names a table's scale, as it does in
     brackets, after "in", before an "s" or on a line of its own ("($000)", "in €000s",
@@ -1956,6 +1972,8 @@ def _identifier(text: str, m: re.Match[str], num: str, groups: tuple[str | None,
     ("PA 19107"), the long part of a hyphenated number ("13-5581829", an EIN; "333-234567",
     a registration), or a scale letter run on into a code ("Rule 12b-1", "Series 2026B")."""
     pos = m.start()
+    if text[pos - 2 : pos] == "[^":
+        return True  # "[^12]": a Markdown footnote's reference
     hyphenated = text[pos - 1 : pos] == "-" and text[pos - 2 : pos - 1].isdigit()
     if hyphenated and num.isdigit() and len(num) >= 5:
         return True  # "13-5581829", "001-38412"

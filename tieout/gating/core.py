@@ -18,11 +18,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tieout.errors import ConfigError, InputError
-from tieout.figures import Figure, extract, normalize, parse_amount, unreadable_figure
+from tieout.figures import (
+    Figure,
+    detached_scale,
+    extract,
+    normalize,
+    parse_amount,
+    unreadable_figure,
+)
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
 from tieout.gating.lazy import LazySource
 from tieout.gating.messages import (
     MARKER,
+    detached_hint,
     disabled_message,
     other_price_hint,
     other_unit_hint,
@@ -209,6 +217,20 @@ def gate(
     skips: list[tuple[tuple[int, int], str, str]] = []
     figures = _own_headings(extract(text, words=True, skips=skips))
     unreadable: list[tuple[tuple[int, int], str]] = []
+    detached: dict[tuple[int, int], tuple[str, str]] = {}  # "**$2.94**B": the fix, the class
+    if "*" in text or "`" in text or "]" in text or "<br" in text or "\\" in text or "$$" in text:
+        kept = []
+        for fig in figures:
+            cut = None
+            if fig.kind in ("currency", "number") and fig.scale == 1 and fig.value is not None:
+                cut = detached_scale(text, fig.span[1])
+            if cut is None:
+                kept.append(fig)
+                continue
+            span = (fig.span[0], cut.end())
+            detached[span] = (f"{fig.text} {cut.group('word')}", fig.kind)
+            unreadable.append((span, text[span[0] : span[1]]))
+        figures = kept
     for span, what, reason in skips:
         if any(a <= span[0] < b for a, b in holes):
             continue
@@ -226,7 +248,7 @@ def gate(
     }
     claims: list[GateClaim] = []
     classes = cfg.classes
-    claims.extend(_unreadable_claims(unreadable, classes, marked_lines, line_of))
+    claims.extend(_unreadable_claims(unreadable, classes, marked_lines, line_of, detached))
     looked: dict[tuple[object, ...], GateClaim] = {}  # the same figure written twice
     for fig in figures:
         cls = claim_class(fig)
@@ -345,6 +367,7 @@ def _unreadable_claims(
     classes: frozenset[str],
     marked_lines: set[int],
     line_of: Any,
+    detached: dict[tuple[int, int], tuple[str, str]],
 ) -> list[GateClaim]:
     """Figures the grammar cannot read ("€3,5 Mio.", "1.234.567,89 €", "1/3%"): claims no
     source can confirm, so they are refused (or kept on a marked line) with the fix."""
@@ -352,7 +375,11 @@ def _unreadable_claims(
     for span, what in found:
         # what the grammar listed as unreadable, it reads so again; should it ever not,
         # the figure is still refused, never passed over nor a traceback
-        written, example, kind = unreadable_figure(what) or (what, what, "number")
+        apart = detached.get(span)
+        if apart is not None:  # "**$2.94**B": the scale word stands apart from its figure
+            written, (example, kind) = what, apart
+        else:
+            written, example, kind = unreadable_figure(what) or (what, what, "number")
         cls = "numeric" if kind == "number" else kind
         line = line_of(span[0])
         key = f"unreadable:{what}"
@@ -362,7 +389,8 @@ def _unreadable_claims(
         elif line in marked_lines:
             status, why = "marked", f"the line is marked {MARKER}"
         else:
-            status, why = "missing", unreadable_hint(written, example)
+            fix = detached_hint if apart is not None else unreadable_hint
+            status, why = "missing", fix(written, example)
             hint = why
         out.append(GateClaim(cls, what, span, line, key, status, None, why, hint))
     return out

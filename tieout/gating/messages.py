@@ -57,6 +57,10 @@ _ROUNDS_COARSE = (
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
 _OTHER_UNIT = '{who} "{source}", which is a different unit'
 _OTHER_PRICE = '{who} "{source}" as a price per {theirs}, not per {yours}'
+_DETACHED = (
+    "written with markup between the figure and its scale word, which cannot be checked: "
+    "write them together ({example} for {written})"
+)
 _UNREADABLE = (
     "written with {how}, which cannot be checked: write it with {fix} "
     "as the sources do ({example} for {written})"
@@ -153,4 +157,11 @@ def other_unit_hint(source: str, label: str | None = None) -> str:
 def other_price_hint(source: str, theirs: str, yours: str, label: str | None = None) -> str:
     """The same amount the sources (or the source ``label``) state as the price of another
     unit ("$2.85/Mcf" for a draft's "$2.85/MMBtu")."""
-    return _OTHER_PRICE.format(who=_who(label, "has", "have"), source=source, theirs=theirs, yours=yours)
+    return _OTHER_PRICE.format(
+        who=_who(label, "has", "have"), source=source, theirs=theirs, yours=yours
+    )
+
+
+def detached_hint(written: str, example: str) -> str:
+    """Why "**$2.94**B" is refused: the scale word stands apart from its figure."""
+    return _DETACHED.format(written=written, example=example)
