@@ -765,7 +765,7 @@ def test_contract_workflow_does_not_check_percent() -> None:
         (
             "[w]\ncolour = 'red'\n",
             "workflow 'w': unknown setting 'colour'; settings are check_code, claim_classes, "
-            "enabled, max_rejections, rounding, skip_urls, sources, words",
+            "enabled, hedges, max_rejections, rounding, skip_urls, sources, words",
         ),
         ("w = 3\n", "'w' must be a table such as [w] with enabled = true"),
     ],

@@ -133,6 +133,8 @@ _prose = st.builds(
             "improved {p} points ({p}pts, {p} pts); {g} BTC, {m}M USDC, {p} mills, ${m} trn",
             "$2.85/Mcf, ${p} per diluted share, ${m}M/yr; CIK 000{g}, Suite {g}, PA {g}",
             "Tel 020 7946 {g}; $145,{n:03d},000E, {g},{n:03d}P, $9,{n:03d},000T, 1.3T",
+            "about ${m} million, a little over {p}%, ~{g} users, some four million dollars",
+            "**${m}**B, `${m}` billion, ${m}[^{n}] billion, ${m} million[^2]",
             "{m} GW, {g} MWh, {n} Mboe/d, {m} million square feet, {g} tCO2e, {p} ms, {m}GW",
             "All amounts are in Canadian dollars unless otherwise noted. Revenue was ${g}",
         ]

@@ -585,6 +585,7 @@ class Figure:
     multiple: bool = False  # written as a multiple ("3x", "12.5x", "10X", "2×")
     heading: bool = False  # a section that numbers a heading ("2.1 By Supplier.")
     per: str | None = None  # what an amount is the price of ("$2.85/Mcf": "Mcf"; _vocab.PER_UNITS)
+    hedged: str = ""  # the words that make it an approximation or a bound ("about")
 
     @property
     def key(self) -> tuple[str, str | None, object]:
@@ -1321,6 +1322,7 @@ def _scan(
         ):
             if skips is not None:
                 skips.append((m.span(), m.group(), "identifier"))
+            hidden = _run_end(text, m.end())  # "CIK 0001,005": the rest of its digit run too
             continue
         if frac:
             if frac[0] == "/" and not any(groups[5:12]) and (pre is None or not pre.currency):
@@ -1966,6 +1968,17 @@ _STATES = (
 _ZIP_BEFORE = re.compile(rf"\b(?:{_STATES}),?[ ]$")
 
 
+def _run_end(text: str, end: int) -> int:
+    """Where the digit run that goes on at ``end`` ends (digits, and a comma or a point
+    between digits): what the first pass (``number_places``) lists as one run."""
+    n = len(text)
+    while end < n and (
+        text[end].isdigit() or (text[end] in ",." and end + 1 < n and text[end + 1].isdigit())
+    ):
+        end += 1
+    return end
+
+
 def _identifier(text: str, m: re.Match[str], num: str, groups: tuple[str | None, ...]) -> bool:
     """Whether the number ``m`` read is an identifier, no figure: after a label that names
     one ("CIK 1045810", "Suite 4100", "#4417", "EIP-1559"), a ZIP code after a state
@@ -2208,7 +2221,40 @@ def scan_window(text: str, start: int, end: int) -> list[Figure]:
     """The figures of normalised ``text`` whose match starts in ``[start, end)``, ranges
     linked, no context applied: exactly what :func:`extract` reads there before context,
     when ``start`` and ``end`` are clean cuts (:func:`clean_cut`)."""
-    return _link_ranges(text, list(_scan(text, None, start, end)))
+    return mark_hedged(text, _link_ranges(text, list(_scan(text, None, start, end))))
+
+
+# the words that make a figure an approximation or a bound, right before it (its currency
+# symbol or code aside): "about $800 million", "a little over $1 billion", "~40%", "c. 12%"
+_HEDGE_BEFORE = re.compile(
+    r"(?:(?<![A-Za-z])(?i:about|approximately|approx\.?|roughly|around|nearly|almost|some"
+    r"|circa|ca\.|c\.|close\ to|more\ than|less\ than|fewer\ than|over|under|above|below"
+    r"|upwards\ of|north\ of|south\ of|in\ excess\ of|up\ to|at\ least|at\ most"
+    r"|an\ estimated|estimated)|~|≈)[^\S\n]?$"
+)
+
+
+_HEDGED_MARKS = frozenset("$€£¥₹₩₪₺")
+
+
+def mark_hedged(text: str, figs: list[Figure]) -> list[Figure]:
+    """``figs`` with each figure ``text`` states as an approximation or a bound marked
+    ``hedged`` with those words ("about $800 million", "a little over $1 billion", "~40%"):
+    a draft that states it exactly states more than the source."""
+    out = figs
+    for i, f in enumerate(figs):
+        start = f.span[0]
+        if start == 0 or f.kind == "section":
+            continue
+        k = start
+        while k > start - 4 and k > 0 and (text[k - 1] in _HEDGED_MARKS or text[k - 1].isupper()):
+            k -= 1  # "about $800", "about US$800", "about USD800": past the currency
+        hedge = _HEDGE_BEFORE.search(text, max(0, k - 24), k)
+        if hedge is not None:
+            if out is figs:
+                out = list(figs)
+            out[i] = replace(f, hedged=hedge.group().strip())
+    return out
 
 
 def digit_run_spans(text: str) -> list[tuple[int, int]]:
@@ -2266,6 +2312,7 @@ def extract(
         from tieout.wordnumbers import spelled_figures
 
         figs = sorted([*figs, *spelled_figures(norm.text, figs)], key=lambda f: f.span)
+    figs = mark_hedged(norm.text, figs)
     if context and (layout is not None or not _no_structure(norm.text)):
         from tieout.layout import apply_context, read_layout
 

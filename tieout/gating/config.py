@@ -36,6 +36,9 @@ class WorkflowConfig:
     skip_urls: bool = True  # figures inside URLs are carve-outs
     max_rejections: int = 3  # consecutive rejections that end a run
     rounding: str = "reject"  # "accept": a rounding of a stated figure passes (see rounding.py)
+    # "accept": a figure the sources state only as an approximation or a bound ("about
+    # $800 million") passes when the draft states it exactly ("$800 million")
+    hedges: str = "reject"
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -58,6 +61,7 @@ class WorkflowConfig:
             "skip_urls",
             "max_rejections",
             "rounding",
+            "hedges",
         }
         unknown = sorted(set(data) - known)
         if unknown:
@@ -88,6 +92,13 @@ class WorkflowConfig:
                     f"(got {data['rounding']!r})"
                 )
             kwargs["rounding"] = data["rounding"]
+        if "hedges" in data:
+            if data["hedges"] not in ROUNDING:
+                raise ConfigError(
+                    f'{at}workflow {name!r}: hedges must be "reject" or "accept" '
+                    f"(got {data['hedges']!r})"
+                )
+            kwargs["hedges"] = data["hedges"]
         if "max_rejections" in data:
             n = data["max_rejections"]
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:

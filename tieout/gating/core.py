@@ -32,6 +32,7 @@ from tieout.gating.messages import (
     MARKER,
     detached_hint,
     disabled_message,
+    hedged_hint,
     other_price_hint,
     other_unit_hint,
     pass_message,
@@ -286,10 +287,10 @@ def gate(
                 )
             )
             continue
-        same = (cls, fig.kind, fig.unit, magnitude, key, fig.per)
+        same = (cls, fig.kind, fig.unit, magnitude, key, fig.per, fig.hedged)
         seen = looked.get(same)
         if seen is None:
-            seen = looked[same] = _look_up(cls, fig, line, key, indexes, cfg.rounding)
+            seen = looked[same] = _look_up(cls, fig, line, key, indexes, cfg.rounding, cfg.hedges)
             claims.append(seen)
         else:
             # the same answer at another place (built directly: dataclasses.replace is slow)
@@ -403,16 +404,26 @@ def _look_up(
     key: str,
     indexes: list[SourceIndex | LazySource],
     rounding: str = "reject",
+    hedges: str = "reject",
 ) -> GateClaim:
     def claim(status: str, found_in: str | None, reason: str, hint: str | None = None) -> GateClaim:
         return GateClaim(cls, fig.text, fig.span, line, key, status, found_in, reason, hint)
 
+    approx: tuple[str, Figure] | None = None  # where the sources state it only roughly
     for idx in indexes:
         hit = idx.lookup(cls, fig)
+        if isinstance(hit, Figure) and hit.hedged and not fig.hedged and hedges == "reject":
+            approx = approx or (idx.label, hit)
+            continue
         if hit is not None:
             where = hit if isinstance(hit, str) else f'"{hit.text}"'
             return claim("found", idx.label, f"found in {idx.label}: {where}")
     reason = "in neither this run's anchors nor its sources"
+    if approx is not None:
+        label, hit = approx
+        said = f"{hit.hedged} {hit.text}"
+        hint = hedged_hint(said)
+        return claim("missing", None, f"{reason} exactly; {hedged_hint(said, label)}", hint)
     if not indexes:
         return claim("missing", None, reason + " (no sources were given)")
     for idx in indexes:

@@ -43,6 +43,7 @@ from tieout.figures import (
     extract,
     fraction_hints,
     is_roman,
+    mark_hedged,
     number_places,
     scan_window,
     sorted_values,
@@ -257,7 +258,8 @@ class LazySource:
 
             idx = SourceIndex(self.label, self.kind)
             if _WORD_HINT.search(self.text):
-                for f in spelled_figures(self.text, digit_run_spans(self.text)):
+                spelled = list(spelled_figures(self.text, digit_run_spans(self.text)))
+                for f in mark_hedged(self.text, spelled):
                     idx.add(f)
             self._spelled = idx
         return self._spelled
@@ -307,7 +309,7 @@ class LazySource:
             idx = SourceIndex(self.label, self.kind)
             for f in figs:
                 idx.add(f)
-            for f in spelled_figures(text, figs):
+            for f in mark_hedged(text, list(spelled_figures(text, figs))):
                 idx.add(f)
             for s in lay.sections:
                 if s.kind == "clause" and s.number:
@@ -339,6 +341,7 @@ class LazySource:
             fig.value.copy_abs() if fig.value is not None else None,
             fig.multiple,  # "5x" is found only as a multiple, a bare "5" not only so
             fig.per,  # "$2.85/Mcf" is found only as a price per Mcf, or of nothing
+            fig.hedged,  # "$800 million" exactly is found where the source is exact
         )
         if key in self._answers:
             return self._answers[key]
@@ -366,11 +369,17 @@ class LazySource:
             )
         budget = max(len(self.text) // 4, 4 * _TABLE_REACH)  # past this, reading it all is cheaper
         seen: set[tuple[int, int]] = set()
+        # a place that states the figure only as an approximation ("about $800 million") is
+        # the answer only when no place states it exactly, as the full reading prefers
+        approx: Figure | None = None
         for p in places:
             if self._read_chars <= len(self.text):
                 line = self._line(p)
                 if line is not None:  # the line alone, its block's layout for context
                     hit = line.lookup(cls, fig)
+                    if isinstance(hit, Figure) and hit.hedged and not fig.hedged:
+                        approx = approx or hit
+                        continue
                     if hit is not None:
                         return hit
                     if fig.kind != "section":
@@ -390,9 +399,15 @@ class LazySource:
             if block not in self._blocks:
                 budget -= block[1] - block[0]
             hit = self._read_block(*block).lookup(cls, fig)
+            if isinstance(hit, Figure) and hit.hedged and not fig.hedged:
+                approx = approx or hit
+                continue
             if hit is not None:
                 return hit
-        return self._words().lookup(cls, fig) if self._may_be_spelled(fig) else None
+        spelled = self._words().lookup(cls, fig) if self._may_be_spelled(fig) else None
+        if approx is not None and (not isinstance(spelled, Figure) or spelled.hedged):
+            return approx
+        return spelled
 
     def _unit_headed(self) -> bool:
         """Whether a row label or a column heading of this source may name a percent unit

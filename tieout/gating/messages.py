@@ -57,6 +57,10 @@ _ROUNDS_COARSE = (
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
 _OTHER_UNIT = '{who} "{source}", which is a different unit'
 _OTHER_PRICE = '{who} "{source}" as a price per {theirs}, not per {yours}'
+_HEDGED = (
+    '{who} it only as an approximation or a bound ("{source}"): keep the words that '
+    "say so, or write the exact figure the sources give"
+)
 _DETACHED = (
     "written with markup between the figure and its scale word, which cannot be checked: "
     "write them together ({example} for {written})"
@@ -165,3 +169,8 @@ def other_price_hint(source: str, theirs: str, yours: str, label: str | None = N
 def detached_hint(written: str, example: str) -> str:
     """Why "**$2.94**B" is refused: the scale word stands apart from its figure."""
     return _DETACHED.format(written=written, example=example)
+
+
+def hedged_hint(source: str, label: str | None = None) -> str:
+    """Why an exact "$800 million" is refused where the sources say "about $800 million"."""
+    return _HEDGED.format(who=_who(label, "states", "state"), source=source)

@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from tieout.errors import InputError
-from tieout.figures import Figure, extract, over, parse_amount
+from tieout.figures import Figure, extract, mark_hedged, over, parse_amount
 from tieout.gating.rounding import first_rounded, rounding_range
 
 if TYPE_CHECKING:
@@ -60,14 +60,14 @@ class SourceIndex:
             return  # a year in prose or a heading is no amount: "2,026 units" is not "in 2026"
         mag = fig.value.copy_abs()
         unit = "percent" if fig.kind == "percent" else fig.unit
-        self.by_key.setdefault((fig.kind, unit, mag), fig)
+        _put(self.by_key, (fig.kind, unit, mag), fig)
         if fig.kind == "percent":
             return
         if fig.kind == "currency":
-            self.priced.setdefault((unit, mag, fig.per), fig)
-        self.by_value.setdefault(mag, fig)
+            _put(self.priced, (unit, mag, fig.per), fig)
+        _put(self.by_value, mag, fig)
         if fig.multiple:
-            self.multiples.setdefault(mag, fig)
+            _put(self.multiples, mag, fig)
         elif fig.kind == "number" and fig.unit is None and fig.where is not None:
             self.cells.setdefault(mag, fig)
         if fig.implied_unit:
@@ -167,6 +167,14 @@ class SourceIndex:
         return self.by_value.get(mag) or self.written.get(mag)
 
 
+def _put(found: dict[Any, Figure], key: Any, fig: Figure) -> None:
+    """``found[key] = fig`` unless a figure is there, or one the source states only as an
+    approximation ("about $800 million") that ``fig`` states exactly."""
+    had = found.get(key)
+    if had is None or (had.hedged and not fig.hedged):
+        found[key] = fig
+
+
 def clear_cache() -> None:
     """Forget every indexed source (the benchmark's "nothing cached")."""
     _CACHE.clear()
@@ -251,7 +259,8 @@ def document_index(
     idx = SourceIndex(label or doc.doc_id, kind)
     for f in doc.figures:
         idx.add(f)
-    for f in spelled_figures(doc.text, doc.figures):  # "five million dollars" is a figure too
+    spelled = list(spelled_figures(doc.text, doc.figures))  # "five million dollars" too
+    for f in mark_hedged(doc.text, spelled):
         idx.add(f)
     for s in doc.layout.sections:
         if s.kind == "clause" and s.number:
