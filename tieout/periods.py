@@ -148,10 +148,12 @@ _FIRST_MONTHS = _rx(
 _YTD = _rx(
     r"(?:ytd|year[\s-]+to[\s-]+date)\s+(?P<a>.+)|(?P<b>.+?)\s+(?:ytd|year[\s-]+to[\s-]+date)"
 )
-# a split year, as British, Indian and Japanese filers name a fiscal year: "2025/26",
-# "FY2025/26", "FY25/26", "2025/2026" (the year it ends in names it)
+# a split year, as British, Indian and Japanese filers and American states and cities
+# name a fiscal year: "2025/26", "FY2025/26", "FY25/26", "2025/2026", "FY 2026-27",
+# "fiscal year 2025-26", "2025-26" (the year it ends in names it; a bare hyphenated pair
+# ends in two digits: "2025-2026" may be two calendar years)
 _SPLIT_YEAR = _rx(
-    rf"(?:(?P<fy>{_FYW})[\s'-]*|(?={_Y4}))(?P<y1>{_Y4}|\d\d)\s*/\s*(?P<y2>{_Y4}|\d\d)"
+    rf"(?:(?P<fy>{_FYW})[\s'-]*|(?={_Y4}))(?P<y1>{_Y4}|\d\d)\s*(?P<sep>[/\-–])\s*(?P<y2>{_Y4}|\d\d)"
 )
 # two months, quarters or halves joined by a hyphen: "Jan-Sep 2025", "Oct-Dec 2025", "Q1-Q3 2025"
 _NAME_RANGE = _rx(rf"(?P<a>{_MON}|q[1-4]|h[12])\s*-\s*(?P<b>(?:{_MON}|q[1-4]\b|h[12]\b).*)")
@@ -175,6 +177,8 @@ def _build_finder() -> re.Pattern[str]:
         rf"{y4}[\s-]*(?:q[1-4]|h[12])\b",  # 2026-Q3
         rf"{_ORDQ}\s+(?:fiscal\s+)?quarter(?:\s+(?:of\s+)?(?:{_FYW}[\s'-]*)?(?:{y4}|'\d\d))?",
         rf"{_ORDH}\s+(?:fiscal\s+)?half(?:[\s-]year)?(?:\s+(?:of\s+)?(?:{_FYW}[\s'-]*)?(?:{y4}|'\d\d))?",
+        rf"{_FYW}[\s'-]*(?:{y4}|\d\d)\s*[/\-–]\s*(?:{y4}|\d\d)\b(?![/\-–]\d)",  # FY 2026-27
+        rf"{y4}\s*/\s*(?:{y4}|\d\d)\b(?!/\d)|{y4}[\-–]\d\d\b(?![\-–/]\d)",  # 2025/26, 2025-26
         rf"{_FYW}[\s'-]*(?:{y4}|\d\d)\b",  # FY2025, fiscal 2019
         rf"{mon}(?:[\s,]*{y4}|\s*[-']\s*\d\d\b)",  # July 2026, Jul-26
         rf"{y4}-(?:0[1-9]|1[0-2])\b(?!-\d)",  # 2026-07
@@ -266,6 +270,8 @@ class Period:
             letter = "Q" if g == "quarter" else "H"
             return f"{letter}{(s.month - 1) // _PART_MONTHS[g] + 1} {s.year} ({_range_text(s, e)})"
         if self.fiscal and g == "year":
+            if _is_unanchored_fiscal_year(self) and _is_split_year(self):
+                return f"FY{e.year - 1}/{e.year % 100:02d}"  # its months unknown
             return f"FY{e.year} ({_range_text(s, e)})"
         if g in ("quarter", "half"):
             head = (
@@ -317,9 +323,18 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
     that year, since such headers often stand for a fiscal year; so does one headed by a
     fiscal year whose start the document never names ("FY25", "Fiscal 2025"): the
     fiscal year a registry sets for the metric (October to September, say) is that year.
+    A split year whose months are not known ("FY 2026-27", "2025/26") agrees only with a
+    twelve-month claim running from its first year into its second (Jul 2026–Jun 2027,
+    Apr 2026–Mar 2027), never with a calendar year.
     """
     if stated.unread or claim.unread:
         return False
+    if _is_unanchored_fiscal_year(stated) and _is_split_year(stated):
+        # "FY 2026-27" with its months unknown: a year from 2026 into 2027, never Jan–Dec
+        twelve = claim.months == 12 or (
+            claim.fiscal and 364 <= (claim.end - claim.start).days + 1 <= 371
+        )
+        return twelve and claim.start.year + 1 == claim.end.year == stated.end.year
     if relation(claim, stated) is Relation.EQUAL:
         return True
     if stated.instant:
@@ -465,6 +480,8 @@ def _parse(s: str, ctx: _Ctx) -> Period:
     if m := _BRACKET.fullmatch(s):
         return _bracketed(m["head"], m["inner"], ctx)
     s = _LEAD.sub("", s, count=1)
+    if (split := _hyphen_split_year(s, ctx)) is not None:  # no span of '2025' to '26'
+        return split
     if m := _BETWEEN.fullmatch(s):
         return _span(m[1], m[2], ctx)
     parts = _SPAN_SEP.split(s)
@@ -510,6 +527,8 @@ def _span(left_text: str, right_text: str, ctx: _Ctx) -> Period:
 
 
 def _single(s: str, ctx: _Ctx) -> Period:
+    if (split := _hyphen_split_year(s, ctx)) is not None:  # '2025-26' is no month 26
+        return split
     if m := _AS_OF.fullmatch(s):
         day = _date_of(m["date"], ctx)
         return Period(day, day, "instant", ctx.label)
@@ -539,7 +558,7 @@ def _single(s: str, ctx: _Ctx) -> Period:
         return Period(date(year, 1, 1), date(year, 12, 31), "year", ctx.label)
     if m := _FIRST_MONTHS.fullmatch(s):
         return _first_months(m, ctx)
-    if m := _SPLIT_YEAR.fullmatch(s):
+    if (m := _SPLIT_YEAR.fullmatch(s)) and m["sep"] == "/":
         return _split_year(m, ctx)
     if m := _YTD.fullmatch(s):
         return _to_date(_single(m["a"] or m["b"], ctx), ctx)
@@ -601,8 +620,23 @@ def _first_months(m: re.Match[str], ctx: _Ctx) -> Period:
     return Period(start, end, granularity, ctx.label, fiscal)
 
 
+def _hyphen_split_year(s: str, ctx: _Ctx) -> Period | None:
+    """'FY 2026-27', 'fiscal year 2025-26', '2025-26': a split year written with a hyphen
+    or a dash, or None when ``s`` is none (two years not in a row, '2026-07' a month)."""
+    m = _SPLIT_YEAR.fullmatch(s)
+    if m is None or m["sep"] == "/":
+        return None
+    if not m["fy"] and (len(m["y1"]) != 4 or len(m["y2"]) != 2 or 1 <= int(m["y2"]) <= 12):
+        return None  # '2025-2026' may be two calendar years, '2011-12' is December 2011
+    if ctx.year(m["y2"]) != ctx.year(m["y1"]) + 1:
+        return None
+    return _split_year(m, ctx)
+
+
 def _split_year(m: re.Match[str], ctx: _Ctx) -> Period:
-    """'2025/26', 'FY2025/26': the fiscal year that ends in the second year."""
+    """'2025/26', 'FY2025/26', 'FY 2026-27': the fiscal year that ends in the second year.
+    Its months are the registry's fiscal year; with none given (a January start), a fiscal
+    year ending in that year whose start tieout does not know (see :func:`claim_agrees`)."""
     first, second = ctx.year(m["y1"]), ctx.year(m["y2"])
     if second != first + 1:
         raise ctx.fail("a split year names two years in a row (2025/26)")
@@ -696,6 +730,12 @@ def _is_unanchored_fiscal_year(p: Period) -> bool:
         and _infer(p.start, p.end) == "year"
         and _ANY_MONTH.search(p.label) is None
     )
+
+
+def _is_split_year(p: Period) -> bool:
+    """A fiscal year named by the two calendar years it spans ("FY 2026-27", "2025/26")."""
+    m = _SPLIT_YEAR.search(_normalise(p.label))
+    return m is not None and p.fiscal and p.granularity == "year"
 
 
 def _fiscal_name(label: str, kind: str) -> str | None:

@@ -209,7 +209,7 @@ def resolve_locator(doc: Document, locator: str | None) -> Region | None:
 
 def _resolve(doc: Document, locator: str) -> Region | None:
     lay = doc.layout
-    parts = [p.strip() for p in re.split(r"[,;]|\s+[-–]\s+", normalize(locator)) if p.strip()]
+    parts = _parts(doc, normalize(locator))
     region: Region | None = None
     heading: Section | None = None
     column = ""
@@ -279,6 +279,56 @@ def _resolve(doc: Document, locator: str) -> Region | None:
     if column:
         return _column(doc, column, region)
     return region
+
+
+_SEPARATOR = re.compile(r"([,;]|\s+[-–]\s+)")
+_JOINABLE = ("", "section", "heading", "table", "row", "line item", "column", "col")
+
+
+def _parts(doc: Document, locator: str) -> list[str]:
+    """A locator's parts, split at commas, semicolons and spaced dashes, except where the
+    name of a place holds one: "column: Three Months Ended September 30, 2026", "row:
+    Salaries, wages and benefits", "table: CITY OF RIVERBEND - ASSESSED VALUATION" (a part
+    with no key of its own joins the one before when together they name a place)."""
+    pieces = _SEPARATOR.split(locator)
+    parts: list[str] = []
+    for i in range(0, len(pieces), 2):
+        part = pieces[i].strip()
+        if not part:
+            continue
+        if parts and i and _PART.match(part) is None and not _structural(part):
+            before = _PART.match(parts[-1])
+            key = before.group("key").lower() if before else ""
+            if key in _JOINABLE and not _structural(parts[-1]):
+                joined = f"{parts[-1]}{pieces[i - 1]}{pieces[i]}".strip()
+                m = _PART.match(joined)
+                value = (m.group("value") if m else joined).strip().strip("\"'")
+                if _names_place(doc, key, value):
+                    parts[-1] = joined
+                    continue
+        parts.append(part)
+    return parts
+
+
+def _structural(part: str) -> bool:
+    """A part that names a place by number ("paragraph 2", "page 3", "table 1", "§4.2"),
+    not a bare number ("2026" may end a column's heading)."""
+    value = _PART.match(part)
+    text = value.group("value") if value and value.group("key").lower() != "table" else part
+    if text.strip().isdigit():
+        return False
+    return any(p.match(text) for p in (_PARA, _LINE, _PAGE, _TABLE, _NUMBERED))
+
+
+def _names_place(doc: Document, key: str, value: str) -> bool:
+    """Whether ``value`` under ``key`` names a place in ``doc`` as a whole."""
+    if key in ("row", "line item"):
+        return _row(doc, value, None) is not None
+    if key in ("column", "col"):
+        return _column(doc, value, None) is not None
+    if key == "table" and any(_same(value, t.caption) for t in doc.layout.tables):
+        return True
+    return _heading(doc, value) is not None
 
 
 def _column(doc: Document, label: str, within: Region | None) -> Region | None:

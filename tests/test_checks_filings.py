@@ -1,0 +1,236 @@
+"""The claims checks and the period reader on filings' own spellings: split fiscal years
+("FY 2026-27"), locators that name a column or a caption holding a comma or a dash,
+quotes of table rows with their dotted leaders shortened, tables that name no currency,
+figures spelled out in words, guidance under a dated heading, convenience translations."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+import tieout
+from tieout.periods import Period, claim_agrees, find_periods, parse_period
+
+D = date
+
+
+def _claim(
+    value: Any, unit: str, start: str, end: str, doc: str, quote: str, locator: str
+) -> dict[str, Any]:
+    return dict(
+        metric_key="m",
+        value=value,
+        unit=unit,
+        period_start=start,
+        period_end=end,
+        source_doc_id=doc,
+        source_quote=quote,
+        source_locator=locator,
+    )
+
+
+def _check(claim: dict[str, Any], doc: tieout.Document) -> tuple[str, str]:
+    r = tieout.check_claims([claim], [doc])[0]
+    return str(r.verdict), r.reason
+
+
+# --- split fiscal years -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FY 2026-27",
+        "FY2026-27",
+        "FY26-27",
+        "fiscal year 2026-27",
+        "Fiscal 2026–27",
+        "2026-27",
+        "2026/27",
+        "FY2026/27",
+        "FY 2026-2027",
+    ],
+)
+def test_a_split_fiscal_year_is_the_year_ending_in_its_second_year(text: str) -> None:
+    p = parse_period(text)
+    assert (p.start, p.end, p.granularity, p.fiscal) == (
+        D(2027, 1, 1),
+        D(2027, 12, 31),
+        "year",
+        True,
+    )
+    assert p.describe() == "FY2026/27"
+    july = parse_period(text, fiscal_year_start_month=7)
+    assert (july.start, july.end) == (D(2026, 7, 1), D(2027, 6, 30))
+    assert july.describe() == "FY2027 (Jul 2026–Jun 2027)"
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "granularity"),
+    [
+        ("2026-07", D(2026, 7, 1), D(2026, 7, 31), "month"),  # an ISO month, no split year
+        ("2011-12", D(2011, 12, 1), D(2011, 12, 31), "month"),
+    ],
+)
+def test_an_iso_month_stays_a_month(text: str, start: date, end: date, granularity: str) -> None:
+    p = parse_period(text)
+    assert (p.start, p.end, p.granularity) == (start, end, granularity)
+
+
+@pytest.mark.parametrize("text", ["2025-2026", "FY2025-27", "2025-27"])
+def test_two_years_not_a_split_year_are_refused(text: str) -> None:
+    with pytest.raises(tieout.errors.PeriodNotRecognised):
+        parse_period(text)
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "agrees"),
+    [
+        (D(2026, 7, 1), D(2027, 6, 30), True),  # a state's or a city's fiscal year
+        (D(2026, 4, 1), D(2027, 3, 31), True),  # a British or Indian one
+        (D(2026, 10, 1), D(2027, 9, 30), True),
+        (D(2026, 6, 28), D(2027, 6, 26), False),  # no fiscal year of 52 weeks: months
+        (D(2027, 1, 1), D(2027, 12, 31), False),  # a calendar year is no split year
+        (D(2026, 1, 1), D(2026, 12, 31), False),
+        (D(2025, 7, 1), D(2026, 6, 30), False),  # the fiscal year before
+        (D(2026, 7, 1), D(2026, 12, 31), False),  # half of it
+    ],
+)
+def test_a_split_year_agrees_only_with_a_year_from_its_first_year_into_its_second(
+    start: date, end: date, agrees: bool
+) -> None:
+    stated = parse_period("FY 2026-27")
+    assert claim_agrees(Period.from_dates(start, end), stated) is agrees
+
+
+@pytest.mark.parametrize(
+    ("sentence", "phrase"),
+    [
+        ("Revenue collections for FY 2026-27 are forecast at $36.02 billion.", "FY 2026-27"),
+        ("The tax rate for fiscal year 2025-26 is $0.0412 per $100.", "fiscal year 2025-26"),
+        ("Council tax rose 4.99% in 2025/26.", "2025/26"),
+        ("Adopted budget 2025-26 totals $1.2 billion.", "2025-26"),
+        ("Revenue for FY2025/26 was £48.2 million.", "FY2025/26"),
+    ],
+)
+def test_prose_reads_a_split_year_whole(sentence: str, phrase: str) -> None:
+    found = find_periods(sentence, default_year=2026)
+    assert [sentence[a:b] for (a, b), _ in found] == [phrase]
+    assert found[0][1].end.year == int(phrase[-2:]) + 2000
+
+
+BUDGET = """STATE REVENUE FORECAST
+
+Revenue collections for FY 2026-27 are forecast at $36.02 billion, an increase of 3.3%.
+"""
+
+GF_TABLE = """GENERAL FUND REVENUES
+(dollars in millions)
+                         FY 2025-26      FY 2026-27
+Revenue forecast .....     34,870.0        36,020.0
+"""
+
+AV_TABLE = """CITY OF RIVERBEND - ASSESSED VALUATION
+(amounts expressed in thousands)
+
+  Fiscal Year      Secured        Unsecured       Total AV
+  FY 2022-23      $25,904,117      1,148,302      27,052,419
+  FY 2025-26       30,114,780       1,298,447      31,413,227
+"""
+
+
+def _doc(doc_id: str, text: str, start: str = "2025-07-01", end: str = "2027-06-30") -> Any:
+    return tieout.Document.from_text(
+        doc_id, text, period_start=start, period_end=end, published="2027-01-10"
+    )
+
+
+def test_a_claim_for_the_fiscal_year_a_sentence_names_passes_and_another_fails() -> None:
+    doc = _doc("budget", BUDGET)
+    quote = "for FY 2026-27 are forecast at $36.02 billion"
+    loc = "STATE REVENUE FORECAST, paragraph 1"
+    right = _claim(36.02, "USD_billions", "2026-07-01", "2027-06-30", "budget", quote, loc)
+    assert _check(right, doc)[0] == "pass"
+    wrong = _claim(36.02, "USD_billions", "2025-07-01", "2026-06-30", "budget", quote, loc)
+    verdict, reason = _check(wrong, doc)
+    assert verdict == "fail"
+    assert reason.startswith(
+        'period_unit: period: 36,020,000,000 USD is stated for FY2026/27 ("$36.02 billion"'
+    )
+    calendar = _claim(36.02, "USD_billions", "2027-01-01", "2027-12-31", "budget", quote, loc)
+    assert _check(calendar, _doc("budget", BUDGET, end="2027-12-31"))[0] == "fail"
+
+
+def test_a_column_headed_by_a_split_year_dates_its_cells() -> None:
+    doc = _doc("gf", GF_TABLE)
+    quote = "Revenue forecast .....     34,870.0        36,020.0"
+    loc = "table: GENERAL FUND REVENUES, row: Revenue forecast"
+    right = _claim(36020.0, "USD_millions", "2026-07-01", "2027-06-30", "gf", quote, loc)
+    assert _check(right, doc)[0] == "pass"
+    wrong = _claim(36020.0, "USD_millions", "2025-07-01", "2026-06-30", "gf", quote, loc)
+    verdict, reason = _check(wrong, doc)
+    assert (verdict, reason.split(" (")[0]) == (
+        "fail",
+        "period_unit: period: 36,020,000,000 USD is stated for FY2026/27",
+    )
+
+
+def test_a_row_labelled_by_a_split_year_and_a_caption_with_a_dash() -> None:
+    doc = _doc("av", AV_TABLE, start="2022-07-01", end="2026-06-30")
+    loc = "table: CITY OF RIVERBEND - ASSESSED VALUATION, row: FY 2025-26"
+    right = _claim(31413227, "USD_thousands", "2025-07-01", "2026-06-30", "av", "31,413,227", loc)
+    verdict, reason = _check(right, doc)
+    assert verdict == "pass", reason
+    assert reason.endswith("quote found verbatim in row FY 2025-26")
+    wrong = _claim(31413227, "USD_thousands", "2024-07-01", "2025-06-30", "av", "31,413,227", loc)
+    assert _check(wrong, doc)[0] == "fail"
+
+
+# --- locators whose names hold a comma ----------------------------------------------------
+
+HIGHLIGHTS = """CONSOLIDATED FINANCIAL HIGHLIGHTS
+(dollars in millions, except per share data and ratios)
+
+                                         Three Months Ended           Nine Months Ended
+                                            September 30,                September 30,
+                                        2026      2025   % Change    2026      2025   % Change
+Net premiums written                   2,687     2,486      8.1     7,893     7,281      8.4
+Salaries, wages and benefits             412       398      3.5     1,236     1,180      4.7
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "locator", "where"),
+    [
+        (
+            2687,
+            "row: Net premiums written, column: Three Months Ended September 30, 2026",
+            "row Net premiums written, column Three Months Ended September 30, 2026",
+        ),
+        (
+            1236,
+            "row: Salaries, wages and benefits, column: Nine Months Ended September 30, 2026",
+            "row Salaries, wages and benefits, column Nine Months Ended September 30, 2026",
+        ),
+    ],
+)
+def test_a_locator_names_a_column_or_row_holding_a_comma(
+    value: int, locator: str, where: str
+) -> None:
+    doc = _doc("hsig", HIGHLIGHTS, start="2025-01-01", end="2026-09-30")
+    start = "2026-07-01" if value == 2687 else "2026-01-01"
+    claim = _claim(value, "USD_millions", start, "2026-09-30", "hsig", f"{value:,}", locator)
+    verdict, reason = _check(claim, doc)
+    assert verdict == "pass", reason
+    assert reason.endswith(f"quote found verbatim in {where}")
+
+
+def test_a_locator_naming_the_other_column_after_a_comma_still_fails() -> None:
+    doc = _doc("hsig", HIGHLIGHTS, start="2025-01-01", end="2026-09-30")
+    loc = "row: Net premiums written, column: Three Months Ended September 30, 2025"
+    claim = _claim(2687, "USD_millions", "2026-07-01", "2026-09-30", "hsig", "2,687", loc)
+    verdict, reason = _check(claim, doc)
+    assert verdict == "fail"
+    assert "the locator names column Three Months Ended September 30, 2025" in reason
