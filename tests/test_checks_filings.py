@@ -234,3 +234,56 @@ def test_a_locator_naming_the_other_column_after_a_comma_still_fails() -> None:
     verdict, reason = _check(claim, doc)
     assert verdict == "fail"
     assert "the locator names column Three Months Ended September 30, 2025" in reason
+
+
+# --- guidance under a dated heading ---------------------------------------------------------
+
+LETTER = """# Q3 2025 Shareholder Letter
+
+Subscription and services revenue was $611 million in Q3 2025.
+
+## {heading}
+
+- Subscription and services revenue of $710 million to $790 million.
+"""
+
+
+@pytest.mark.parametrize(
+    ("heading", "stated"),
+    [
+        ("Outlook for Q4 2025", "Q4 2025 (Oct–Dec 2025)"),
+        ("Q4 2025 Guidance", "Q4 2025 (Oct–Dec 2025)"),
+        ("Full-year 2025 outlook", "2025"),
+    ],
+)
+def test_guidance_under_a_heading_naming_a_later_period_is_not_the_reported_period(
+    heading: str, stated: str
+) -> None:
+    doc = tieout.Document.from_text(
+        "letter",
+        LETTER.format(heading=heading),
+        period_start="2025-07-01",
+        period_end="2025-09-30",
+        published="2025-11-04",
+    )
+    quote = "Subscription and services revenue of $710 million to $790 million."
+    claim = _claim(710, "USD_millions", "2025-07-01", "2025-09-30", "letter", quote, heading)
+    verdict, reason = _check(claim, doc)
+    assert verdict == "fail"
+    assert reason.startswith(
+        f'period_unit: period: 710,000,000 USD is stated for {stated} under "{heading}"'
+    )
+
+
+def test_a_dateline_heading_after_the_reported_period_still_dates_nothing() -> None:
+    text = "# Investor update, August 2026\n\nRevenue grew to $412k in the month.\n"
+    doc = tieout.Document.from_text(
+        "upd", text, period_start="2026-07-01", period_end="2026-07-31", published="2026-08-05"
+    )
+    loc = "Investor update, August 2026, paragraph 1"
+    claim = _claim(412, "USD_thousands", "2026-07-01", "2026-07-31", "upd", "$412k", loc)
+    assert _check(claim, doc) == (
+        "pass",
+        '412,000 USD found in upd: "$412k" (Investor update, August 2026 ¶1); '
+        "quote found verbatim in Investor update, August 2026 ¶1",
+    )

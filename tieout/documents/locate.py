@@ -440,8 +440,9 @@ def heading_period(doc: Document, pos: int) -> tuple[Period, str] | None:
     paragraph between it and ``pos`` (a slide's title: one short line, no sentence, no
     amount). It must name one period (a day only "as of" it: a date alone is a dateline),
     and one the document's own period holds: a title dated by its month of publication
-    ("Investor update, August 2026" about July) dates nothing. None when no heading there
-    names such a period.
+    ("Investor update, August 2026" about July) dates nothing, but a heading over guidance
+    ("Outlook for Q4 2025") dates its figures, whatever period the document reports. None
+    when no heading there names such a period.
     """
     lay = doc.layout
     head = lay.heading_at(pos)
@@ -489,6 +490,13 @@ def _title_paragraph(text: str) -> bool:
 _AS_OF = re.compile(r"\b(?:as\s+(?:of|at)|at)\b", re.IGNORECASE)  # "As of December 31, 2025"
 
 
+# a heading over guidance ("Outlook for Q4 2025", "FY2026 guidance") names the period its
+# figures are for, though the document reports an earlier one
+_AHEAD = re.compile(
+    r"\b(?:outlook|guidance|forecasts?|projections?|expectations?|targets?)\b", re.IGNORECASE
+)
+
+
 def _named_period(doc: Document, title: str) -> Period | None:
     from tieout.periods import Relation, find_periods, relation
 
@@ -505,9 +513,10 @@ def _named_period(doc: Document, title: str) -> Period | None:
     period = found[0][1]
     if period.granularity in ("instant", "day") and _AS_OF.search(title) is None:
         return None  # a date alone ("October 14, 2025") is a memo's dateline
-    if doc.period is not None and relation(period, doc.period) not in (
-        Relation.EQUAL,
-        Relation.WITHIN,
+    if (
+        doc.period is not None
+        and relation(period, doc.period) not in (Relation.EQUAL, Relation.WITHIN)
+        and _AHEAD.search(title) is None
     ):
         return None
     return period
