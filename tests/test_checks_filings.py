@@ -287,3 +287,47 @@ def test_a_dateline_heading_after_the_reported_period_still_dates_nothing() -> N
         '412,000 USD found in upd: "$412k" (Investor update, August 2026 ¶1); '
         "quote found verbatim in Investor update, August 2026 ¶1",
     )
+
+
+# --- a convenience translation between a figure and its period -------------------------------
+
+MDNA = (
+    "Item 5. Operating and Financial Review and Prospects\n\n"
+    "Total net revenues increased by 14.2% from RMB8,412.6 million in 2025 to RMB9,607.3 "
+    "million (US$1,349.7 million) in 2026. Subscription revenue was $611 million "
+    "(Q3 2025: $540 million) in Q3 2026.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "year", "verdict"),
+    [
+        (9607.3, "CNY_millions", 2026, "pass"),
+        (1349.7, "USD_millions", 2026, "pass"),
+        (8412.6, "CNY_millions", 2025, "pass"),
+        (9607.3, "CNY_millions", 2025, "fail"),
+        (1349.7, "USD_millions", 2025, "fail"),
+        (8412.6, "CNY_millions", 2026, "fail"),
+    ],
+)
+def test_a_convenience_translation_keeps_the_period_after_it(
+    value: float, unit: str, year: int, verdict: str
+) -> None:
+    doc = _doc("jade", MDNA, start="2025-01-01", end="2026-12-31")
+    quote = "from RMB8,412.6 million in 2025 to RMB9,607.3 million (US$1,349.7 million) in 2026"
+    claim = _claim(value, unit, f"{year}-01-01", f"{year}-12-31", "jade", quote, "paragraph 1")
+    got, reason = _check(claim, doc)
+    assert got == verdict, reason
+    if verdict == "fail":
+        assert f"is stated for {2025 + 2026 - year} (" in reason
+
+
+def test_a_bracket_naming_its_own_period_keeps_it() -> None:
+    doc = _doc("jade", MDNA, start="2025-01-01", end="2026-12-31")
+    quote = "(Q3 2025: $540 million)"
+    prior = _claim(540, "USD_millions", "2025-07-01", "2025-09-30", "jade", quote, "paragraph 1")
+    assert _check(prior, doc)[0] == "pass"
+    current = _claim(540, "USD_millions", "2026-07-01", "2026-09-30", "jade", quote, "paragraph 1")
+    verdict, reason = _check(current, doc)
+    assert verdict == "fail"
+    assert "is stated for Q3 2025 (Jul–Sep 2025)" in reason

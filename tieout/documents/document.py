@@ -243,6 +243,12 @@ class Document:
         rel = fig.span[0] - start
         rel_end = fig.span[1] - start
         sentence = self.text[start:end]
+        # in brackets that name its period first: "(Q3 2024: $540 million)"
+        opened = sentence.rfind("(", 0, rel)
+        if opened >= 0 and ")" not in sentence[opened:rel]:
+            inside = [p for (s, _e), p in found if opened < s < rel]
+            if inside:
+                return inside[-1]
         for (s, _e), p in found:
             # a period right after the figure is its own, ahead of one named before it:
             # "3.42% in Q3 2026, compared with 3.28% in the second quarter of 2026"
@@ -299,8 +305,11 @@ class Document:
 
 # what may stand between a figure and the period that is its own ("3.28% in the second
 # quarter of 2026", "$1.4M at July 31", "$610k for Q2")
+# and a bracket after the figure, or the end of the one it stands in: a convenience
+# translation ("RMB9,607.3 million (US$1,349.7 million) in 2026")
 _PERIOD_RIGHT_AFTER = re.compile(
-    r"\s*,?\s*(?:(?:in|for|during|at|as\s+of|as\s+at|on|through|over)\s+)?(?:the\s+)?",
+    r"\)?\s*(?:\([^()\n]{1,80}\)\s*)?,?\s*"
+    r"(?:(?:in|for|during|at|as\s+of|as\s+at|on|through|over)\s+)?(?:the\s+)?",
     re.IGNORECASE,
 )
 
