@@ -331,3 +331,70 @@ def test_a_bracket_naming_its_own_period_keeps_it() -> None:
     verdict, reason = _check(current, doc)
     assert verdict == "fail"
     assert "is stated for Q3 2025 (Jul–Sep 2025)" in reason
+
+
+# --- a table whose scale note names no currency ---------------------------------------------
+
+RELEASE = """{prose}
+
+CONSOLIDATED FINANCIAL HIGHLIGHTS
+(in millions, except per share data and ratios)
+
+                                      Nine Months Ended September 30,
+                                          2026          2025
+Net premiums written                     7,893         7,281
+Combined ratio                            93.4          95.1
+"""
+DOLLAR_PROSE = "Book value per share was $84.12 and total equity was $10.42 billion."
+EURO_PROSE = "Book value per share was €84.12 and total equity was €10.42 billion."
+BOTH_PROSE = "Equity was $10.42 billion; the euro notes total €1.5 billion."
+
+
+@pytest.mark.parametrize(
+    ("prose", "unit", "verdict", "reason"),
+    [
+        (
+            DOLLAR_PROSE,
+            "USD_millions",
+            "pass",
+            '7,893,000,000 USD found in rel: "7,893" (row Net premiums written), under a scale '
+            "note that names no currency in a document whose amounts are all in USD",
+        ),
+        (
+            EURO_PROSE,
+            "EUR_millions",
+            "pass",
+            '7,893,000,000 EUR found in rel: "7,893" (row Net premiums written), under a scale '
+            "note that names no currency in a document whose amounts are all in EUR",
+        ),
+        (
+            "Premiums grew 8.4% in the first nine months.",
+            "USD_millions",
+            "warning",
+            '7,893,000,000 USD found in rel: "7,893" (row Net premiums written), but rel '
+            "names no currency: tieout cannot tell it is USD",
+        ),
+        (EURO_PROSE, "USD_millions", "fail", "value 7,893,000,000 USD not found in rel"),
+        (DOLLAR_PROSE, "GBP_millions", "fail", "value 7,893,000,000 GBP not found in rel"),
+        (BOTH_PROSE, "USD_millions", "fail", "value 7,893,000,000 USD not found in rel"),
+        (BOTH_PROSE, "EUR_millions", "fail", "value 7,893,000,000 EUR not found in rel"),
+    ],
+)
+def test_a_cell_under_a_currencyless_scale_note_is_in_the_documents_one_currency(
+    prose: str, unit: str, verdict: str, reason: str
+) -> None:
+    doc = _doc("rel", RELEASE.format(prose=prose), start="2025-01-01", end="2026-09-30")
+    claim = _claim(
+        7893,
+        unit,
+        "2026-01-01",
+        "2026-09-30",
+        "rel",
+        "Net premiums written                     7,893",
+        "row: Net premiums written",
+    )
+    report = tieout.check_claims([claim], [doc])[0]
+    existence = report.check("existence")
+    why = existence.reason.split("; ")[0] if verdict == "fail" else existence.reason
+    assert (str(existence.status), why) == (verdict, reason)
+    assert str(report.verdict) == verdict
