@@ -398,3 +398,77 @@ def test_a_cell_under_a_currencyless_scale_note_is_in_the_documents_one_currency
     why = existence.reason.split("; ")[0] if verdict == "fail" else existence.reason
     assert (str(existence.status), why) == (verdict, reason)
     assert str(report.verdict) == verdict
+
+
+# --- figures spelled out in words ------------------------------------------------------------
+
+CALL = (
+    "**Marcus Lee -- Chief Executive Officer:** Thanks, Dana. We did one point two trillion "
+    "dollars of trading volume, up thirty-one percent year over year.\n\n"
+    "**Priya Raman -- Chief Financial Officer:** Stablecoin revenue was three hundred "
+    "fifty-five million dollars, and we added nine hundred thousand verified users.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "quote", "locator", "verdict", "reason"),
+    [
+        (
+            1.2,
+            "USD_trillions",
+            "We did one point two trillion dollars of trading volume",
+            "paragraph 1",
+            "pass",
+            '1,200,000,000,000 USD found in call: "one point two trillion dollars" (¶1); '
+            "quote found verbatim in ¶1",
+        ),
+        (
+            31,
+            "percent",
+            "up thirty-one percent year over year",
+            "paragraph 1",
+            "pass",
+            '31% found in call: "thirty-one percent" (¶1); quote found verbatim in ¶1',
+        ),
+        (
+            355,
+            "USD_millions",
+            "Stablecoin revenue was three hundred fifty-five million dollars",
+            "paragraph 2",
+            "pass",
+            '355,000,000 USD found in call: "three hundred fifty-five million dollars" (¶2); '
+            "quote found verbatim in ¶2",
+        ),
+        (
+            1.3,
+            "USD_trillions",
+            "We did one point two trillion dollars of trading volume",
+            "paragraph 1",
+            "fail",
+            "existence: value 1,300,000,000,000 USD not found in call",
+        ),
+        (
+            1.2,
+            "EUR_trillions",
+            "We did one point two trillion dollars of trading volume",
+            "paragraph 1",
+            "fail",
+            "existence: value 1,200,000,000,000 EUR not found in call",
+        ),
+        (
+            355,
+            "percent",
+            "Stablecoin revenue was three hundred fifty-five million dollars",
+            "paragraph 2",
+            "fail",
+            "existence: value 355% not found in call",
+        ),
+    ],
+)
+def test_a_claim_checks_against_figures_the_source_spells_out(
+    value: float, unit: str, quote: str, locator: str, verdict: str, reason: str
+) -> None:
+    doc = _doc("call", CALL, start="2025-07-01", end="2025-09-30")
+    claim = _claim(value, unit, "2025-07-01", "2025-09-30", "call", quote, locator)
+    got, why = _check(claim, doc)
+    assert (got, why.split(";")[0] if verdict == "fail" else why) == (verdict, reason)

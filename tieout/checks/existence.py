@@ -8,6 +8,7 @@ from decimal import Decimal
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
 from tieout.documents import Document
+from tieout.documents.index import FigureIndex
 from tieout.documents.locate import place_of
 from tieout.figures import Figure
 
@@ -39,6 +40,9 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
     assert base is not None
     index = doc.index
     exact = [f for dim in ctx.dims for f in index.find(dim, base)]
+    if not exact:  # "one point two trillion dollars", as a call transcript says it
+        words = _spelled(doc)
+        exact = [f for dim in ctx.dims for f in words.find(dim, base)]
     if exact:
         ctx.matches = _unique(exact)
         first = ctx.matches[0]
@@ -111,6 +115,19 @@ def _unnamed_currency(ctx: ClaimContext, numbers: list[Figure]) -> Finding | Non
         evidence_for(ctx, ctx.matches),
         field="unit",
     )
+
+
+def _spelled(doc: Document) -> FigureIndex:
+    """The figures a document spells out in words, indexed (read once per snapshot)."""
+    memo = doc.read().memo
+    key = ("spelled figures", "")
+    found = memo.get(key)
+    if not isinstance(found, FigureIndex):
+        from tieout.wordnumbers import spelled_figures
+
+        found = FigureIndex.build(spelled_figures(doc.text, doc.figures))
+        memo[key] = found
+    return found
 
 
 def _currencies(doc: Document) -> frozenset[str]:
