@@ -472,3 +472,63 @@ def test_a_claim_checks_against_figures_the_source_spells_out(
     claim = _claim(value, unit, "2025-07-01", "2025-09-30", "call", quote, locator)
     got, why = _check(claim, doc)
     assert (got, why.split(";")[0] if verdict == "fail" else why) == (verdict, reason)
+
+
+# --- an accounting basis over a column's period ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "start", "end"),
+    [
+        ("Statutory (SAP) 9M 2026", D(2026, 1, 1), D(2026, 9, 30)),
+        ("GAAP 9M 2026", D(2026, 1, 1), D(2026, 9, 30)),
+        ("U.S. GAAP Q3 2026", D(2026, 7, 1), D(2026, 9, 30)),
+        ("Q3 2026 (IFRS)", D(2026, 7, 1), D(2026, 9, 30)),
+        ("As reported 2025", D(2025, 1, 1), D(2025, 12, 31)),
+        ("2025 GAAP basis", D(2025, 1, 1), D(2025, 12, 31)),
+    ],
+)
+def test_a_column_period_reads_past_its_accounting_basis(
+    header: str, start: date, end: date
+) -> None:
+    from tieout.periods import column_period
+
+    p = column_period(header)
+    assert p is not None
+    assert (p.start, p.end) == (start, end)
+
+
+@pytest.mark.parametrize("header", ["Statutory (SAP)", "GAAP", "Pro forma 2025", "2025E"])
+def test_a_basis_alone_or_a_pro_forma_year_is_no_period(header: str) -> None:
+    from tieout.periods import column_period
+
+    assert column_period(header) is None
+
+
+STAT_GAAP = """Statutory vs. GAAP Summary
+
+(dollars in thousands)
+                                            Statutory (SAP)                    GAAP
+                                        9M 2026        9M 2025        9M 2026        9M 2025
+Net income                              361,806        295,133        522,460        448,971
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "start", "verdict"),
+    [
+        (361806, "2026-01-01", "pass"),
+        (295133, "2025-01-01", "pass"),
+        (295133, "2026-01-01", "fail"),
+    ],
+)
+def test_statutory_and_gaap_column_groups_date_their_cells(
+    value: int, start: str, verdict: str
+) -> None:
+    doc = _doc("nlic", STAT_GAAP, start="2025-01-01", end="2026-09-30")
+    end = start[:4] + "-09-30"
+    claim = _claim(value, "USD_thousands", start, end, "nlic", f"{value:,}", "row: Net income")
+    got, reason = _check(claim, doc)
+    assert got == verdict, reason
+    if verdict == "fail":
+        assert "is stated for 1 Jan 2025–30 Sep 2025" in reason

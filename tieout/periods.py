@@ -202,6 +202,13 @@ _CUE = _rx(
     rf"|as\s+(?:of|at)(?:\s+{_MON}\s*{_DAY},?)?|{_FYW}|{_MON}\s*{_DAY},?"
 )
 _FOOTNOTE = _rx(r"\s*(?:\((?:\d{1,2}|[a-z]|unaudited|as\s+restated|restated)\)|[*†‡]+)\s*$")
+# the accounting basis a group of columns is reported on, above or beside their periods
+# ("Statutory (SAP) 9M 2026", "GAAP Q3 2026", "Q3 2026 (IFRS)"): no part of the period
+_BASIS_WORD = r"(?:statutory|stat|sap|(?:u\.?s\.?\s+)?gaap|ifrs|(?:as\s+)?reported)"
+_BASIS = _rx(
+    rf"^(?:\(?{_BASIS_WORD}\)?(?:\s+basis)?[\s:/,-]+)+(?=\w)"
+    rf"|(?<=\w)(?:[\s,-]+\(?{_BASIS_WORD}\)?(?:\s+basis)?)+$"
+)
 _BARE_YEAR = re.compile(r"\s*\d{4}\s*")
 
 
@@ -415,6 +422,7 @@ def column_period(
     head = " ".join(header.split())
     while (stripped := _FOOTNOTE.sub("", head)) != head:
         head = stripped
+    head = _BASIS.sub("", head)
     if not head:
         return None
     cues = list(_CUE.finditer(context))
