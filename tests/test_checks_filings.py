@@ -532,3 +532,43 @@ def test_statutory_and_gaap_column_groups_date_their_cells(
     assert got == verdict, reason
     if verdict == "fail":
         assert "is stated for 1 Jan 2025–30 Sep 2025" in reason
+
+
+# --- a quoted table row with its dotted leader shortened or dropped -----------------------------
+
+ACFR = """                      BUDGET AND ACTUAL - GENERAL FUND
+                      For the Fiscal Year Ended June 30, 2026
+                         (amounts expressed in thousands)
+
+                                    Budgeted Amounts                         Variance with
+                                 Original          Final         Actual      Final Budget
+REVENUES
+  Property taxes ..............  $ 71,250       $ 71,250       $ 73,018       $  1,768
+  Sales and use taxes.........     38,400         39,100         41,377          2,277
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "verdict"),
+    [
+        (73018, "Property taxes .............. $ 71,250 $ 71,250 $ 73,018", "pass"),
+        (73018, "Property taxes .... $ 71,250 $ 71,250 $ 73,018", "pass"),
+        (73018, "Property taxes . . . . $ 71,250 $ 71,250 $ 73,018", "pass"),
+        (73018, "Property taxes $ 71,250 $ 71,250 $ 73,018 $ 1,768", "pass"),
+        (73018, "Property taxes $71,250 $71,250 $73,018", "pass"),
+        (41377, "Sales and use taxes 38,400 39,100 41,377", "pass"),
+        (41377, "Sales and use taxes... 38,400 39,100 41,377", "pass"),
+        (73018, "Property taxes .... $ 71,250 $ 71,250 $ 73,018 $ 1,786", "fail"),
+        (73018, "Property tax refunds .... $ 71,250 $ 71,250 $ 73,018", "warning"),
+    ],
+)
+def test_a_quote_of_a_row_with_its_leader_shortened_or_dropped(
+    value: int, quote: str, verdict: str
+) -> None:
+    doc = _doc("acfr", ACFR, start="2025-07-01", end="2026-06-30")
+    row = "Property taxes" if value == 73018 else "Sales and use taxes"
+    claim = _claim(value, "USD_thousands", "2025-07-01", "2026-06-30", "acfr", quote, f"row: {row}")
+    got, reason = _check(claim, doc)
+    assert got == verdict, reason
+    if verdict == "pass":
+        assert reason.endswith(f"quote found verbatim in row {row}")

@@ -67,7 +67,11 @@ _WS = re.compile(r"\s+")
 # space are one space (a single plain space needs no edit)
 # white space between a currency sign and its digits goes ("$   1,234" as filings align
 # it is the "$1,234" a quote writes)
-_FOLD_RUN = re.compile(r"[*_`]+|(?<=[$€£¥])\s+(?=\d)|\s*\|[\s|]*|\s{2,}|[^\S ]")
+# a table row's dotted leader, whatever its length, and the spaces around it are one space
+# too (a quote shortens "Property taxes ..............  $ 71,250" or drops the dots)
+_FOLD_RUN = re.compile(
+    r"\s*\.(?: ?\.){2,}\s*|[*_`]+|(?<=[$€£¥])\s+(?=\d)|\s*\|[\s|]*|\s{2,}|[^\S ]"
+)
 
 
 @dataclass(frozen=True, slots=True)
