@@ -572,3 +572,47 @@ def test_a_quote_of_a_row_with_its_leader_shortened_or_dropped(
     assert got == verdict, reason
     if verdict == "pass":
         assert reason.endswith(f"quote found verbatim in row {row}")
+
+
+# --- pence ----------------------------------------------------------------------------------
+
+AR = """Chairman's statement
+
+Basic earnings per share were 42.6p (2025: 39.8p). The Board recommends a final dividend of
+14.2p per share, making 21.0p for the year.
+"""
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "verdict"),
+    [
+        (42.6, "GBp", "pass"),
+        (42.6, "GBX", "pass"),
+        (42.6, "pence", "pass"),
+        (42.6, "GBP_pence", "pass"),
+        (0.426, "GBP", "pass"),
+        (42.6, "GBP", "fail"),  # £42.60 is no 42.6p
+        (42.6, "gbp", "fail"),
+        (42.6, "GBP_millions", "fail"),
+        (42.6, "EUR", "fail"),
+    ],
+)
+def test_a_per_share_claim_in_pence(value: float, unit: str, verdict: str) -> None:
+    doc = _doc("ar", AR, start="2025-03-01", end="2026-02-28")
+    quote = "Basic earnings per share were 42.6p"
+    claim = _claim(value, unit, "2025-03-01", "2026-02-28", "ar", quote, "paragraph 2")
+    got, reason = _check(claim, doc)
+    assert got == verdict, reason
+    if verdict == "pass":
+        assert reason.startswith('0.426 GBP found in ar: "42.6p"')
+
+
+def test_pence_is_a_hundredth_of_a_pound() -> None:
+    from decimal import Decimal
+
+    from tieout.units import convert, parse_unit
+
+    assert parse_unit("GBp").name == parse_unit("GBX").name == "GBP_pence"
+    assert parse_unit("GBP").name == "GBP"
+    assert convert(Decimal("42.6"), "GBp", "GBP") == Decimal("0.426")
+    assert convert(Decimal("1.5"), "GBP_millions", "GBX") == Decimal(150_000_000)
