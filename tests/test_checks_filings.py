@@ -616,3 +616,47 @@ def test_pence_is_a_hundredth_of_a_pound() -> None:
     assert parse_unit("GBP").name == "GBP"
     assert convert(Decimal("42.6"), "GBp", "GBP") == Decimal("0.426")
     assert convert(Decimal("1.5"), "GBP_millions", "GBX") == Decimal(150_000_000)
+
+
+# --- prior periods named relative to the document's own -------------------------------------
+
+CALL_Q3 = "# Meridian Digital Q3 2025 Earnings Call\n\n**Priya Raman -- CFO:** {}\n"
+UP_FROM = "Revenue was $1,046 million, up from $764 million last quarter."
+YEAR_AGO = "Revenue was $1,046 million, compared with $572 million a year ago."
+PRIOR_YEAR = "Revenue was $1,046 million versus $572 million in the prior-year quarter."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "own", "verdict", "stated"),
+    [
+        (UP_FROM, 764, "2025-07-01", "fail", "Q2 2025 (Apr–Jun 2025)"),
+        (YEAR_AGO, 572, "2025-07-01", "fail", "Q3 2024 (Jul–Sep 2024)"),
+        (PRIOR_YEAR, 572, "2025-07-01", "fail", "Q3 2024 (Jul–Sep 2024)"),
+        (UP_FROM, 1046, "2025-07-01", "pass", ""),
+        ("Revenue was $1,046 million, up 37% from last quarter.", 37, "2025-07-01", "pass", ""),
+        # the call's own period unknown: a prior period no claim agrees with
+        (UP_FROM, 764, "", "fail", '"last quarter" (a heading tieout does not read as a period)'),
+    ],
+)
+def test_a_figure_followed_by_a_relative_prior_period_is_not_the_documents_own(
+    sentence: str, value: int, own: str, verdict: str, stated: str
+) -> None:
+    text = CALL_Q3.format(sentence)
+    dates = dict(period_start=own, period_end="2025-09-30") if own else {}
+    doc = tieout.Document.from_text("call", text, published="2025-11-04", **dates)
+    unit = "percent" if value == 37 else "USD_millions"
+    claim = _claim(value, unit, "2025-07-01", "2025-09-30", "call", sentence, "paragraph 1")
+    got, reason = _check(claim, doc)
+    assert got == verdict, reason
+    if stated:
+        assert f"is stated for {stated}" in reason
+
+
+def test_the_prior_period_is_read_from_each_documents_own_period() -> None:
+    text = CALL_Q3.format(UP_FROM)
+    wide = tieout.Document.from_text("a", text, period_start="2024-07-01", period_end="2025-09-30")
+    q3 = tieout.Document.from_text("b", text, period_start="2025-07-01", period_end="2025-09-30")
+    fig = next(f for f in q3.figures if f.text == "$764 million")
+    p = q3.stated_period(fig)
+    assert p is not None and (p.start, p.end) == (D(2025, 4, 1), D(2025, 6, 30))
+    assert wide.stated_period(fig) == Period.unreadable("last quarter")  # no quarter of its own

@@ -37,6 +37,7 @@ __all__ = [
     "month_day_heading",
     "parse_period",
     "relation",
+    "relative_period",
     "section_agrees",
 ]
 
@@ -399,6 +400,38 @@ def _found(phrase: str, fsm: int, default_year: int | None) -> Period | None:
         return _parse(_normalise(phrase), _Ctx(fsm, default_year, phrase))
     except PeriodNotRecognised:
         return None
+
+
+# a prior period named relative to the document's own, right after a figure: "up from
+# $764 million last quarter", "$572 million a year ago", "in the prior-year quarter"
+_RELATIVE = _rx(
+    r"\s*,?\s*(?:(?:in|for|during)\s+)?(?:the\s+)?(?:"
+    r"(?P<q>(?:last|previous|prior|preceding|sequential)\s+quarter)"
+    r"|(?P<y>(?:a|one)\s+year\s+(?:ago|earlier|before)"
+    r"|(?:prior|previous|preceding)[\s-]year(?:'s)?(?:\s+(?:quarter|period|year))?"
+    r"|year[\s-](?:ago|earlier)(?:\s+(?:quarter|period))?|last\s+year"
+    r"|same\s+(?:quarter|period|month)\s+(?:(?:of\s+)?last|a|of\s+the\s+(?:prior|previous))\s+year))"
+    r"(?![\w-])"
+)
+
+
+def relative_period(after: str, own: Period | None) -> Period | None:
+    """The prior period ``after`` (the text right after a figure) names relative to the
+    document's own period ``own``: "last quarter" in a Q3 2025 release is Q2 2025, "a year
+    ago" Q3 2024. None when ``after`` names none; when ``own`` is unknown, or no quarter
+    for "last quarter", a period no claim agrees with (the figure is a prior one's)."""
+    m = _RELATIVE.match(after)
+    if m is None:
+        return None
+    phrase = " ".join(m.group(m.lastgroup or 0).split())
+    if own is None or own.unread or own.granularity in ("instant", "day"):
+        return Period.unreadable(phrase)
+    if m["q"] and own.months != 3:
+        return Period.unreadable(phrase)
+    back = relativedelta(months=3 if m["q"] else 12)
+    start = own.start - back
+    end = own.end + _ONE_DAY - back - _ONE_DAY
+    return Period(start, end, own.granularity, phrase, own.fiscal)
 
 
 _MONTH_DAY_ONLY = _rx(rf"^\s*{_MON}\s+{_DAY}\s*,?\s*$")

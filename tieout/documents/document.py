@@ -45,7 +45,8 @@ class ReadSnapshot:
     layout: Layout
     figures: tuple[Figure, ...]
     index: FigureIndex
-    stated: dict[tuple[int, int | None], Period | None] = field(default_factory=dict)
+    # keyed by the figure's start, the default year and the document's own period
+    stated: dict[tuple[int, int | None, object], Period | None] = field(default_factory=dict)
     memo: dict[tuple[str, str], object] = field(default_factory=dict)  # per-snapshot answers
 
 
@@ -228,15 +229,19 @@ class Document:
             else (self.published.year if self.published else None)
         )
         cache = self.read().stated
-        key = (fig.span[0], year)
+        own = (self.period.start, self.period.end) if self.period else None
+        key = (fig.span[0], year, own)  # "last quarter" is the quarter before the document's
         if key not in cache:
             cache[key] = self._stated_period(fig, year)
         return cache[key]
 
     def _stated_period(self, fig: Figure, year: int | None) -> Period | None:
-        from tieout.periods import find_periods
+        from tieout.periods import find_periods, relative_period
 
         start, end = self.sentence_at(fig.span[0])
+        prior = relative_period(self.text[fig.span[1] : end], self.period)
+        if prior is not None:  # "up from $764 million last quarter"
+            return prior
         found = find_periods(self.text[start:end], default_year=year)
         if not found:
             return None
