@@ -660,3 +660,23 @@ def test_the_prior_period_is_read_from_each_documents_own_period() -> None:
     p = q3.stated_period(fig)
     assert p is not None and (p.start, p.end) == (D(2025, 4, 1), D(2025, 6, 30))
     assert wide.stated_period(fig) == Period.unreadable("last quarter")  # no quarter of its own
+
+
+@pytest.mark.parametrize(
+    ("after", "prior"),
+    [
+        (" last quarter.", (D(2025, 4, 1), D(2025, 6, 30))),
+        (" in the same quarter last year.", (D(2024, 7, 1), D(2024, 9, 30))),
+        (", a year earlier.", (D(2024, 7, 1), D(2024, 9, 30))),
+        (" in the previous-year period.", (D(2024, 7, 1), D(2024, 9, 30))),
+        (" last year.", None),  # an annual letter says it of the year it reports
+        (" from last quarter.", None),  # a change from it, not its figure
+        (" in Q3 2025.", None),
+    ],
+)
+def test_relative_prior_periods(after: str, prior: tuple[date, date] | None) -> None:
+    from tieout.periods import relative_period
+
+    own = Period.from_dates(D(2025, 7, 1), D(2025, 9, 30))
+    p = relative_period(after, own)
+    assert (None if p is None else (p.start, p.end)) == prior

@@ -403,13 +403,14 @@ def _found(phrase: str, fsm: int, default_year: int | None) -> Period | None:
 
 
 # a prior period named relative to the document's own, right after a figure: "up from
-# $764 million last quarter", "$572 million a year ago", "in the prior-year quarter"
+# $764 million last quarter", "$572 million a year ago", "in the prior-year quarter" (not
+# "last year", which an annual report's letter says of the year it reports)
 _RELATIVE = _rx(
     r"\s*,?\s*(?:(?:in|for|during)\s+)?(?:the\s+)?(?:"
     r"(?P<q>(?:last|previous|prior|preceding|sequential)\s+quarter)"
     r"|(?P<y>(?:a|one)\s+year\s+(?:ago|earlier|before)"
     r"|(?:prior|previous|preceding)[\s-]year(?:'s)?(?:\s+(?:quarter|period|year))?"
-    r"|year[\s-](?:ago|earlier)(?:\s+(?:quarter|period))?|last\s+year"
+    r"|year[\s-](?:ago|earlier)(?:\s+(?:quarter|period))?"
     r"|same\s+(?:quarter|period|month)\s+(?:(?:of\s+)?last|a|of\s+the\s+(?:prior|previous))\s+year))"
     r"(?![\w-])"
 )
