@@ -37,6 +37,7 @@ __all__ = [
     "month_day_heading",
     "parse_period",
     "relation",
+    "relative_period",
     "section_agrees",
 ]
 
@@ -148,10 +149,12 @@ _FIRST_MONTHS = _rx(
 _YTD = _rx(
     r"(?:ytd|year[\s-]+to[\s-]+date)\s+(?P<a>.+)|(?P<b>.+?)\s+(?:ytd|year[\s-]+to[\s-]+date)"
 )
-# a split year, as British, Indian and Japanese filers name a fiscal year: "2025/26",
-# "FY2025/26", "FY25/26", "2025/2026" (the year it ends in names it)
+# a split year, as British, Indian and Japanese filers and American states and cities
+# name a fiscal year: "2025/26", "FY2025/26", "FY25/26", "2025/2026", "FY 2026-27",
+# "fiscal year 2025-26", "2025-26" (the year it ends in names it; a bare hyphenated pair
+# ends in two digits: "2025-2026" may be two calendar years)
 _SPLIT_YEAR = _rx(
-    rf"(?:(?P<fy>{_FYW})[\s'-]*|(?={_Y4}))(?P<y1>{_Y4}|\d\d)\s*/\s*(?P<y2>{_Y4}|\d\d)"
+    rf"(?:(?P<fy>{_FYW})[\s'-]*|(?={_Y4}))(?P<y1>{_Y4}|\d\d)\s*(?P<sep>[/\-–])\s*(?P<y2>{_Y4}|\d\d)"
 )
 # two months, quarters or halves joined by a hyphen: "Jan-Sep 2025", "Oct-Dec 2025", "Q1-Q3 2025"
 _NAME_RANGE = _rx(rf"(?P<a>{_MON}|q[1-4]|h[12])\s*-\s*(?P<b>(?:{_MON}|q[1-4]\b|h[12]\b).*)")
@@ -175,6 +178,8 @@ def _build_finder() -> re.Pattern[str]:
         rf"{y4}[\s-]*(?:q[1-4]|h[12])\b",  # 2026-Q3
         rf"{_ORDQ}\s+(?:fiscal\s+)?quarter(?:\s+(?:of\s+)?(?:{_FYW}[\s'-]*)?(?:{y4}|'\d\d))?",
         rf"{_ORDH}\s+(?:fiscal\s+)?half(?:[\s-]year)?(?:\s+(?:of\s+)?(?:{_FYW}[\s'-]*)?(?:{y4}|'\d\d))?",
+        rf"{_FYW}[\s'-]*(?:{y4}|\d\d)\s*[/\-–]\s*(?:{y4}|\d\d)\b(?![/\-–]\d)",  # FY 2026-27
+        rf"{y4}\s*/\s*(?:{y4}|\d\d)\b(?!/\d)|{y4}[\-–]\d\d\b(?![\-–/]\d)",  # 2025/26, 2025-26
         rf"{_FYW}[\s'-]*(?:{y4}|\d\d)\b",  # FY2025, fiscal 2019
         rf"{mon}(?:[\s,]*{y4}|\s*[-']\s*\d\d\b)",  # July 2026, Jul-26
         rf"{y4}-(?:0[1-9]|1[0-2])\b(?!-\d)",  # 2026-07
@@ -198,6 +203,13 @@ _CUE = _rx(
     rf"|as\s+(?:of|at)(?:\s+{_MON}\s*{_DAY},?)?|{_FYW}|{_MON}\s*{_DAY},?"
 )
 _FOOTNOTE = _rx(r"\s*(?:\((?:\d{1,2}|[a-z]|unaudited|as\s+restated|restated)\)|[*†‡]+)\s*$")
+# the accounting basis a group of columns is reported on, above or beside their periods
+# ("Statutory (SAP) 9M 2026", "GAAP Q3 2026", "Q3 2026 (IFRS)"): no part of the period
+_BASIS_WORD = r"(?:statutory|stat|sap|(?:u\.?s\.?\s+)?gaap|ifrs|(?:as\s+)?reported)"
+_BASIS = _rx(
+    rf"^(?:\(?{_BASIS_WORD}\)?(?:\s+basis)?[\s:/,-]+)+(?=\w)"
+    rf"|(?<=\w)(?:[\s,-]+\(?{_BASIS_WORD}\)?(?:\s+basis)?)+$"
+)
 _BARE_YEAR = re.compile(r"\s*\d{4}\s*")
 
 
@@ -266,6 +278,8 @@ class Period:
             letter = "Q" if g == "quarter" else "H"
             return f"{letter}{(s.month - 1) // _PART_MONTHS[g] + 1} {s.year} ({_range_text(s, e)})"
         if self.fiscal and g == "year":
+            if _is_unanchored_fiscal_year(self) and _is_split_year(self):
+                return f"FY{e.year - 1}/{e.year % 100:02d}"  # its months unknown
             return f"FY{e.year} ({_range_text(s, e)})"
         if g in ("quarter", "half"):
             head = (
@@ -317,9 +331,18 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
     that year, since such headers often stand for a fiscal year; so does one headed by a
     fiscal year whose start the document never names ("FY25", "Fiscal 2025"): the
     fiscal year a registry sets for the metric (October to September, say) is that year.
+    A split year whose months are not known ("FY 2026-27", "2025/26") agrees only with a
+    twelve-month claim running from its first year into its second (Jul 2026–Jun 2027,
+    Apr 2026–Mar 2027), never with a calendar year.
     """
     if stated.unread or claim.unread:
         return False
+    if _is_unanchored_fiscal_year(stated) and _is_split_year(stated):
+        # "FY 2026-27" with its months unknown: a year from 2026 into 2027, never Jan–Dec
+        twelve = claim.months == 12 or (
+            claim.fiscal and 364 <= (claim.end - claim.start).days + 1 <= 371
+        )
+        return twelve and claim.start.year + 1 == claim.end.year == stated.end.year
     if relation(claim, stated) is Relation.EQUAL:
         return True
     if stated.instant:
@@ -379,6 +402,39 @@ def _found(phrase: str, fsm: int, default_year: int | None) -> Period | None:
         return None
 
 
+# a prior period named relative to the document's own, right after a figure: "up from
+# $764 million last quarter", "$572 million a year ago", "in the prior-year quarter" (not
+# "last year", which an annual report's letter says of the year it reports)
+_RELATIVE = _rx(
+    r"\s*,?\s*(?:(?:in|for|during)\s+)?(?:the\s+)?(?:"
+    r"(?P<q>(?:last|previous|prior|preceding|sequential)\s+quarter)"
+    r"|(?P<y>(?:a|one)\s+year\s+(?:ago|earlier|before)"
+    r"|(?:prior|previous|preceding)[\s-]year(?:'s)?(?:\s+(?:quarter|period|year))?"
+    r"|year[\s-](?:ago|earlier)(?:\s+(?:quarter|period))?"
+    r"|same\s+(?:quarter|period|month)\s+(?:(?:of\s+)?last|a|of\s+the\s+(?:prior|previous))\s+year))"
+    r"(?![\w-])"
+)
+
+
+def relative_period(after: str, own: Period | None) -> Period | None:
+    """The prior period ``after`` (the text right after a figure) names relative to the
+    document's own period ``own``: "last quarter" in a Q3 2025 release is Q2 2025, "a year
+    ago" Q3 2024. None when ``after`` names none; when ``own`` is unknown, or no quarter
+    for "last quarter", a period no claim agrees with (the figure is a prior one's)."""
+    m = _RELATIVE.match(after)
+    if m is None:
+        return None
+    phrase = " ".join(m.group(m.lastgroup or 0).split())
+    if own is None or own.unread or own.granularity in ("instant", "day"):
+        return Period.unreadable(phrase)
+    if m["q"] and own.months != 3:
+        return Period.unreadable(phrase)
+    back = relativedelta(months=3 if m["q"] else 12)
+    start = own.start - back
+    end = own.end + _ONE_DAY - back - _ONE_DAY
+    return Period(start, end, own.granularity, phrase, own.fiscal)
+
+
 _MONTH_DAY_ONLY = _rx(rf"^\s*{_MON}\s+{_DAY}\s*,?\s*$")
 
 
@@ -400,6 +456,7 @@ def column_period(
     head = " ".join(header.split())
     while (stripped := _FOOTNOTE.sub("", head)) != head:
         head = stripped
+    head = _BASIS.sub("", head)
     if not head:
         return None
     cues = list(_CUE.finditer(context))
@@ -465,6 +522,8 @@ def _parse(s: str, ctx: _Ctx) -> Period:
     if m := _BRACKET.fullmatch(s):
         return _bracketed(m["head"], m["inner"], ctx)
     s = _LEAD.sub("", s, count=1)
+    if (split := _hyphen_split_year(s, ctx)) is not None:  # no span of '2025' to '26'
+        return split
     if m := _BETWEEN.fullmatch(s):
         return _span(m[1], m[2], ctx)
     parts = _SPAN_SEP.split(s)
@@ -510,6 +569,8 @@ def _span(left_text: str, right_text: str, ctx: _Ctx) -> Period:
 
 
 def _single(s: str, ctx: _Ctx) -> Period:
+    if (split := _hyphen_split_year(s, ctx)) is not None:  # '2025-26' is no month 26
+        return split
     if m := _AS_OF.fullmatch(s):
         day = _date_of(m["date"], ctx)
         return Period(day, day, "instant", ctx.label)
@@ -539,7 +600,7 @@ def _single(s: str, ctx: _Ctx) -> Period:
         return Period(date(year, 1, 1), date(year, 12, 31), "year", ctx.label)
     if m := _FIRST_MONTHS.fullmatch(s):
         return _first_months(m, ctx)
-    if m := _SPLIT_YEAR.fullmatch(s):
+    if (m := _SPLIT_YEAR.fullmatch(s)) and m["sep"] == "/":
         return _split_year(m, ctx)
     if m := _YTD.fullmatch(s):
         return _to_date(_single(m["a"] or m["b"], ctx), ctx)
@@ -601,8 +662,23 @@ def _first_months(m: re.Match[str], ctx: _Ctx) -> Period:
     return Period(start, end, granularity, ctx.label, fiscal)
 
 
+def _hyphen_split_year(s: str, ctx: _Ctx) -> Period | None:
+    """'FY 2026-27', 'fiscal year 2025-26', '2025-26': a split year written with a hyphen
+    or a dash, or None when ``s`` is none (two years not in a row, '2026-07' a month)."""
+    m = _SPLIT_YEAR.fullmatch(s)
+    if m is None or m["sep"] == "/":
+        return None
+    if not m["fy"] and (len(m["y1"]) != 4 or len(m["y2"]) != 2 or 1 <= int(m["y2"]) <= 12):
+        return None  # '2025-2026' may be two calendar years, '2011-12' is December 2011
+    if ctx.year(m["y2"]) != ctx.year(m["y1"]) + 1:
+        return None
+    return _split_year(m, ctx)
+
+
 def _split_year(m: re.Match[str], ctx: _Ctx) -> Period:
-    """'2025/26', 'FY2025/26': the fiscal year that ends in the second year."""
+    """'2025/26', 'FY2025/26', 'FY 2026-27': the fiscal year that ends in the second year.
+    Its months are the registry's fiscal year; with none given (a January start), a fiscal
+    year ending in that year whose start tieout does not know (see :func:`claim_agrees`)."""
     first, second = ctx.year(m["y1"]), ctx.year(m["y2"])
     if second != first + 1:
         raise ctx.fail("a split year names two years in a row (2025/26)")
@@ -696,6 +772,12 @@ def _is_unanchored_fiscal_year(p: Period) -> bool:
         and _infer(p.start, p.end) == "year"
         and _ANY_MONTH.search(p.label) is None
     )
+
+
+def _is_split_year(p: Period) -> bool:
+    """A fiscal year named by the two calendar years it spans ("FY 2026-27", "2025/26")."""
+    m = _SPLIT_YEAR.search(_normalise(p.label))
+    return m is not None and p.fiscal and p.granularity == "year"
 
 
 def _fiscal_name(label: str, kind: str) -> str | None:

@@ -60,6 +60,11 @@ SCALES: dict[str, Decimal] = {
 }
 """Scale suffixes of currency units and the factor each stands for."""
 
+PENCE = "GBP_pence"
+"""A hundredth of a pound: British per-share figures ("EPS 42.6p"). Spelled ``GBp`` (the
+exchanges' mark: a lower-case p), ``GBX``, ``pence`` or ``GBP_pence``; never ``GBP``."""
+_PENCE_SPELLINGS = frozenset(("gbx", "pence", "gbp_pence", "gbp pence", "gbp-pence"))
+
 ACCEPTED_FORMS: tuple[str, ...] = (
     "USD",
     "USD_thousands",
@@ -199,6 +204,8 @@ def _definitions() -> list[str]:
         "percentage_point = percent",
         "count = [count]",
     ]
+    if "GBP" in CURRENCY_CODES:
+        lines.append(f"{PENCE} = 0.01 GBP")
     for code in sorted(CURRENCY_CODES):
         lines.append(f"{code} = [currency_{code}]")
         lines.extend(f"{code}_{scale} = {factor} {code}" for scale, factor in SCALES.items())
@@ -229,6 +236,8 @@ def _expected_factor(name: str) -> Decimal:
         return Decimal("0.01")
     if name == "percentage_point":
         return Decimal(1)
+    if name == PENCE:
+        return Decimal("0.01")
     _, _, scale = name.partition("_")
     return SCALES[scale] if scale else Decimal(1)
 
@@ -257,7 +266,11 @@ def _unit_from_pint(name: str) -> Unit:
 
 def _canonical_name(text: str) -> str | None:
     """The canonical unit name for a spelling, or None."""
+    if text.strip() == "GBp":  # pence, as the exchanges mark them: not GBP
+        return PENCE
     key = " ".join(text.strip().lower().split())
+    if key in _PENCE_SPELLINGS:
+        return PENCE
     if key.startswith("(") and key.endswith(")"):
         key = key[1:-1].strip()
     key = key.removeprefix("in ")
@@ -280,9 +293,10 @@ def _canonical_name(text: str) -> str | None:
 def parse_unit(text: str) -> Unit:
     """Read a unit spelling ('USD', '$', 'USD_m', 'KRW_trillions', 'thousands of EUR', '%',
     'bps', 'percentage_points', 'count' …). A filer's mark for an ISO code is that code
-    ('RMB_billions' is CNY_billions); a percentage point compares as a percent.
+    ('RMB_billions' is CNY_billions); a percentage point compares as a percent; 'GBp',
+    'GBX' and 'pence' are hundredths of a pound (GBP_pence).
 
-    Case-insensitive. Raises :class:`~tieout.errors.UnitNotRecognised` for anything else.
+    Case-insensitive but for 'GBp'. Raises :class:`~tieout.errors.UnitNotRecognised` for anything else.
     """
     name = _canonical_name(text) if isinstance(text, str) else None
     if name is None:
@@ -316,6 +330,8 @@ def canonical_units() -> tuple[str, ...]:
     for code in sorted(CURRENCY_CODES):
         names.append(code)
         names.extend(f"{code}_{scale}" for scale in SCALES)
+        if code == "GBP":
+            names.append(PENCE)
     return tuple(names)
 
 

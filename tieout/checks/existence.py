@@ -7,6 +7,8 @@ from decimal import Decimal
 
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
+from tieout.documents import Document
+from tieout.documents.index import FigureIndex
 from tieout.documents.locate import place_of
 from tieout.figures import Figure
 
@@ -38,6 +40,9 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
     assert base is not None
     index = doc.index
     exact = [f for dim in ctx.dims for f in index.find(dim, base)]
+    if not exact:  # "one point two trillion dollars", as a call transcript says it
+        words = _spelled(doc)
+        exact = [f for dim in ctx.dims for f in words.find(dim, base)]
     if exact:
         ctx.matches = _unique(exact)
         first = ctx.matches[0]
@@ -51,6 +56,11 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
             field="value",
         )
         return
+    if ctx.unit.kind == "currency":
+        found = _unnamed_currency(ctx, index.find("number", base))
+        if found is not None:
+            yield found
+            return
     rounded = [f for dim in ctx.dims for f in index.rounded_to(dim, base, ctx.precision)]
     if rounded:
         ctx.matches, ctx.rounded = _unique(rounded), True
@@ -64,6 +74,78 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
         )
         return
     yield Finding(Status.FAIL, _not_found(ctx, base), field="value")
+
+
+def _unnamed_currency(ctx: ClaimContext, numbers: list[Figure]) -> Finding | None:
+    """The claimed amount as a table's bare cell scaled by a note that names no currency
+    ("(in millions, except per share data and ratios)", "(amounts expressed in
+    thousands)"), as the gate reads it: found when every amount the document names a
+    currency for is in the claim's currency, a warning when it names none, and nothing
+    when it names another (a "$" claim is never a euro table's cell)."""
+    assert ctx.doc is not None and ctx.unit is not None
+    doc = ctx.doc
+    cells = [
+        f
+        for f in numbers
+        if f.kind == "number"
+        and f.scale_source == "context"
+        and f.implied_unit is None
+        and f.where is not None
+    ]
+    if not cells:
+        return None
+    named = _currencies(doc)
+    if named - {ctx.unit.dimension}:
+        return None
+    ctx.matches = _unique(cells)
+    first = ctx.matches[0]
+    where = f'{ctx.shown()} found in {doc.doc_id}: "{first.text}" ({place_of(doc, first.span)})'
+    if named:
+        return Finding(
+            Status.PASS,
+            f"{where}, under a scale note that names no currency in a document whose "
+            f"amounts are all in {ctx.unit.dimension}",
+            evidence_for(ctx, ctx.matches),
+            field="value",
+        )
+    return Finding(
+        Status.WARNING,
+        f"{where}, but {doc.doc_id} names no currency: tieout cannot tell it is "
+        f"{ctx.unit.dimension}",
+        evidence_for(ctx, ctx.matches),
+        field="unit",
+    )
+
+
+def _spelled(doc: Document) -> FigureIndex:
+    """The figures a document spells out in words, indexed (read once per snapshot)."""
+    memo = doc.read().memo
+    key = ("spelled figures", "")
+    found = memo.get(key)
+    if not isinstance(found, FigureIndex):
+        from tieout.wordnumbers import spelled_figures
+
+        found = FigureIndex.build(spelled_figures(doc.text, doc.figures))
+        memo[key] = found
+    return found
+
+
+def _currencies(doc: Document) -> frozenset[str]:
+    """The currencies a document's amounts are named in (a sign, a code, a table's note)."""
+    from tieout.units import CURRENCY_CODES
+
+    memo = doc.read().memo
+    key = ("currencies", "")
+    found = memo.get(key)
+    if not isinstance(found, frozenset):
+        found = frozenset(
+            u
+            for f in doc.figures
+            for u in (f.unit if f.kind == "currency" else None, f.implied_unit)
+            if u in CURRENCY_CODES
+        )
+        memo[key] = found
+    return found
 
 
 def _not_found(ctx: ClaimContext, base: Decimal) -> str:

@@ -45,7 +45,8 @@ class ReadSnapshot:
     layout: Layout
     figures: tuple[Figure, ...]
     index: FigureIndex
-    stated: dict[tuple[int, int | None], Period | None] = field(default_factory=dict)
+    # keyed by the figure's start, the default year and the document's own period
+    stated: dict[tuple[int, int | None, object], Period | None] = field(default_factory=dict)
     memo: dict[tuple[str, str], object] = field(default_factory=dict)  # per-snapshot answers
 
 
@@ -228,21 +229,31 @@ class Document:
             else (self.published.year if self.published else None)
         )
         cache = self.read().stated
-        key = (fig.span[0], year)
+        own = (self.period.start, self.period.end) if self.period else None
+        key = (fig.span[0], year, own)  # "last quarter" is the quarter before the document's
         if key not in cache:
             cache[key] = self._stated_period(fig, year)
         return cache[key]
 
     def _stated_period(self, fig: Figure, year: int | None) -> Period | None:
-        from tieout.periods import find_periods
+        from tieout.periods import find_periods, relative_period
 
         start, end = self.sentence_at(fig.span[0])
+        prior = relative_period(self.text[fig.span[1] : end], self.period)
+        if prior is not None:  # "up from $764 million last quarter"
+            return prior
         found = find_periods(self.text[start:end], default_year=year)
         if not found:
             return None
         rel = fig.span[0] - start
         rel_end = fig.span[1] - start
         sentence = self.text[start:end]
+        # in brackets that name its period first: "(Q3 2024: $540 million)"
+        opened = sentence.rfind("(", 0, rel)
+        if opened >= 0 and ")" not in sentence[opened:rel]:
+            inside = [p for (s, _e), p in found if opened < s < rel]
+            if inside:
+                return inside[-1]
         for (s, _e), p in found:
             # a period right after the figure is its own, ahead of one named before it:
             # "3.42% in Q3 2026, compared with 3.28% in the second quarter of 2026"
@@ -299,8 +310,11 @@ class Document:
 
 # what may stand between a figure and the period that is its own ("3.28% in the second
 # quarter of 2026", "$1.4M at July 31", "$610k for Q2")
+# and a bracket after the figure, or the end of the one it stands in: a convenience
+# translation ("RMB9,607.3 million (US$1,349.7 million) in 2026")
 _PERIOD_RIGHT_AFTER = re.compile(
-    r"\s*,?\s*(?:(?:in|for|during|at|as\s+of|as\s+at|on|through|over)\s+)?(?:the\s+)?",
+    r"\)?\s*(?:\([^()\n]{1,80}\)\s*)?,?\s*"
+    r"(?:(?:in|for|during|at|as\s+of|as\s+at|on|through|over)\s+)?(?:the\s+)?",
     re.IGNORECASE,
 )
 

@@ -67,7 +67,11 @@ _WS = re.compile(r"\s+")
 # space are one space (a single plain space needs no edit)
 # white space between a currency sign and its digits goes ("$   1,234" as filings align
 # it is the "$1,234" a quote writes)
-_FOLD_RUN = re.compile(r"[*_`]+|(?<=[$€£¥])\s+(?=\d)|\s*\|[\s|]*|\s{2,}|[^\S ]")
+# a table row's dotted leader, whatever its length, and the spaces around it are one space
+# too (a quote shortens "Property taxes ..............  $ 71,250" or drops the dots)
+_FOLD_RUN = re.compile(
+    r"\s*\.(?: ?\.){2,}\s*|[*_`]+|(?<=[$€£¥])\s+(?=\d)|\s*\|[\s|]*|\s{2,}|[^\S ]"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +213,7 @@ def resolve_locator(doc: Document, locator: str | None) -> Region | None:
 
 def _resolve(doc: Document, locator: str) -> Region | None:
     lay = doc.layout
-    parts = [p.strip() for p in re.split(r"[,;]|\s+[-–]\s+", normalize(locator)) if p.strip()]
+    parts = _parts(doc, normalize(locator))
     region: Region | None = None
     heading: Section | None = None
     column = ""
@@ -279,6 +283,56 @@ def _resolve(doc: Document, locator: str) -> Region | None:
     if column:
         return _column(doc, column, region)
     return region
+
+
+_SEPARATOR = re.compile(r"([,;]|\s+[-–]\s+)")
+_JOINABLE = ("", "section", "heading", "table", "row", "line item", "column", "col")
+
+
+def _parts(doc: Document, locator: str) -> list[str]:
+    """A locator's parts, split at commas, semicolons and spaced dashes, except where the
+    name of a place holds one: "column: Three Months Ended September 30, 2026", "row:
+    Salaries, wages and benefits", "table: CITY OF RIVERBEND - ASSESSED VALUATION" (a part
+    with no key of its own joins the one before when together they name a place)."""
+    pieces = _SEPARATOR.split(locator)
+    parts: list[str] = []
+    for i in range(0, len(pieces), 2):
+        part = pieces[i].strip()
+        if not part:
+            continue
+        if parts and i and _PART.match(part) is None and not _structural(part):
+            before = _PART.match(parts[-1])
+            key = before.group("key").lower() if before else ""
+            if key in _JOINABLE and not _structural(parts[-1]):
+                joined = f"{parts[-1]}{pieces[i - 1]}{pieces[i]}".strip()
+                m = _PART.match(joined)
+                value = (m.group("value") if m else joined).strip().strip("\"'")
+                if _names_place(doc, key, value):
+                    parts[-1] = joined
+                    continue
+        parts.append(part)
+    return parts
+
+
+def _structural(part: str) -> bool:
+    """A part that names a place by number ("paragraph 2", "page 3", "table 1", "§4.2"),
+    not a bare number ("2026" may end a column's heading)."""
+    value = _PART.match(part)
+    text = value.group("value") if value and value.group("key").lower() != "table" else part
+    if text.strip().isdigit():
+        return False
+    return any(p.match(text) for p in (_PARA, _LINE, _PAGE, _TABLE, _NUMBERED))
+
+
+def _names_place(doc: Document, key: str, value: str) -> bool:
+    """Whether ``value`` under ``key`` names a place in ``doc`` as a whole."""
+    if key in ("row", "line item"):
+        return _row(doc, value, None) is not None
+    if key in ("column", "col"):
+        return _column(doc, value, None) is not None
+    if key == "table" and any(_same(value, t.caption) for t in doc.layout.tables):
+        return True
+    return _heading(doc, value) is not None
 
 
 def _column(doc: Document, label: str, within: Region | None) -> Region | None:
@@ -390,8 +444,9 @@ def heading_period(doc: Document, pos: int) -> tuple[Period, str] | None:
     paragraph between it and ``pos`` (a slide's title: one short line, no sentence, no
     amount). It must name one period (a day only "as of" it: a date alone is a dateline),
     and one the document's own period holds: a title dated by its month of publication
-    ("Investor update, August 2026" about July) dates nothing. None when no heading there
-    names such a period.
+    ("Investor update, August 2026" about July) dates nothing, but a heading over guidance
+    ("Outlook for Q4 2025") dates its figures, whatever period the document reports. None
+    when no heading there names such a period.
     """
     lay = doc.layout
     head = lay.heading_at(pos)
@@ -439,6 +494,13 @@ def _title_paragraph(text: str) -> bool:
 _AS_OF = re.compile(r"\b(?:as\s+(?:of|at)|at)\b", re.IGNORECASE)  # "As of December 31, 2025"
 
 
+# a heading over guidance ("Outlook for Q4 2025", "FY2026 guidance") names the period its
+# figures are for, though the document reports an earlier one
+_AHEAD = re.compile(
+    r"\b(?:outlook|guidance|forecasts?|projections?|expectations?|targets?)\b", re.IGNORECASE
+)
+
+
 def _named_period(doc: Document, title: str) -> Period | None:
     from tieout.periods import Relation, find_periods, relation
 
@@ -455,9 +517,10 @@ def _named_period(doc: Document, title: str) -> Period | None:
     period = found[0][1]
     if period.granularity in ("instant", "day") and _AS_OF.search(title) is None:
         return None  # a date alone ("October 14, 2025") is a memo's dateline
-    if doc.period is not None and relation(period, doc.period) not in (
-        Relation.EQUAL,
-        Relation.WITHIN,
+    if (
+        doc.period is not None
+        and relation(period, doc.period) not in (Relation.EQUAL, Relation.WITHIN)
+        and _AHEAD.search(title) is None
     ):
         return None
     return period
