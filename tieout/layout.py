@@ -1800,8 +1800,53 @@ _PER_SHARE = re.compile(
     r"\bper[ -](?:(?:basic|diluted|common|ordinary|weighted) )*(?:share|unit|ads)\b|\beps\b"
     r"|\b(?:dps|bvps|tbvps|cfps|ffo/sh|nav/sh)\b"  # dividends, book value, tangible book per share
     r"|\bper (?:square (?:foot|feet|metre|meter)|sq\.? ?(?:ft|m)\b|barrel|boe|ounce|tonne?)"
+    r"|\bper capita\b"  # "(dollars in thousands, except per capita)": an amount per person
 )
-_RATIO = re.compile(r"%|\bratios?\b")
+# the end of a row label's head, past a footnote mark or a bracket ("Effective tax rate(1)",
+# "Organic growth (a)"): a rate, a margin, a yield is the thing the row measures
+_HEAD_END = r"(?=\s*(?:$|\(|\[|,|;|:|\*|\d|—|–|-\s))"
+# rows of rates, ratios, multiples and points: never an amount at the table's scale nor in
+# its currency. A "%" after a digit is a rate the label names, not the row's unit ("4.375%
+# Senior Notes due 2031", "50% of policyholder dividend liability", "Less: vacancy (7.0%)",
+# "Debt limit (3.75% of assessed valuation)": amounts); "% of revenue", "Change %" are rates
+_RATIO = re.compile(
+    r"(?<![0-9])(?<![0-9] )%|\bratios?\b"
+    r"|\bpercent(?:age)?s?\b(?!\s+rents?\b)"  # "as a percentage of covered payroll"
+    r"|\b(?:interest|operating|pre-?tax|profit|ebitda|ebita|ebit|cash\s+flow|fcf"
+    r"|underwriting|income)\s+margins?\b"  # "Net interest margin", "Operating margin"
+    # "Return on average assets", "ROTCE" (not "Expected return on plan assets": an amount)
+    r"|\bnim\b|(?<!expected )(?<!actual )\breturn\s+on\b(?!\s+plan\s+assets)"
+    r"|\bro(?:a|e|aa|ae|tce|atce|te|ce|ic|na|tbe)\b"
+    r"|\byields?\b(?!\s+maintenance)"  # "Yield on loans", "Dividend yield"
+    r"|\bcost\s+of\s+(?:(?:total|average|interest[ -]bearing)\s+)*(?:deposits|funds)\b"
+    # a rate named last: "Fee rate", "Effective tax rate", "Rate paid on deposits" (not
+    # "Interest rate swaps", "Effect of exchange rate changes on cash")
+    # "Interest rate" alone names a derivative's risk in a fair-value table: an amount)
+    rf"|(?<!exchange )(?<!currency )(?<!^interest )(?<!: interest )\brates?{_HEAD_END}"
+    r"|^rates?\s+(?:paid|earned|on|of)\b"
+    rf"|\b(?:growth|coverage|leverage){_HEAD_END}"  # "Organic growth", "Debt service coverage"
+    # "Net charge-offs to average loans", "Allowance to loans", "Loans to deposits"
+    r"|^(?!(?:[a-z-]+\s+)*(?:transfers?|contributions?|distributions?|payments?|advances?"
+    r"|reclassifications?|proceeds|repayments?|additions?)\b)"
+    r"[^:]*\bto\s+(?:(?:average|total|gross|period[ -]end|net|risk[ -]weighted|tangible)\s+)*"
+    rf"(?:loans|deposits|assets|equity|capital|ebitda|revenues?|npls?|nonperforming\s+loans){_HEAD_END}"
+    r"|\((?:in\s+)?(?:points|pts\.?|ppts?|percentage\s+points)\)"  # "Catastrophe losses (points)"
+)
+# of those, rows whose figures are percents whether or not their cells print a "%": a
+# margin, a return, a yield, a cost of funds, "as a percentage of", and the ratios banks
+# and insurers always state in percent ("Combined ratio", "CET1 ratio"; not "Current
+# ratio" nor "Debt service coverage", which are multiples)
+_PERCENT_ROW = re.compile(
+    r"\bpercent(?:age)?\s+of\b|(?<![0-9])(?<![0-9] )%\s*of\b"
+    r"|\b(?:interest|operating|pre-?tax|profit|ebitda|ebita|ebit|underwriting)\s+margins?\b"
+    r"|\bnim\b|(?<!expected )(?<!actual )\breturn\s+on\s+(?:average\s+|avg\.?\s+)?"
+    r"(?:(?:total|tangible|common|shareholders[’']?|stockholders[’']?)\s+)*(?:assets|equity)\b"
+    r"|\bro(?:a|e|aa|ae|tce|atce|te|tbe)\b"
+    r"|\byields?\b(?!\s+maintenance)"
+    r"|\bcost\s+of\s+(?:(?:total|average|interest[ -]bearing)\s+)*(?:deposits|funds)\b"
+    r"|\b(?:loss|lae|expense|combined|efficiency|payout|cet\s?1|tier\s+1(?:\s+capital)?"
+    r"|(?:total\s+)?capital|common\s+equity\s+tier\s+1|tier\s+1\s+leverage)\s+ratios?\b"
+)
 # a count of the shares a per-share amount is computed on ("Shares used in diluted per share
 # calculation", "Weighted-average shares used in computing net loss per share"): shares,
 # not an amount per share
@@ -1835,6 +1880,46 @@ _COUNT_LEAD = re.compile(
     r"^(?:(?:total|number\s+of|average|paid|active|net)\s+)?"
     r"(?:transactions|seats|subscribers|licenses|subscriptions)(?![a-z])"
 )
+
+
+_PERCENT_ROW_ANY = re.compile(_PERCENT_ROW.pattern, re.IGNORECASE)
+# the words a ratio row's label is named by (a superset of ``_RATIO``'s)
+_RATIO_HINT = re.compile(
+    r"ratio|percent|margin|\bnim\b|return|\bro[a-z]{1,3}\b|yield|cost|rate|growth|coverage"
+    r"|leverage|\bto\s|point|pts",
+    re.IGNORECASE,
+)
+
+
+def percent_rows(text: str) -> bool:
+    """Whether a row of a table in ``text`` may read as percents with no "%" in its cells
+    (a superset of the rows :func:`apply_context` reads so: "Net interest margin 3.41", a
+    ratio row between two that print their "%"), for a reader that looks for a percent
+    only where a "%" or a unit stands."""
+    if _PERCENT_ROW_ANY.search(text) is not None:
+        return True
+    return "%" in text and _RATIO_HINT.search(text) is not None
+
+
+def _percent_block(table: Table, row: Row, col: int) -> bool:
+    """Whether ``row`` (a ratio row whose cell in ``col`` prints no "%") stands in a run of
+    ratio rows whose cells in that column print one: US filings typeset the "%" (as the
+    "$") on the first and total rows of a block only ("Loss and LAE ratio 61.6 %",
+    "Underwriting expense ratio 30.2", "Combined ratio 91.8 %")."""
+    rows = table.rows
+    at = rows.index(row)
+
+    def ratio_row(r: Row) -> bool:
+        return not r.header and bool(r.label) and _RATIO.search(r.label.lower()) is not None
+
+    for step in (-1, 1):
+        k = at + step
+        while 0 <= k < len(rows) and ratio_row(rows[k]):
+            cell = next((c for c in rows[k].cells if c.col == col), None)
+            if cell is not None and cell.text.rstrip().endswith("%"):
+                return True
+            k += step
+    return False
 
 
 def _count_row(label: str) -> bool:
@@ -2054,6 +2139,19 @@ def _in_table(
         unit = "count"  # "Production (Mboe/d)", "Selling square feet", "18,450 RSF": no money
     if f.kind == "number" and cell.text.endswith("%") and cell.text[-2:-1] in "|\t )":
         unit = "percent"  # "| 78.4 | % |": the '%' of its own cell is the figure's
+    low = label.lower()
+    if (
+        unit is None
+        and row_note is None
+        and f.kind == "number"
+        and cell.col not in table.col_currencies
+        and cell.col not in table.col_notes
+        and _RATIO.search(low) is not None
+        and (_PERCENT_ROW.search(low) is not None or _percent_block(table, row, cell.col))
+    ):
+        # "Net interest margin 3.41", "Return on average equity 12.8", a ratio row between
+        # two that print their "%": percents, never an amount at the table's scale
+        unit = "percent"
     note: ScaleNote | None
     if row_note is not None:
         note = row_note
@@ -2073,7 +2171,6 @@ def _in_table(
         # "Salary ($)", "Change ($)": the column's own heading names its currency (a
         # currency names no scale: the table's note, if any, still scales it)
         currency = table.col_currencies.get(cell.col) or currency
-    low = label.lower()
     ratio = _RATIO.search(low) is not None
     # "Shares used in computing net income per share": a share count, neither per-share
     # nor an amount

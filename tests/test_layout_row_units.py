@@ -1,0 +1,267 @@
+"""Which unit, currency and scale a table row's cells take under a money scale note: rows
+of rates and ratios named without the word "ratio" (NIM, ROE, yields, coverage, points), a
+rate named inside an amount's label ("4.375% Senior Notes due 2031"), full-time
+equivalents, revenue lines named with count words, wrapped per-share labels, per capita."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+
+import pytest
+
+import tieout
+from tieout.figures import Figure, extract, normalize
+from tieout.gating import GateResult, claim_class
+from tieout.gating.lazy import LazySource
+
+D = Decimal
+
+
+def figure(figs: list[Figure], text: str, nth: int = 0) -> Figure:
+    found = [f for f in figs if f.text == text]
+    assert len(found) > nth, f"no figure {text!r} in {[f.text for f in figs]}"
+    return found[nth]
+
+
+def read(f: Figure) -> tuple[Decimal | None, str | None, str | None]:
+    """Value, unit (or the unit its place implies) and kind."""
+    return f.value, f.unit or f.implied_unit, f.kind
+
+
+def verdict(result: GateResult) -> str | list[str]:
+    return "pass" if result.passed else [c.key for c in result.rejected]
+
+
+def lazy_agrees(source: str) -> list[tuple[str, str, str]]:
+    """The figures (and their percent and dollar twins) the lazy reader finds otherwise
+    than the full reading does."""
+    text = normalize(source)
+    reference = LazySource(text, "s").full()
+    out = []
+    for f in extract(text):
+        if f.value is None or f.kind == "section":
+            continue
+        for v in (
+            f,
+            replace(f, kind="percent", unit="percent"),
+            replace(f, kind="currency", unit="USD"),
+        ):
+            cls = claim_class(v) or "numeric"
+            lazy = LazySource(text, "s").lookup(cls, v)
+            if (lazy is None) != (reference.lookup(cls, v) is None):
+                out.append((v.text, v.kind, str(v.value)))
+    return out
+
+
+# --------------------------------------------------------------------------- rates and ratios
+
+BANK = """\
+SELECTED FINANCIAL DATA
+($ in millions)                                  3Q26      2Q26
+Net income                                      187.4     176.0
+Net interest margin                              3.41      3.35
+NIM (FTE)                                        3.44      3.38
+Return on average assets                         1.12      1.08
+Return on average tangible common equity        15.40     14.95
+ROE                                             11.80     11.20
+Yield on loans                                   6.62      6.58
+Cost of deposits                                 2.04      2.11
+Efficiency ratio                                58.20     59.40
+CET1 ratio                                      11.10     10.90
+Tier 1 leverage                                  9.05      8.97
+Net charge-offs to average loans                 0.41      0.38
+Fee rate                                        41.20     41.90
+Organic growth                                   4.70      3.90
+Operating margin                                31.50     30.80
+Dividend yield                                   2.85      2.91
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3.41", (D("3.41"), "percent", "percent")),  # Net interest margin
+        ("3.44", (D("3.44"), None, "number")),  # NIM (FTE): read as a count (FTEs) still
+        ("1.12", (D("1.12"), "percent", "percent")),  # Return on average assets
+        ("15.40", (D("15.40"), "percent", "percent")),  # ROATCE spelled out
+        ("11.80", (D("11.80"), "percent", "percent")),  # ROE
+        ("6.62", (D("6.62"), "percent", "percent")),  # Yield on loans
+        ("2.04", (D("2.04"), "percent", "percent")),  # Cost of deposits
+        ("58.20", (D("58.20"), "percent", "percent")),  # Efficiency ratio
+        ("11.10", (D("11.10"), "percent", "percent")),  # CET1 ratio
+        ("31.50", (D("31.50"), "percent", "percent")),  # Operating margin
+        ("2.85", (D("2.85"), "percent", "percent")),  # Dividend yield
+        # rates and ratios of no certain unit: bare numbers, neither scaled nor dollars
+        ("9.05", (D("9.05"), None, "number")),  # Tier 1 leverage
+        ("0.41", (D("0.41"), None, "number")),  # Net charge-offs to average loans
+        ("41.20", (D("41.20"), None, "number")),  # Fee rate (percent or bps)
+        ("4.70", (D("4.70"), None, "number")),  # Organic growth
+        ("187.4", (D("187400000.0"), "USD", "number")),  # Net income: scaled
+    ],
+)
+def test_rate_rows_named_without_ratio_are_not_millions(text: str, expected: tuple) -> None:
+    assert read(figure(extract(BANK), text)) == expected
+
+
+def test_a_margin_row_confirms_its_percent_and_no_dollar_amount() -> None:
+    assert verdict(tieout.gate("Net interest margin was 3.41% in 3Q26.", sources=[BANK])) == "pass"
+    assert verdict(tieout.gate("ROE was 11.80% and ROA 1.12%.", sources=[BANK])) == "pass"
+    assert verdict(tieout.gate("Fee income was $3.41 million in 3Q26.", sources=[BANK])) == [
+        "currency:USD:3410000"
+    ]
+    assert verdict(tieout.gate("Leverage capital was $9.05 million.", sources=[BANK])) == [
+        "currency:USD:9050000"
+    ]
+    assert verdict(tieout.gate("Net income was $187.4 million.", sources=[BANK])) == "pass"
+    assert lazy_agrees(BANK) == []
+
+
+MONEY_NAMED_LIKE_RATES = """\
+(in millions)                                           2026        2025
+Expected return on plan assets                          (412)       (398)
+Interest rate                                             45          38
+Effect of exchange rate changes on cash                  (23)         17
+Gross margin                                           1,204       1,118
+Growth capital expenditures                              310         275
+Transfers to loans held for sale                          88          61
+Legal debt margin                                        902         877
+Percentage rent                                           14          12
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("(412)", D("-412000000")),
+        ("45", D("45000000")),
+        ("(23)", D("-23000000")),
+        ("1,204", D("1204000000")),
+        ("310", D("310000000")),
+        ("88", D("88000000")),
+        ("902", D("902000000")),
+        ("14", D("14000000")),
+    ],
+)
+def test_amounts_named_like_rates_keep_the_scale(text: str, value: Decimal) -> None:
+    f = figure(extract(MONEY_NAMED_LIKE_RATES), text)
+    assert (f.value, f.kind, f.scale_source) == (value, "number", "context")
+
+
+POINTS = """\
+CONSOLIDATED FINANCIAL HIGHLIGHTS
+(in millions, except per share data and ratios)
+                                        2026      2025
+Net premiums earned                    2,508     2,352
+Catastrophe losses (points)              6.7      10.8
+Prior-year reserve development (pts)    (1.8)     (1.1)
+"""
+
+
+def test_points_rows_are_no_dollars() -> None:
+    figs = extract(POINTS)
+    assert read(figure(figs, "6.7")) == (D("6.7"), None, "number")
+    assert read(figure(figs, "(1.8)")) == (D("-1.8"), None, "number")
+    assert verdict(tieout.gate("Catastrophe losses were $6.7 million.", sources=[POINTS])) == [
+        "currency:USD:6700000"
+    ]
+    assert verdict(tieout.gate("Net premiums earned were $2,508 million.", sources=[POINTS])) == (
+        "pass"
+    )
+
+
+COVERAGE = """\
+           HISTORICAL OPERATING RESULTS AND DEBT SERVICE COVERAGE
+                         (dollars in thousands)
+                                      FY2024        FY2025        FY2026
+Net revenues available ...........   $ 45,914      $ 50,024      $ 53,162
+Annual debt service ..............   $ 18,366      $ 20,010      $ 21,265
+Debt service coverage ............       2.50          2.50          2.50
+Plan fiduciary net position as a percentage of the
+  total pension liability ........      68.14         65.10         66.02
+"""
+
+
+def test_coverage_and_percentage_rows_are_not_thousands() -> None:
+    figs = extract(COVERAGE)
+    assert read(figure(figs, "2.50")) == (D("2.50"), None, "number")
+    assert read(figure(figs, "68.14")) == (D("68.14"), "percent", "percent")
+    assert read(figure(figs, "$ 53,162")) == (D("53162000"), "USD", "currency")
+    assert verdict(tieout.gate("Coverage was 2.50x in FY2026.", sources=[COVERAGE])) == "pass"
+    assert verdict(tieout.gate("Coverage was 2,500x in FY2026.", sources=[COVERAGE])) == [
+        "number:2500"
+    ]
+    assert verdict(tieout.gate("The plan was 68.14% funded.", sources=[COVERAGE])) == "pass"
+    assert verdict(tieout.gate("The funded ratio was $68.14 thousand.", sources=[COVERAGE])) == [
+        "currency:USD:68140"
+    ]
+    assert lazy_agrees(COVERAGE) == []
+
+
+BLOCK = """\
+UNDERWRITING RATIOS
+                                         Three Months Ended September 30,
+                                           2026       2025
+Loss and LAE ratio                         61.6 %     66.4 %
+Underwriting expense ratio                 30.2       29.0
+Dividends to policyholders ratio            0.4        0.3
+Combined ratio                             92.2 %     95.7 %
+"""
+
+
+def test_ratio_rows_between_two_that_print_percent_are_percents() -> None:
+    figs = extract(BLOCK)
+    assert read(figure(figs, "30.2")) == (D("30.2"), "percent", "percent")
+    assert read(figure(figs, "0.4")) == (D("0.4"), "percent", "percent")
+    result = tieout.gate("The expense ratio was 30.2%, up from 29.0%.", sources=[BLOCK])
+    assert verdict(result) == "pass"
+    assert lazy_agrees(BLOCK) == []
+
+
+# --------------------------------------------------------------------------- a rate in an amount's label
+
+DEBT = """\
+Long-term debt consisted of the following (in millions):
+                                                 2026          2025
+4.375% Senior Notes due 2031                  $   750       $   750
+5.125% Senior Notes due 2034                      400            —
+50% of policyholder dividend liability            169           162
+Debt limit (3.75% of assessed valuation)        1,178         1,131
+Less: vacancy & collection loss (7.0%)            (52)          (48)
+Total debt                                      2,445         2,195
+% of total capitalization                          41            39
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("$   750", D("750000000")), ("400", D("400000000")), ("169", D("169000000")),
+     ("1,178", D("1178000000")), ("(52)", D("-52000000")), ("2,445", D("2445000000"))],
+)  # fmt: skip
+def test_a_rate_named_in_an_amounts_label_keeps_the_scale(text: str, value: Decimal) -> None:
+    f = figure(extract(DEBT), text)
+    assert (f.value, f.scale_source) == (value, "context")
+
+
+def test_a_percent_row_of_the_debt_table_is_a_percent() -> None:
+    assert read(figure(extract(DEBT), "41")) == (D("41"), "percent", "percent")
+    result = tieout.gate("Acme has $750 million of 2031 notes and $400 million of 2034 notes.",
+                         sources=[DEBT])  # fmt: skip
+    assert verdict(result) == "pass"
+    assert verdict(tieout.gate("Acme has $750 of 2031 notes.", sources=[DEBT])) == [
+        "currency:USD:750"
+    ]
+
+
+PRO_FORMA = """\
+                 DIRECT CAPITALIZATION - STABILIZED PRO FORMA
+                                                 Total          $/RSF
+Potential gross income ....................  $14,997,600        $48.00
+Less: vacancy & collection loss (7.0%) ....   (1,049,832)        (3.36)
+Net operating income ......................  $ 9,842,310       $ 31.50
+"""
+
+
+def test_a_rate_in_the_label_keeps_the_rows_currency() -> None:
+    result = tieout.gate("Vacancy loss is $1,049,832 ($3.36 per RSF).", sources=[PRO_FORMA])
+    assert verdict(result) == "pass"
