@@ -82,7 +82,7 @@ Dividend yield                                   2.85      2.91
     ("text", "expected"),
     [
         ("3.41", (D("3.41"), "percent", "percent")),  # Net interest margin
-        ("3.44", (D("3.44"), None, "number")),  # NIM (FTE): read as a count (FTEs) still
+        ("3.44", (D("3.44"), "percent", "percent")),  # NIM (FTE): tax-equivalent, no count
         ("1.12", (D("1.12"), "percent", "percent")),  # Return on average assets
         ("15.40", (D("15.40"), "percent", "percent")),  # ROATCE spelled out
         ("11.80", (D("11.80"), "percent", "percent")),  # ROE
@@ -265,3 +265,88 @@ Net operating income ......................  $ 9,842,310       $ 31.50
 def test_a_rate_in_the_label_keeps_the_rows_currency() -> None:
     result = tieout.gate("Vacancy loss is $1,049,832 ($3.36 per RSF).", sources=[PRO_FORMA])
     assert verdict(result) == "pass"
+
+
+# --------------------------------------------------------------------------- counts and amounts
+
+FTE = """\
+FINANCIAL SUMMARY
+($ in thousands, except per share data)              3Q26          2Q26
+Net interest income (FTE)(1)                      512,604       498,771
+Net interest income, FTE                          512,604       498,771
+FTE adjustment                                      3,118         3,052
+Noninterest income                                148,322       139,455
+Full-time equivalent employees                      4,812         4,790
+"""
+
+BUDGET = """\
+STATE OF CASCADIA - GENERAL FUND BALANCE SHEET
+(dollars in millions)
+
+|  | FY 2025-26 | FY 2026-27 |
+|---|---|---|
+| Revenue forecast | 34,870.0 | 36,020.0 |
+| State FTEs | 29,266 | 29,661 |
+| Full-time equivalent positions | 29,188 | 29,604 |
+| FTEs | 29,301 | 29,702 |
+"""
+
+
+def test_taxable_equivalent_income_is_money_and_fte_counts_are_not() -> None:
+    figs = extract(FTE)
+    assert read(figure(figs, "498,771")) == (D("498771000"), "USD", "number")
+    assert read(figure(figs, "498,771", 1)) == (D("498771000"), "USD", "number")
+    assert read(figure(figs, "3,052")) == (D("3052000"), "USD", "number")
+    assert figure(figs, "4,790").implied_unit == "count"
+    result = tieout.gate("Net interest income was $498.771 million in 2Q26.", sources=[FTE])
+    assert verdict(result) == "pass"
+    assert verdict(tieout.gate("Staff costs were $4.79 million.", sources=[FTE])) == [
+        "currency:USD:4790000"
+    ]
+
+
+@pytest.mark.parametrize("text", ["29,661", "29,604", "29,702"])
+def test_fte_rows_of_a_money_table_are_counts(text: str) -> None:
+    assert figure(extract(BUDGET), text).implied_unit == "count"
+
+
+def test_fte_rows_confirm_no_dollars() -> None:
+    result = tieout.gate("State personnel spending is $29.661 billion.", sources=[BUDGET])
+    assert verdict(result) == ["currency:USD:29661000000"]
+    assert verdict(tieout.gate("The state will employ 29,661 FTEs.", sources=[BUDGET])) == "pass"
+    assert verdict(tieout.gate("Revenue is $36.02 billion.", sources=[BUDGET])) == "pass"
+
+
+ACFR = """\
+                      BUDGET AND ACTUAL - GENERAL FUND
+                         (amounts expressed in thousands)
+                                   Final         Actual      Variance
+REVENUES
+  Property taxes ..............  $ 71,250       $ 73,018       $ 1,768
+  Utility users tax ...........    14,200         15,011           811
+  Transactions and use tax ....     9,900         10,214           314
+  Licenses and permits ........     6,115          6,740           625
+  Charges to customers ........     3,402          3,518           116
+  Housing units fees ..........     1,210          1,288            78
+  Number of customers .........    41,207         41,950           743
+"""
+
+
+@pytest.mark.parametrize("text", ["15,011", "10,214", "6,740", "3,518", "1,288"])
+def test_revenue_lines_named_with_count_words_are_amounts(text: str) -> None:
+    f = figure(extract(ACFR), text)
+    assert (f.value, f.implied_unit) == (D(text.replace(",", "")) * 1000, "USD")
+    assert f.scale_source == "context"
+
+
+def test_a_customer_count_stays_a_count() -> None:
+    f = figure(extract(ACFR), "41,950")  # "Number of": no amount, no scale
+    assert (f.value, f.implied_unit, f.scale_source) == (D(41950), None, "none")
+    result = tieout.gate(
+        "The utility users tax brought in $15.011 million and permits $6.74 million.",
+        sources=[ACFR],
+    )
+    assert verdict(result) == "pass"
+    assert verdict(tieout.gate("Customers paid $41.95 million.", sources=[ACFR])) == [
+        "currency:USD:41950000"
+    ]

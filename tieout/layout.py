@@ -1922,10 +1922,27 @@ def _percent_block(table: Table, row: Row, col: int) -> bool:
     return False
 
 
+# full-time equivalents counted ("State FTEs", "Full-time equivalent positions", "FTE
+# headcount"); not the fully taxable-equivalent basis of an amount ("Net interest income,
+# FTE", "FTE adjustment")
+_FTE_COUNT = re.compile(
+    r"\bftes\b|\bfull[ -]time[ -]equivalents?\b|^\s*fte\s*$"
+    r"|\bfte\s+(?:positions|employees|staff|headcount|count)\b"
+)
+# the revenue lines of a budget or a fund statement named with a count's word ("Utility
+# users tax", "Licenses and permits", "Charges to customers", "Housing units fees"): amounts
+_REVENUE_WORDS = re.compile(
+    r"\btax(?:es)?\b|\bfees?\b|\bpermits?\b|\bcharges?\b|\bfines?\b|\bforfeitures?\b"
+    r"|\bassessments?\b|\brents?\b|\brentals?\b|\bfranchises?\b|\btolls?\b|\broyalt(?:y|ies)\b"
+)
+
+
 def _count_row(label: str) -> bool:
     """Rows that count things: scaled like the table, but never in its currency."""
     low = label.lower()
-    return any(w in low for w in _COUNT_WORDS) or _COUNT_LEAD.match(low) is not None
+    if any(w in low for w in _COUNT_WORDS) or _COUNT_LEAD.match(low) is not None:
+        return _REVENUE_WORDS.search(low) is None
+    return _FTE_COUNT.search(low) is not None
 
 
 # rows that are certainly no amount of the table's scale: days, "Number of stores"
@@ -2042,6 +2059,11 @@ def _own_unit(label: str) -> str | None:
         return "GBP_pence"  # "Basic EPS (p)": hundredths of a pound, as UK reports print EPS
     if m.group("cents"):
         return "USD_cents"  # as the grammar reads "45 cents"
+    low = label.lower()
+    if m.group("count").lower().startswith("fte") and (
+        _AMOUNT_WORDS.search(low) is not None or _RATIO.search(low) is not None
+    ):
+        return None  # "Net interest income (FTE)": fully taxable-equivalent, no headcount
     return "count"
 
 
