@@ -350,3 +350,44 @@ def test_a_customer_count_stays_a_count() -> None:
     assert verdict(tieout.gate("Customers paid $41.95 million.", sources=[ACFR])) == [
         "currency:USD:41950000"
     ]
+
+
+# --------------------------------------------------------------------------- wrapped labels
+
+WRAPPED = """\
+CONSOLIDATED FINANCIAL HIGHLIGHTS
+(dollars in millions, except per share data)
+                                         Three Months Ended           Nine Months Ended
+                                            September 30,                September 30,
+                                        2026      2025              2026      2025
+Core operating income                    455       341             1,247       998
+Core operating income per
+  diluted share(1)                      4.28      3.10             11.67      9.03
+Net income attributable to
+  noncontrolling interests                12         9                31        27
+Earnings per share:
+  Basic                                 4.31      3.12             11.74      9.08
+"""
+
+
+def test_a_per_share_label_wrapped_onto_two_lines_is_per_share() -> None:
+    figs = extract(WRAPPED)
+    f = figure(figs, "4.28")
+    assert (f.value, f.implied_unit, f.scale_source) == (D("4.28"), "USD", "none")
+    assert f.where is not None and f.where.startswith(
+        "row Core operating income per diluted share(1), column"
+    )
+    g = figure(figs, "12")  # a wrapped label of an amount keeps the scale
+    assert (g.value, g.scale_source) == (D(12000000), "context")
+    assert g.where is not None and "Net income attributable to noncontrolling interests" in g.where
+    h = figure(figs, "4.31")  # a group and its row, as before
+    assert (h.value, h.implied_unit) == (D("4.31"), "USD")
+    assert h.where is not None and h.where.startswith("row Earnings per share: Basic")
+
+
+def test_a_wrapped_per_share_row_confirms_its_amount_and_no_millions() -> None:
+    result = tieout.gate("Core EPS was $11.67 for the first nine months.", sources=[WRAPPED])
+    assert verdict(result) == "pass"
+    result = tieout.gate("Core operating income was $4.28 million.", sources=[WRAPPED])
+    assert verdict(result) == ["currency:USD:4280000"]
+    assert lazy_agrees(WRAPPED) == []

@@ -1127,6 +1127,25 @@ def _unit_heading(cell: str) -> str | None:
     return "percent" if _PCT_HEAD.fullmatch(cell) else None
 
 
+# the words a label wrapped onto the next line ends its first line with
+_WRAP_WORDS = frozenset(
+    {"a", "an", "and", "as", "at", "before", "after", "by", "for", "from", "in", "into"}
+    | {"less", "of", "on", "or", "per", "plus", "the", "to", "with", "attributable"}
+    | {"excluding", "including"}
+)
+
+
+def _wrapped(first: str, second: str) -> bool:
+    """Whether a label line ``first`` (with no colon after it) and the row label ``second``
+    under it are one label wrapped onto two lines: ``first`` ends on a word that leads on
+    ("Core operating income per", "Net income attributable to") or a hyphen, or
+    ``second`` goes on in lower case ("diluted share(1)")."""
+    if not first or not second:
+        return False
+    last = first.rsplit(None, 1)[-1].lower()
+    return last in _WRAP_WORDS or first.endswith("-") or second[0].islower()
+
+
 def _build_table(
     text: str,
     rows_lines: list[_Line],
@@ -1145,6 +1164,7 @@ def _build_table(
     # the label row above ("Net income per share:") and its indent (-1: until the next one)
     # (a caption only for a table with no headings of its own: rows that continue a table)
     group, group_indent = ("" if headers else group.rstrip(":")), -1
+    open_group = False  # the label row above ends with no colon: a label may wrap from it
     extents = _column_extents(rows_lines, raw, ncols) if kind == "aligned" else None
     for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
         k = len(cells)
@@ -1194,6 +1214,7 @@ def _build_table(
         if i not in headers and label:
             if k == 1:  # a label row: the rows indented under it belong to it
                 group, group_indent = label.rstrip(":"), indent
+                open_group = not label.endswith(":")
             elif (
                 kind in ("pipe", "csv")
                 and label.endswith(":")
@@ -1209,6 +1230,10 @@ def _build_table(
                 row_group = group
                 if label.lower().startswith("total"):
                     group = ""  # a total closes its group
+            elif group and open_group and _wrapped(group, label):
+                # "Core operating income per" over "  diluted share(1)  4.28": one label
+                # wrapped onto two lines, not a group and its row
+                label, group, group_indent = f"{group} {label}", "", -1
             elif group:
                 label = f"{group}: {label}"
         rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label, row_group))
