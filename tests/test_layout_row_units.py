@@ -391,3 +391,45 @@ def test_a_wrapped_per_share_row_confirms_its_amount_and_no_millions() -> None:
     result = tieout.gate("Core operating income was $4.28 million.", sources=[WRAPPED])
     assert verdict(result) == ["currency:USD:4280000"]
     assert lazy_agrees(WRAPPED) == []
+
+
+# --------------------------------------------------------------------------- per capita
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "(dollars in thousands, except per capita amounts)",
+        "(in thousands, except per capita)",
+        "(amounts expressed in thousands, except per capita data)",
+    ],
+)
+def test_a_per_capita_column_is_dollars_unscaled(note: str) -> None:
+    source = f"""\
+            RATIOS OF OUTSTANDING DEBT BY TYPE
+            {note}
+
+  Fiscal     General Obligation    Lease Revenue     Total Primary       Per
+   Year           Bonds                Bonds          Government        Capita
+   2025         $101,640             $42,115          $143,755          $ 781
+   2026           95,710              40,020           135,730            724
+"""
+    figs = extract(source)
+    assert read(figure(figs, "724")) == (D(724), "USD", "number")
+    assert read(figure(figs, "$ 781")) == (D(781), "USD", "currency")
+    assert figure(figs, "95,710").value == D(95710000)
+    assert verdict(tieout.gate("Per capita debt was $724 in 2026.", sources=[source])) == "pass"
+    result = tieout.gate("Per capita debt was $724 thousand in 2026.", sources=[source])
+    assert verdict(result) == ["currency:USD:724000"]
+
+
+def test_a_per_capita_row_is_dollars_unscaled() -> None:
+    source = """\
+(dollars in thousands, except per capita)
+                                        2026        2025
+Net general bonded debt               95,710     101,640
+Net bonded debt per capita               724         781
+"""
+    figs = extract(source)
+    assert read(figure(figs, "724")) == (D(724), "USD", "number")
+    assert figure(figs, "95,710").value == D(95710000)

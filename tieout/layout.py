@@ -1834,6 +1834,7 @@ _HEAD_END = r"(?=\s*(?:$|\(|\[|,|;|:|\*|\d|—|–|-\s))"
 # its currency. A "%" after a digit is a rate the label names, not the row's unit ("4.375%
 # Senior Notes due 2031", "50% of policyholder dividend liability", "Less: vacancy (7.0%)",
 # "Debt limit (3.75% of assessed valuation)": amounts); "% of revenue", "Change %" are rates
+_PER_CAPITA = re.compile(r"(?i)\bper\s+capita\b")
 _RATIO = re.compile(
     r"(?<![0-9])(?<![0-9] )%|\bratios?\b"
     r"|\bpercent(?:age)?s?\b(?!\s+rents?\b)"  # "as a percentage of covered payroll"
@@ -2226,6 +2227,7 @@ def _in_table(
         _PER_SHARE.search(low) is not None
         or _PER_MEASURE.search(low) is not None
         or _PER_MEASURE.search(column.lower()) is not None  # a column "Rent ($/RSF)"
+        or _PER_CAPITA.search(column) is not None  # "Per Capita" debt, in dollars
     ) and not shares_for
     amount = _AMOUNT_WORDS.search(low) is not None and not shares_for
     count = _count_row(label) and not per_share and not amount
