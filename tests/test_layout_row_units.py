@@ -433,3 +433,41 @@ Net bonded debt per capita               724         781
     figs = extract(source)
     assert read(figure(figs, "724")) == (D(724), "USD", "number")
     assert figure(figs, "95,710").value == D(95710000)
+
+
+# --------------------------------------------------------------------------- a UK statement
+
+UK = """\
+Consolidated income statement
+For the 52 weeks ended 28 February 2026
+
+                                              Note        2026         2025
+                                                            £m           £m
+Revenue                                          3      2,418.7      2,277.5
+Operating costs                                  4       (510.0)      (486.2)
+Adjusting items                                  5        (38.6)       (21.9)
+Profit for the year                                       186.1        174.9
+
+Earnings per share (pence)
+Basic                                            8         42.6         39.8
+Diluted                                          8         42.1         39.4
+"""
+
+
+def test_a_note_column_holds_no_amounts() -> None:
+    figs = extract(UK)
+    f = figure(figs, "5")
+    assert (f.value, f.implied_unit, f.scale_source) == (D(5), None, "none")
+    assert figure(figs, "2,418.7").value == D("2418700000.0")
+    result = tieout.gate("Adjusting items included a £5m impairment.", sources=[UK])
+    assert verdict(result) == ["currency:GBP:5000000"]
+
+
+def test_eps_rows_under_a_pence_sub_heading_are_pence() -> None:
+    figs = extract(UK)
+    f = figure(figs, "42.6")
+    assert (f.value, f.unit, f.kind) == (D("0.426"), "GBP", "currency")
+    assert f.where == "row Earnings per share (pence): Basic, column 2026"
+    assert verdict(tieout.gate("Basic EPS was 42.6p, diluted 42.1p.", sources=[UK])) == "pass"
+    assert verdict(tieout.gate("Basic EPS was £42.6m.", sources=[UK])) == ["currency:GBP:42600000"]
+    assert lazy_agrees(UK) == []

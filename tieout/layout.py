@@ -1762,8 +1762,13 @@ _GROUP_WORDS = re.compile(r"[A-Za-z][^\n]{0,58}:")
 
 def _group_label(line: str) -> bool:
     """Whether a caption line right above a table is a label row whose rows follow
-    ("Earnings per share:", "Weighted-average shares outstanding:")."""
-    return _GROUP_WORDS.fullmatch(line) is not None and not _has_digit(line)
+    ("Earnings per share:", "Weighted-average shares outstanding:"; a per-share sub-heading
+    with no colon, as UK statements print "Earnings per share (pence)" over "Basic")."""
+    if _has_digit(line):
+        return False
+    if _GROUP_WORDS.fullmatch(line) is not None:
+        return True
+    return len(line) <= 60 and line[:1].isalpha() and _PER_SHARE.search(line.lower()) is not None
 
 
 _BULLET = re.compile(r"(?:[-*•–]|\d{1,2}[.)]|\(?[a-z]\))\s")
@@ -2158,6 +2163,8 @@ def _apply_context(
 
 
 _HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents
+# a column of the notes a statement's rows are explained in ("Note", "Notes", "Note ref")
+_NOTE_COLUMN = re.compile(r"(?i)\s*notes?(?:\s+(?:ref\.?|reference|no\.?))?\s*")
 
 
 def _in_table(
@@ -2173,6 +2180,14 @@ def _in_table(
     period = table.periods[cell.col] if cell.col < len(table.periods) else None
     column = table.columns[cell.col] if cell.col < len(table.columns) else ""
     where = f"row {row.label or '?'}, column {column or cell.col + 1}"
+    if (
+        f.kind == "number"
+        and f.value is not None
+        and abs(f.value) < 100
+        and _NOTE_COLUMN.fullmatch(column) is not None
+    ):
+        # "Note | 2026 | 2025": the number of the note a row is explained in, no amount
+        return replace(f, where=where)
     label = f"{row.group}: {row.label}" if row.group else row.label
     # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
