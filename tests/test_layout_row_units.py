@@ -471,3 +471,42 @@ def test_eps_rows_under_a_pence_sub_heading_are_pence() -> None:
     assert verdict(tieout.gate("Basic EPS was 42.6p, diluted 42.1p.", sources=[UK])) == "pass"
     assert verdict(tieout.gate("Basic EPS was £42.6m.", sources=[UK])) == ["currency:GBP:42600000"]
     assert lazy_agrees(UK) == []
+
+
+# --------------------------------------------------------------------------- per-share currency
+
+EPS = """\
+{declaration}
+CONDENSED CONSOLIDATED STATEMENTS OF INCOME
+{note}
+                                         2026      2025
+Net income                                412       298
+Net income per diluted share             3.87      2.71
+"""
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "(in millions, except per share data)",
+        "(in millions, except per share data and ratios)",
+        "(dollars in millions, except per share data)",
+    ],
+)
+def test_per_share_cells_under_a_note_naming_no_currency_are_dollars(note: str) -> None:
+    source = EPS.format(declaration="", note=note)
+    assert read(figure(extract(source), "3.87")) == (D("3.87"), "USD", "number")
+    result = tieout.gate("Diluted EPS was $3.87, up from $2.71.", sources=[source])
+    assert verdict(result) == "pass"
+    assert verdict(tieout.gate("Diluted EPS was $3.78.", sources=[source])) == ["currency:USD:3.78"]
+    assert lazy_agrees(source) == []
+
+
+def test_per_share_cells_take_the_dollar_the_document_declares() -> None:
+    source = EPS.format(
+        declaration="All amounts are in Canadian dollars unless otherwise noted.\n",
+        note="(in millions, except per share data)",
+    )
+    assert read(figure(extract(source), "3.87")) == (D("3.87"), "CAD", "number")
+    assert verdict(tieout.gate("Diluted EPS was $3.87.", sources=[source])) == ["currency:USD:3.87"]
+    assert verdict(tieout.gate("Diluted EPS was C$3.87.", sources=[source])) == "pass"

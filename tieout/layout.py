@@ -2328,6 +2328,19 @@ def _in_table(
         or ratio
     ):
         money = f.kind == "number" and not ratio and not count
+        if (
+            money
+            and per_share
+            and currency is None
+            and unit is None
+            and row_note is None
+            and note is not None
+            and note.currency is None
+        ):
+            # "(in millions, except per share data)" names no currency: its scaled cells
+            # confirm an amount in any (``SourceIndex.unitless_scaled``); a per-share cell,
+            # unscaled, is in the dollar the table's statement declares, else the US dollar
+            currency = table.dollar or "USD"
         return replace(f, period=period, where=where, implied_unit=currency if money else None)
     # a count at the table's scale is marked so: no currency claim is confirmed by it
     return _scaled(f, scale, "count" if count else currency, period, where)
