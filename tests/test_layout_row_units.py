@@ -510,3 +510,44 @@ def test_per_share_cells_take_the_dollar_the_document_declares() -> None:
     assert read(figure(extract(source), "3.87")) == (D("3.87"), "CAD", "number")
     assert verdict(tieout.gate("Diluted EPS was $3.87.", sources=[source])) == ["currency:USD:3.87"]
     assert verdict(tieout.gate("Diluted EPS was C$3.87.", sources=[source])) == "pass"
+
+
+# --------------------------------------------------------------------------- points
+
+RATIOS_TABLE = """\
+CONSOLIDATED FINANCIAL HIGHLIGHTS
+(in millions, except per share data and ratios)
+                                        2026      2025
+Net premiums earned                    2,508     2,352
+Combined ratio                         91.8%     95.4%
+Catastrophe losses (points)              6.7      10.8
+Prior-year reserve development (pts)    (1.8)     (1.1)
+
+UNDERWRITING RATIOS
+                                        2026      2025  Pts Change
+Loss and LAE ratio                     61.6%     66.4%     (4.8)
+Combined ratio                         91.8%     95.4%     (3.6)
+Catastrophe losses                       5.9      10.0     (4.1)
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "nth"),
+    [("6.7", 0), ("(1.8)", 0), ("(4.8)", 0), ("(3.6)", 0), ("5.9", 0), ("(4.1)", 0)],
+)
+def test_points_next_to_ratios_are_bare_numbers(text: str, nth: int) -> None:
+    f = figure(extract(RATIOS_TABLE), text, nth)
+    assert (f.kind, f.implied_unit, f.scale_source) == ("number", None, "none")
+    assert f.value is not None and abs(f.value) < 11
+
+
+def test_points_confirm_no_dollars_and_the_amounts_keep_their_scale() -> None:
+    for draft, key in [
+        ("Catastrophe losses were $6.7 million in 2026.", "currency:USD:6700000"),
+        ("Catastrophe losses were $5.9 million.", "currency:USD:5900000"),
+        ("Catastrophe losses fell by $4.1 million.", "currency:USD:4100000"),
+    ]:
+        assert verdict(tieout.gate(draft, sources=[RATIOS_TABLE])) == [key]
+    result = tieout.gate("Net premiums earned were $2,508 million.", sources=[RATIOS_TABLE])
+    assert verdict(result) == "pass"
+    assert lazy_agrees(RATIOS_TABLE) == []

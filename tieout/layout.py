@@ -1863,6 +1863,8 @@ _RATIO = re.compile(
     rf"(?:loans|deposits|assets|equity|capital|ebitda|revenues?|npls?|nonperforming\s+loans){_HEAD_END}"
     r"|\((?:in\s+)?(?:points|pts\.?|ppts?|percentage\s+points)\)"  # "Catastrophe losses (points)"
 )
+# a row in points of a ratio: a bare number, neither a percent nor an amount
+_POINTS_ROW = re.compile(r"\((?:in\s+)?(?:points|pts\.?|ppts?|percentage\s+points)\)")
 # of those, rows whose figures are percents whether or not their cells print a "%": a
 # margin, a return, a yield, a cost of funds, "as a percentage of", and the ratios banks
 # and insurers always state in percent ("Combined ratio", "CET1 ratio"; not "Current
@@ -1913,6 +1915,10 @@ _COUNT_LEAD = re.compile(
 )
 
 
+# a column of points ("Pts Change", "Change (pts)"), a table of ratios only ("UNDERWRITING
+# RATIOS", "Key ratios", "Regulatory capital ratios"; not "Selected data and ratios")
+_POINTS_COLUMN = re.compile(r"(?i)(?<![a-z])(?:pts|points|ppts?)(?![a-z])")
+_RATIO_TABLE = re.compile(r"(?i)\s*(?:[a-z-]+\s+){0,3}ratios\s*(?:\(\s*%\s*\))?\s*")
 _PERCENT_ROW_ANY = re.compile(_PERCENT_ROW.pattern, re.IGNORECASE)
 # the words a ratio row's label is named by (a superset of ``_RATIO``'s)
 _RATIO_HINT = re.compile(
@@ -2210,6 +2216,8 @@ def _in_table(
         and cell.col not in table.col_currencies
         and cell.col not in table.col_notes
         and _RATIO.search(low) is not None
+        and _POINTS_ROW.search(low) is None
+        and _POINTS_COLUMN.search(column) is None
         and (_PERCENT_ROW.search(low) is not None or _percent_block(table, row, cell.col))
     ):
         # "Net interest margin 3.41", "Return on average equity 12.8", a ratio row between
@@ -2234,7 +2242,12 @@ def _in_table(
         # "Salary ($)", "Change ($)": the column's own heading names its currency (a
         # currency names no scale: the table's note, if any, still scales it)
         currency = table.col_currencies.get(cell.col) or currency
-    ratio = _RATIO.search(low) is not None
+    caption = table.caption.replace(table.note.text, " ") if table.note else table.caption
+    ratio = (
+        _RATIO.search(low) is not None
+        or _POINTS_COLUMN.search(column) is not None  # "Pts Change": points, no amount
+        or _RATIO_TABLE.fullmatch(caption) is not None  # every row of "UNDERWRITING RATIOS"
+    )
     # "Shares used in computing net income per share": a share count, neither per-share
     # nor an amount
     shares_for = _SHARES_FOR_PER_SHARE.search(low) is not None
