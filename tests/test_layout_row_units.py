@@ -127,6 +127,9 @@ Growth capital expenditures                              310         275
 Transfers to loans held for sale                          88          61
 Legal debt margin                                        902         877
 Percentage rent                                           14          12
+Fixed rate                                             1,200       1,150
+Variable-rate                                            805         790
+Effect of foreign exchange rates on cash                  (9)          4
 """
 
 
@@ -141,6 +144,9 @@ Percentage rent                                           14          12
         ("88", D("88000000")),
         ("902", D("902000000")),
         ("14", D("14000000")),
+        ("1,200", D("1200000000")),
+        ("805", D("805000000")),
+        ("(9)", D("-9000000")),
     ],
 )
 def test_amounts_named_like_rates_keep_the_scale(text: str, value: Decimal) -> None:

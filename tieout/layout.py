@@ -1853,7 +1853,9 @@ _RATIO = re.compile(
     # a rate named last: "Fee rate", "Effective tax rate", "Rate paid on deposits" (not
     # "Interest rate swaps", "Effect of exchange rate changes on cash")
     # "Interest rate" alone names a derivative's risk in a fair-value table: an amount)
-    rf"|(?<!exchange )(?<!currency )(?<!^interest )(?<!: interest )\brates?{_HEAD_END}"
+    # (nor a fixed or a floating rate: the debt at that rate, in a debt table)
+    rf"|(?<!exchange )(?<!currency )(?<!^interest )(?<!: interest )(?<!fixed )(?<!fixed-)"
+    rf"(?<!floating )(?<!floating-)(?<!variable )(?<!variable-)\brates?{_HEAD_END}"
     r"|^rates?\s+(?:paid|earned|on|of)\b"
     rf"|\b(?:growth|coverage|leverage){_HEAD_END}"  # "Organic growth", "Debt service coverage"
     # "Net charge-offs to average loans", "Allowance to loans", "Loans to deposits"
