@@ -1835,11 +1835,11 @@ _PER_SHARE = re.compile(
 # the end of a row label's head, past a footnote mark or a bracket ("Effective tax rate(1)",
 # "Organic growth (a)"): a rate, a margin, a yield is the thing the row measures
 _HEAD_END = r"(?=\s*(?:$|\(|\[|,|;|:|\*|\d|—|–|-\s))"
+_PER_CAPITA = re.compile(r"(?i)\bper\s+capita\b")  # a column "Per Capita"
 # rows of rates, ratios, multiples and points: never an amount at the table's scale nor in
 # its currency. A "%" after a digit is a rate the label names, not the row's unit ("4.375%
 # Senior Notes due 2031", "50% of policyholder dividend liability", "Less: vacancy (7.0%)",
 # "Debt limit (3.75% of assessed valuation)": amounts); "% of revenue", "Change %" are rates
-_PER_CAPITA = re.compile(r"(?i)\bper\s+capita\b")
 _RATIO = re.compile(
     r"(?<![0-9])(?<![0-9] )%|\bratios?\b"
     r"|\bpercent(?:age)?s?\b(?!\s+rents?\b)"  # "as a percentage of covered payroll"
@@ -1851,9 +1851,9 @@ _RATIO = re.compile(
     r"|\byields?\b(?!\s+maintenance)"  # "Yield on loans", "Dividend yield"
     r"|\bcost\s+of\s+(?:(?:total|average|interest[ -]bearing)\s+)*(?:deposits|funds)\b"
     # a rate named last: "Fee rate", "Effective tax rate", "Rate paid on deposits" (not
-    # "Interest rate swaps", "Effect of exchange rate changes on cash")
-    # "Interest rate" alone names a derivative's risk in a fair-value table: an amount)
-    # (nor a fixed or a floating rate: the debt at that rate, in a debt table)
+    # "Interest rate swaps", "Effect of exchange rate changes on cash"; nor "Interest rate"
+    # alone, a derivative's risk in a fair-value table, nor "Fixed rate", "Variable-rate":
+    # the debt at that rate, in a debt table)
     rf"|(?<!exchange )(?<!currency )(?<!^interest )(?<!: interest )(?<!fixed )(?<!fixed-)"
     rf"(?<!floating )(?<!floating-)(?<!variable )(?<!variable-)\brates?{_HEAD_END}"
     r"|^rates?\s+(?:paid|earned|on|of)\b"
