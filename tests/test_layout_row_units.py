@@ -557,3 +557,26 @@ def test_points_confirm_no_dollars_and_the_amounts_keep_their_scale() -> None:
     result = tieout.gate("Net premiums earned were $2,508 million.", sources=[RATIOS_TABLE])
     assert verdict(result) == "pass"
     assert lazy_agrees(RATIOS_TABLE) == []
+
+
+def test_a_us_per_share_sub_heading_with_no_colon_labels_its_rows() -> None:
+    source = """\
+CONDENSED CONSOLIDATED STATEMENTS OF INCOME
+(in millions)
+                                         2026      2025
+Revenue                                 4,812     4,377
+Net income                                412       298
+
+Net income per share
+Basic                                    3.91      2.74
+Diluted                                  3.87      2.71
+"""
+    figs = extract(source)
+    f = figure(figs, "3.87")
+    assert (f.value, f.implied_unit, f.scale_source) == (D("3.87"), "USD", "none")
+    assert f.where == "row Net income per share: Diluted, column 2026"
+    assert verdict(tieout.gate("Diluted EPS was $3.87.", sources=[source])) == "pass"
+    assert verdict(tieout.gate("Net income was $3.87 million.", sources=[source])) == [
+        "currency:USD:3870000"
+    ]
+    assert lazy_agrees(source) == []
