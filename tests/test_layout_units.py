@@ -1375,7 +1375,8 @@ def test_a_table_under_its_own_unit_caption_does_not_take_the_note_above() -> No
     assert us.note is not None and (us.note.scale, us.note.currency) == (10**6, "USD")
     assert (margins.note, headcount.note) == (None, None)  # unread: no scale, not KRW billion
     figs = extract(source)
-    assert read(figure(figs, "8.4")) == (D("8.4"), None, "number")
+    # an operating margin is a percent by its name, whatever its caption says
+    assert read(figure(figs, "8.4")) == (D("8.4"), "percent", "percent")
     assert read(figure(figs, "125")) == (D(125), None, "number")
     assert verdict(tieout.gate("US sales were US$4,321 million.", sources=[source])) == "pass"
     assert verdict(

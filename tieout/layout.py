@@ -1127,6 +1127,25 @@ def _unit_heading(cell: str) -> str | None:
     return "percent" if _PCT_HEAD.fullmatch(cell) else None
 
 
+# the words a label wrapped onto the next line ends its first line with
+_WRAP_WORDS = frozenset(
+    {"a", "an", "and", "as", "at", "before", "after", "by", "for", "from", "in", "into"}
+    | {"less", "of", "on", "or", "per", "plus", "the", "to", "with", "attributable"}
+    | {"excluding", "including"}
+)
+
+
+def _wrapped(first: str, second: str) -> bool:
+    """Whether a label line ``first`` (with no colon after it) and the row label ``second``
+    under it are one label wrapped onto two lines: ``first`` ends on a word that leads on
+    ("Core operating income per", "Net income attributable to") or a hyphen, or
+    ``second`` goes on in lower case ("diluted share(1)")."""
+    if not first or not second:
+        return False
+    last = first.rsplit(None, 1)[-1].lower()
+    return last in _WRAP_WORDS or first.endswith("-") or second[0].islower()
+
+
 def _build_table(
     text: str,
     rows_lines: list[_Line],
@@ -1145,6 +1164,7 @@ def _build_table(
     # the label row above ("Net income per share:") and its indent (-1: until the next one)
     # (a caption only for a table with no headings of its own: rows that continue a table)
     group, group_indent = ("" if headers else group.rstrip(":")), -1
+    open_group = False  # the label row above ends with no colon: a label may wrap from it
     extents = _column_extents(rows_lines, raw, ncols) if kind == "aligned" else None
     for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
         k = len(cells)
@@ -1194,6 +1214,7 @@ def _build_table(
         if i not in headers and label:
             if k == 1:  # a label row: the rows indented under it belong to it
                 group, group_indent = label.rstrip(":"), indent
+                open_group = not label.endswith(":")
             elif (
                 kind in ("pipe", "csv")
                 and label.endswith(":")
@@ -1209,6 +1230,10 @@ def _build_table(
                 row_group = group
                 if label.lower().startswith("total"):
                     group = ""  # a total closes its group
+            elif group and open_group and _wrapped(group, label):
+                # "Core operating income per" over "  diluted share(1)  4.28": one label
+                # wrapped onto two lines, not a group and its row
+                label, group, group_indent = f"{group} {label}", "", -1
             elif group:
                 label = f"{group}: {label}"
         rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label, row_group))
@@ -1739,8 +1764,13 @@ _GROUP_WORDS = re.compile(r"[A-Za-z][^\n]{0,58}:")
 
 def _group_label(line: str) -> bool:
     """Whether a caption line right above a table is a label row whose rows follow
-    ("Earnings per share:", "Weighted-average shares outstanding:")."""
-    return _GROUP_WORDS.fullmatch(line) is not None and not _has_digit(line)
+    ("Earnings per share:", "Weighted-average shares outstanding:"; a per-share sub-heading
+    with no colon, as UK statements print "Earnings per share (pence)" over "Basic")."""
+    if _has_digit(line):
+        return False
+    if _GROUP_WORDS.fullmatch(line) is not None:
+        return True
+    return len(line) <= 60 and line[:1].isalpha() and _PER_SHARE.search(line.lower()) is not None
 
 
 _BULLET = re.compile(r"(?:[-*•–]|\d{1,2}[.)]|\(?[a-z]\))\s")
@@ -1802,8 +1832,58 @@ _PER_SHARE = re.compile(
     r"\bper[ -](?:(?:basic|diluted|common|ordinary|weighted) )*(?:share|unit|ads)\b|\beps\b"
     r"|\b(?:dps|bvps|tbvps|cfps|ffo/sh|nav/sh)\b"  # dividends, book value, tangible book per share
     r"|\bper (?:square (?:foot|feet|metre|meter)|sq\.? ?(?:ft|m)\b|barrel|boe|ounce|tonne?)"
+    r"|\bper capita\b"  # "(dollars in thousands, except per capita)": an amount per person
 )
-_RATIO = re.compile(r"%|\bratios?\b")
+# the end of a row label's head, past a footnote mark or a bracket ("Effective tax rate(1)",
+# "Organic growth (a)"): a rate, a margin, a yield is the thing the row measures
+_HEAD_END = r"(?=\s*(?:$|\(|\[|,|;|:|\*|\d|—|–|-\s))"
+_PER_CAPITA = re.compile(r"(?i)\bper\s+capita\b")  # a column "Per Capita"
+# rows of rates, ratios, multiples and points: never an amount at the table's scale nor in
+# its currency. A "%" after a digit is a rate the label names, not the row's unit ("4.375%
+# Senior Notes due 2031", "50% of policyholder dividend liability", "Less: vacancy (7.0%)",
+# "Debt limit (3.75% of assessed valuation)": amounts); "% of revenue", "Change %" are rates
+_RATIO = re.compile(
+    r"(?<![0-9])(?<![0-9] )%|\bratios?\b"
+    r"|\bpercent(?:age)?s?\b(?!\s+rents?\b)"  # "as a percentage of covered payroll"
+    r"|\b(?:interest|operating|pre-?tax|profit|ebitda|ebita|ebit|cash\s+flow|fcf"
+    r"|underwriting|income)\s+margins?\b"  # "Net interest margin", "Operating margin"
+    # "Return on average assets", "ROTCE" (not "Expected return on plan assets": an amount)
+    r"|\bnim\b|(?<!expected )(?<!actual )\breturn\s+on\b(?!\s+plan\s+assets)"
+    r"|\bro(?:a|e|aa|ae|tce|atce|te|ce|ic|na|tbe)\b"
+    r"|\byields?\b(?!\s+maintenance)"  # "Yield on loans", "Dividend yield"
+    r"|\bcost\s+of\s+(?:(?:total|average|interest[ -]bearing)\s+)*(?:deposits|funds)\b"
+    # a rate named last: "Fee rate", "Effective tax rate", "Rate paid on deposits" (not
+    # "Interest rate swaps", "Effect of exchange rate changes on cash"; nor "Interest rate"
+    # alone, a derivative's risk in a fair-value table, nor "Fixed rate", "Variable-rate":
+    # the debt at that rate, in a debt table)
+    rf"|(?<!exchange )(?<!currency )(?<!^interest )(?<!: interest )(?<!fixed )(?<!fixed-)"
+    rf"(?<!floating )(?<!floating-)(?<!variable )(?<!variable-)\brates?{_HEAD_END}"
+    r"|^rates?\s+(?:paid|earned|on|of)\b"
+    rf"|\b(?:growth|coverage|leverage){_HEAD_END}"  # "Organic growth", "Debt service coverage"
+    # "Net charge-offs to average loans", "Allowance to loans", "Loans to deposits"
+    r"|^(?!(?:[a-z-]+\s+)*(?:transfers?|contributions?|distributions?|payments?|advances?"
+    r"|reclassifications?|proceeds|repayments?|additions?)\b)"
+    r"[^:]*\bto\s+(?:(?:average|total|gross|period[ -]end|net|risk[ -]weighted|tangible)\s+)*"
+    rf"(?:loans|deposits|assets|equity|capital|ebitda|revenues?|npls?|nonperforming\s+loans){_HEAD_END}"
+    r"|\((?:in\s+)?(?:points|pts\.?|ppts?|percentage\s+points)\)"  # "Catastrophe losses (points)"
+)
+# a row in points of a ratio: a bare number, neither a percent nor an amount
+_POINTS_ROW = re.compile(r"\((?:in\s+)?(?:points|pts\.?|ppts?|percentage\s+points)\)")
+# of those, rows whose figures are percents whether or not their cells print a "%": a
+# margin, a return, a yield, a cost of funds, "as a percentage of", and the ratios banks
+# and insurers always state in percent ("Combined ratio", "CET1 ratio"; not "Current
+# ratio" nor "Debt service coverage", which are multiples)
+_PERCENT_ROW = re.compile(
+    r"\bpercent(?:age)?\s+of\b|(?<![0-9])(?<![0-9] )%\s*of\b"
+    r"|\b(?:interest|operating|pre-?tax|profit|ebitda|ebita|ebit|underwriting)\s+margins?\b"
+    r"|\bnim\b|(?<!expected )(?<!actual )\breturn\s+on\s+(?:average\s+|avg\.?\s+)?"
+    r"(?:(?:total|tangible|common|shareholders[’']?|stockholders[’']?)\s+)*(?:assets|equity)\b"
+    r"|\bro(?:a|e|aa|ae|tce|atce|te|tbe)\b"
+    r"|\byields?\b(?!\s+maintenance)"
+    r"|\bcost\s+of\s+(?:(?:total|average|interest[ -]bearing)\s+)*(?:deposits|funds)\b"
+    r"|\b(?:loss|lae|expense|combined|efficiency|payout|cet\s?1|tier\s+1(?:\s+capital)?"
+    r"|(?:total\s+)?capital|common\s+equity\s+tier\s+1|tier\s+1\s+leverage)\s+ratios?\b"
+)
 # a count of the shares a per-share amount is computed on ("Shares used in diluted per share
 # calculation", "Weighted-average shares used in computing net loss per share"): shares,
 # not an amount per share
@@ -1839,10 +1919,67 @@ _COUNT_LEAD = re.compile(
 )
 
 
+# a column of points ("Pts Change", "Change (pts)"), a table of ratios only ("UNDERWRITING
+# RATIOS", "Key ratios", "Regulatory capital ratios"; not "Selected data and ratios")
+_POINTS_COLUMN = re.compile(r"(?i)(?<![a-z])(?:pts|points|ppts?)(?![a-z])")
+_RATIO_TABLE = re.compile(r"(?i)\s*(?:[a-z-]+\s+){0,3}ratios\s*(?:\(\s*%\s*\))?\s*")
+# what a row ``_PERCENT_ROW`` reads as percents names, in lower case, or a "%" another
+# row of its block prints (a superset, found by plain searches: a megabyte in milliseconds)
+_PERCENT_HINTS = ("%", "percent", "margin", "nim", "return", "roa", "roe", "rot", "yield")
+_PERCENT_HINTS_MORE = ("cost", "ratio")  # "Cost of deposits", "Combined ratio"
+
+
+def percent_rows(text: str) -> bool:
+    """Whether a row of a table in ``text`` may read as percents with no "%" in its cells
+    (a superset of the rows :func:`apply_context` reads so: "Net interest margin 3.41", a
+    ratio row between two that print their "%"), for a reader that looks for a percent
+    only where a "%" or a unit stands."""
+    low = text.lower()
+    return any(hint in low for hint in (*_PERCENT_HINTS, *_PERCENT_HINTS_MORE))
+
+
+def _percent_block(table: Table, row: Row, col: int) -> bool:
+    """Whether ``row`` (a ratio row whose cell in ``col`` prints no "%") stands in a run of
+    ratio rows whose cells in that column print one: US filings typeset the "%" (as the
+    "$") on the first and total rows of a block only ("Loss and LAE ratio 61.6 %",
+    "Underwriting expense ratio 30.2", "Combined ratio 91.8 %")."""
+    rows = table.rows
+    at = rows.index(row)
+
+    def ratio_row(r: Row) -> bool:
+        return not r.header and bool(r.label) and _RATIO.search(r.label.lower()) is not None
+
+    for step in (-1, 1):
+        k = at + step
+        while 0 <= k < len(rows) and ratio_row(rows[k]):
+            cell = next((c for c in rows[k].cells if c.col == col), None)
+            if cell is not None and cell.text.rstrip().endswith("%"):
+                return True
+            k += step
+    return False
+
+
+# full-time equivalents counted ("State FTEs", "Full-time equivalent positions", "FTE
+# headcount"); not the fully taxable-equivalent basis of an amount ("Net interest income,
+# FTE", "FTE adjustment")
+_FTE_COUNT = re.compile(
+    r"\bftes\b|\bfull[ -]time[ -]equivalents?\b|^\s*fte\s*$"
+    r"|\bfte\s+(?:positions|employees|staff|headcount|count)\b"
+)
+# the revenue lines of a budget or a fund statement named with a count's word ("Utility
+# users tax", "Licenses and permits", "Charges to customers", "Housing units fees"): amounts
+_REVENUE_WORDS = re.compile(
+    r"\btax(?:es)?\b|\bfees?\b|\bpermits?\b|\bcharges?\b|\bfines?\b|\bforfeitures?\b"
+    r"|\bassessments?\b|\brents?\b|\brentals?\b|\bfranchises?\b|\btolls?\b|\broyalt(?:y|ies)\b"
+)
+
+
 def _count_row(label: str) -> bool:
     """Rows that count things: scaled like the table, but never in its currency."""
     low = label.lower()
-    return any(w in low for w in _COUNT_WORDS) or _COUNT_LEAD.match(low) is not None
+    if any(w in low for w in _COUNT_WORDS) or _COUNT_LEAD.match(low) is not None:
+        return _REVENUE_WORDS.search(low) is None
+    return _FTE_COUNT.search(low) is not None
 
 
 # rows that are certainly no amount of the table's scale: days, "Number of stores"
@@ -1959,6 +2096,11 @@ def _own_unit(label: str) -> str | None:
         return "GBP_pence"  # "Basic EPS (p)": hundredths of a pound, as UK reports print EPS
     if m.group("cents"):
         return "USD_cents"  # as the grammar reads "45 cents"
+    low = label.lower()
+    if m.group("count").lower().startswith("fte") and (
+        _AMOUNT_WORDS.search(low) is not None or _RATIO.search(low) is not None
+    ):
+        return None  # "Net interest income (FTE)": fully taxable-equivalent, no headcount
     return "count"
 
 
@@ -2027,6 +2169,8 @@ def _apply_context(
 
 
 _HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents
+# a column of the notes a statement's rows are explained in ("Note", "Notes", "Note ref")
+_NOTE_COLUMN = re.compile(r"(?i)\s*notes?(?:\s+(?:ref\.?|reference|no\.?))?\s*")
 
 
 def _in_table(
@@ -2042,6 +2186,14 @@ def _in_table(
     period = table.periods[cell.col] if cell.col < len(table.periods) else None
     column = table.columns[cell.col] if cell.col < len(table.columns) else ""
     where = f"row {row.label or '?'}, column {column or cell.col + 1}"
+    if (
+        f.kind == "number"
+        and f.value is not None
+        and abs(f.value) < 100
+        and _NOTE_COLUMN.fullmatch(column) is not None
+    ):
+        # "Note | 2026 | 2025": the number of the note a row is explained in, no amount
+        return replace(f, where=where)
     label = f"{row.group}: {row.label}" if row.group else row.label
     # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
@@ -2056,6 +2208,21 @@ def _in_table(
         unit = "count"  # "Production (Mboe/d)", "Selling square feet", "18,450 RSF": no money
     if f.kind == "number" and cell.text.endswith("%") and cell.text[-2:-1] in "|\t )":
         unit = "percent"  # "| 78.4 | % |": the '%' of its own cell is the figure's
+    low = label.lower()
+    if (
+        unit is None
+        and row_note is None
+        and f.kind == "number"
+        and cell.col not in table.col_currencies
+        and cell.col not in table.col_notes
+        and _RATIO.search(low) is not None
+        and _POINTS_ROW.search(low) is None
+        and _POINTS_COLUMN.search(column) is None
+        and (_PERCENT_ROW.search(low) is not None or _percent_block(table, row, cell.col))
+    ):
+        # "Net interest margin 3.41", "Return on average equity 12.8", a ratio row between
+        # two that print their "%": percents, never an amount at the table's scale
+        unit = "percent"
     note: ScaleNote | None
     if row_note is not None:
         note = row_note
@@ -2075,8 +2242,12 @@ def _in_table(
         # "Salary ($)", "Change ($)": the column's own heading names its currency (a
         # currency names no scale: the table's note, if any, still scales it)
         currency = table.col_currencies.get(cell.col) or currency
-    low = label.lower()
-    ratio = _RATIO.search(low) is not None
+    caption = table.caption.replace(table.note.text, " ") if table.note else table.caption
+    ratio = (
+        _RATIO.search(low) is not None
+        or _POINTS_COLUMN.search(column) is not None  # "Pts Change": points, no amount
+        or _RATIO_TABLE.fullmatch(caption) is not None  # every row of "UNDERWRITING RATIOS"
+    )
     # "Shares used in computing net income per share": a share count, neither per-share
     # nor an amount
     shares_for = _SHARES_FOR_PER_SHARE.search(low) is not None
@@ -2084,6 +2255,7 @@ def _in_table(
         _PER_SHARE.search(low) is not None
         or _PER_MEASURE.search(low) is not None
         or _PER_MEASURE.search(column.lower()) is not None  # a column "Rent ($/RSF)"
+        or _PER_CAPITA.search(column) is not None  # "Per Capita" debt, in dollars
     ) and not shares_for
     amount = _AMOUNT_WORDS.search(low) is not None and not shares_for
     count = _count_row(label) and not per_share and not amount
@@ -2169,6 +2341,19 @@ def _in_table(
         or ratio
     ):
         money = f.kind == "number" and not ratio and not count
+        if (
+            money
+            and per_share
+            and currency is None
+            and unit is None
+            and row_note is None
+            and note is not None
+            and note.currency is None
+        ):
+            # "(in millions, except per share data)" names no currency: its scaled cells
+            # confirm an amount in any (``SourceIndex.unitless_scaled``); a per-share cell,
+            # unscaled, is in the dollar the table's statement declares, else the US dollar
+            currency = table.dollar or "USD"
         return replace(f, period=period, where=where, implied_unit=currency if money else None)
     # a count at the table's scale is marked so: no currency claim is confirmed by it
     return _scaled(f, scale, "count" if count else currency, period, where)

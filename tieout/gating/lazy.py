@@ -56,6 +56,7 @@ from tieout.layout import (
     declared_dollars,
     note_anchor,
     percent_heading,
+    percent_rows,
     prose_line,
     read_layout,
 )
@@ -414,8 +415,10 @@ class LazySource:
         ("Gross margin (%)", "Margin (bps chg)", "% Change", "Yield/Rate"): then a table's
         bare cell may be a percent with no "%" after it."""
         if self._headed is None:
-            self._headed = _UNIT_HEAD.search(self.text) is not None or percent_heading(
-                self.text, self._lowered()
+            self._headed = (
+                _UNIT_HEAD.search(self.text) is not None
+                or percent_heading(self.text, self._lowered())
+                or percent_rows(self.text)  # "Net interest margin 3.41", "Combined ratio 89.9"
             )
         return self._headed
 
