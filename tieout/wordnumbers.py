@@ -30,7 +30,7 @@ from decimal import Context, Decimal
 from tieout._vocab import CURRENCY_ADJECTIVES, CURRENCY_CODES, CURRENCY_WORDS
 from tieout.figures import Figure, currency_before, normalize
 
-__all__ = ["NUMBER_WORDS", "spelled_figures", "words_to_number"]
+__all__ = ["NUMBER_WORDS", "WORD_HINT", "spelled_figures", "words_to_number"]
 
 ONE = Decimal(1)
 _QUOTIENT = Context(prec=28)
@@ -197,6 +197,11 @@ _RUN_PATTERN = rf"""
     (?:{_SEP}(?:{_CONTINUES}){_END})*
 """
 _RUN = re.compile(_RUN_PATTERN, re.VERBOSE)
+#: A word every figure :func:`spelled_figures` reads holds one of (a cardinal, a scale,
+#: "dozen", "half", a denominator): a text without one spells no figure.
+WORD_HINT = re.compile(
+    rf"(?i)\b(?:{_alternation([*_CARDINALS, 'hundred', *_SCALES, 'dozen', *_DENOM_ONE, *_DENOM_MANY])})\b"
+)
 _RUN_ANY_CASE = re.compile(_RUN_PATTERN, re.VERBOSE | re.IGNORECASE)  # when lower() moves text
 _TOKEN = re.compile(r"[A-Za-z]+")
 _AFTER = re.compile(
