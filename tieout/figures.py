@@ -1750,11 +1750,11 @@ def _after_between(text: str, pos: int) -> bool:
     return k >= 0 and text[k:pos].lower() == "between " and (k == 0 or not text[k - 1].isalpha())
 
 
-def _in_bps(fig: Figure, unit: str | None) -> dict[str, Decimal]:
-    """A bare range end's value and precision in ``unit``: "30" of "30-40 bps" is 0.30%."""
+def _in_unit(fig: Figure, kind: str, unit: str | None) -> Figure:
+    """A bare range end in the other end's unit: "30" of "30-40 bps" is 0.30%, not 30%."""
     if unit != "basis_point" or fig.value is None:
-        return {}
-    return {"value": fig.value / 100, "precision": fig.precision / 100}
+        return replace(fig, kind=kind, unit=unit)
+    return replace(fig, kind=kind, unit=unit, value=fig.value / 100, precision=fig.precision / 100)
 
 
 def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
@@ -1777,9 +1777,9 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             assert b.value is not None
             b = replace(b, kind="currency", unit=a.unit)
         if a.kind == "number" and b.kind in ("currency", "percent"):
-            a = replace(a, kind=b.kind, unit=b.unit, **_in_bps(a, b.unit))
+            a = _in_unit(a, b.kind, b.unit)
         if a.kind == "percent" and b.kind == "number":
-            b = replace(b, kind="percent", unit=a.unit, **_in_bps(b, a.unit))
+            b = _in_unit(b, "percent", a.unit)
         if b.multiple and a.kind == "number" and a.scale == ONE:
             a = replace(a, multiple=True)  # "3-4x": three to four times
         whole_digits = a.digits - (len(a.text.split(".")[-1]) if a.decimal else 0)
