@@ -233,9 +233,10 @@ _JOINED_WORD = re.compile(r"([A-Za-z]+)(?:-|[ \t]+|[ \t]*\r?\n[ \t]*)$")
 # between the ends of a spoken range: "seven hundred ten to seven hundred ninety million"
 _RANGE_JOIN = re.compile(r"[ \t]*-[ \t]*|[ \t]+(?:to|through)[ \t]+|[ \t]+and[ \t]+")
 #: Before "point", a word that makes it a noun ("at this point five percent"), not a
-#: decimal point ("by point five percent").
+#: decimal point ("by point five percent"). After "the" or "a" it may be either ("the
+#: point five percent decline"): no figure is read there.
 _POINT_IS_NOUN = frozenset(
-    _words("""this that the a an one some any each every which what no another other same
+    _words("""this that one some any each every which what no another other same
     key main first second third last final next my our your his her their its good fair
     valid great important turning starting focal sticking talking pressure price data high
     low mid end certain""")
@@ -354,9 +355,10 @@ class _Parser:
                 return total, j, largest  # "one million two million": two numbers
             if after is None and below >= 10**6:
                 # "a billion two" is spoken for 1.2 billion, "two million five shares" is
-                # written for 2,000,005 shares: the words after the tail tell which
+                # written for 2,000,005 shares: the words after the tail tell which (a
+                # phrase read alone is written, unless it starts "a billion")
                 spoken = self.word(i) in ("a", "an")
-                if not spoken and _noun_like(self.word_after(nxt[1] - 1)):
+                if not spoken and (self.whole or _noun_like(self.word_after(nxt[1] - 1))):
                     g = nxt
                     continue
                 if not _noun_like(self.word_after(nxt[1] - 1)):
@@ -631,7 +633,9 @@ def _cents_after(text: str, end: int) -> tuple[int, int] | None:
         return None  # "five dollars and twenty people"
     after = _NEXT_WORD.match(text, stop)
     following = after.group(1).lower() if after is not None and after.start(1) > stop else ""
-    return None if _noun_like(following) else (cents, stop)
+    if _noun_like(following) or following in _UNIT_WORDS or following in _MONEY_WORDS:
+        return None  # "ten dollars two years ago", "twenty dollars forty percent"
+    return cents, stop
 
 
 def _currency_before(text: str, start: int) -> tuple[str | None, int]:
@@ -775,9 +779,15 @@ def spelled_figures(text: str, figs: Sequence[Figure] | Sequence[tuple[int, int]
         parser = _Parser(text, toks)
         i = 0
         while i < len(toks):
-            if toks[i].word == "point" and _word_before(text, toks[i].start)[0] in _POINT_IS_NOUN:
-                i += 1  # "at this point five percent": a noun, then 5%
-                continue
+            if toks[i].word == "point":
+                before = _word_before(text, toks[i].start)[0]
+                if before in _POINT_IS_NOUN:
+                    i += 1  # "at this point five percent": a noun, then 5%
+                    continue
+                if before in ("the", "a", "an"):  # "the point five percent": 0.5% or 5%?
+                    n = parser.number(i)
+                    i = i + 1 if n is None else n.end
+                    continue
             n = parser.number(i)
             if n is None:
                 i += 1
