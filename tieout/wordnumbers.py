@@ -228,8 +228,6 @@ _CENTS_WORD = re.compile(r"[ \t]+(?i:cents?)\b")
 _OF_A_SCALE = re.compile(
     r"[ \t]+of[ \t]+(?:an?|one)[ \t]+(thousand|million|billion|trillion)\b", re.IGNORECASE
 )
-# the word joined to the next one by a space, a hyphen or one line break
-_JOINED_WORD = re.compile(r"([A-Za-z]+)(?:-|[ \t]+|[ \t]*\r?\n[ \t]*)$")
 # between the ends of a spoken range: "seven hundred ten to seven hundred ninety million"
 _RANGE_JOIN = re.compile(r"[ \t]*-[ \t]*|[ \t]+(?:to|through)[ \t]+|[ \t]+and[ \t]+")
 #: Before "point", a word that makes it a noun ("at this point five percent"), not a
@@ -598,15 +596,30 @@ def _led_by_words(text: str, start: int) -> bool:
     """Whether the number at ``start`` continues words of a number before it that were
     not read with it ("one point oh five billion", "one fifty million", "point five
     percent", "a quarter of a billion"): a reading of it alone would be a wrong one."""
-    m = _JOINED_WORD.search(text, max(0, start - 40), start)
-    if m is None:
+    # by hand, not by a regex searched backwards: this is asked of every spelled number
+    j = start
+    if j > 0 and text[j - 1] == "-":
+        j -= 1
+    else:
+        while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        if j > 0 and text[j - 1] == "\n":
+            j -= 1 + (j > 1 and text[j - 2] == "\r")
+            while j > 0 and text[j - 1] in " \t":
+                j -= 1
+        if j == start:
+            return False
+    end = j
+    while j > 0 and end - j < 12 and text[j - 1].isascii() and text[j - 1].isalpha():
+        j -= 1
+    word = text[j:end].lower()
+    if j == end or (j > 0 and (text[j - 1].isalnum() or text[j - 1] == "_")):
         return False
-    word = m.group(1).lower()
     if word == "of":  # "a quarter of a billion", "two thirds of a million"
-        before = _word_before(text, m.start())[0]
+        before = _word_before(text, j)[0]
         return before in _DENOM_ONE or before in _DENOM_MANY or before == "halves"
     if word == "point":
-        return _word_before(text, m.start())[0] not in _POINT_IS_NOUN
+        return _word_before(text, j)[0] not in _POINT_IS_NOUN
     return word in _LEADS
 
 
