@@ -9,6 +9,7 @@ words alone (which read a wrong figure that then confirmed a wrong draft).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -408,3 +409,37 @@ def test_digit_bps_range_low_end_confirms_no_percent() -> None:
     assert not result.passed
     assert [c.key for c in result.rejected] == ["percent:30"]
     assert gate("Take rate should fall 30 bps.", sources=[source]).passed
+
+
+SPOKEN_SOURCES = [
+    CALL,
+    "Capex will be a billion two, and a quarter of a billion dollars went to staking.",
+    "EPS was a buck sixty-two, or two dollars and fifteen cents with items; dividends were "
+    "sixty-two cents.",
+    "We guide to between ten and fifteen percent growth and one point five to two billion "
+    "dollars of revenue; rates nought point five percent, spreads one twenty-five basis points.",
+    "Fees rose thirteen percent, and nineteen ninety-nine dollars buys the plan in twenty "
+    "twenty-five.",
+]
+
+
+@pytest.mark.parametrize("source", SPOKEN_SOURCES)
+def test_the_lazy_reader_answers_as_the_full_reading_on_spoken_sources(source: str) -> None:
+    """Every spelled figure of the source, as stated, ten times larger, and under another
+    unit: found or missing alike by the on-demand reading and the whole reading."""
+    full = LazySource(source, "s").full()
+    figs = [f for f in extract(source, words=True) if f.spelled]
+    assert figs
+    for f in figs:
+        assert f.value is not None
+        for v in (
+            f,
+            replace(f, value=f.value * 10),
+            replace(f, kind="percent", unit="percent"),
+            replace(f, kind="currency", unit="USD"),
+            replace(f, kind="number", unit=None),
+        ):
+            cls = claim_class(v) or "numeric"
+            lazy = LazySource(source, "s").lookup(cls, v)
+            assert (lazy is None) == (full.lookup(cls, v) is None), (v.text, v.kind, v.value)
+        assert full.lookup(claim_class(f) or "numeric", f) is not None, f.text
