@@ -12,6 +12,15 @@ decimal ("four point two") and fraction ("two thirds"). A bare whole number ("ni
 channels" is 9, "one of the channels", "no one", "one day", "one-time" are nothing.
 Ordinals ("twenty-first", "the third") are never numbers.
 
+Numbers as calls speak them are read as meant: "one point oh five billion" (1.05 billion),
+"point five percent", "one fifty million" (150 million), "one forty-two bps", "a quarter
+of a billion", "one dollar sixty-two" and "a buck sixty-two" ($1.62), "sixty-two cents",
+"a billion two" (1.2 billion), and ranges ("two to three percent": both ends in percent).
+A form that could mean two figures ("nineteen ninety-nine dollars": $19.99 or $1,999?
+"one twenty-five", "twenty twenty-five") is read as no figure; a number whose first words
+were not read with it is never read by its last words alone ("five billion" of "one
+point oh five billion").
+
 Precision follows the digit grammar: one step of the last digit the number would be
 written with, times its scale ("five million" as "5 million": 1,000,000; "four point
 two million": 100,000; "forty-two": 1). A fraction's step is one part (1/3 for "two
