@@ -276,6 +276,13 @@ def test_words_to_number_spoken() -> None:
             ],
         ),
         ("We opened two to three stores.", [("three", D(3), "number", None)]),
+        (
+            "Users grew from two million to three percent of the market.",
+            [
+                ("two million", D(2_000_000), "number", None),
+                ("three percent", D(3), "percent", "percent"),
+            ],
+        ),
     ],
 )
 def test_spoken_ranges_read_both_ends(

@@ -863,6 +863,8 @@ def _low_end(text: str, a: Figure, b: Figure) -> Figure | None:
         return None
     if a.is_year or (b.kind == "number" and b.scale == ONE) or b.kind not in _RANGE_KINDS:
         return None
+    if b.kind == "percent" and a.scale != ONE:
+        return None  # "from two million to three percent": no percent of two million
     join = _RANGE_JOIN.fullmatch(text, a.span[1], b.span[0])
     if join is None:
         return None
