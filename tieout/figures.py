@@ -1844,6 +1844,13 @@ def _after_between(text: str, pos: int) -> bool:
     return k >= 0 and text[k:pos].lower() == "between " and (k == 0 or not text[k - 1].isalpha())
 
 
+def _in_unit(fig: Figure, kind: str, unit: str | None) -> Figure:
+    """A bare range end in the other end's unit: "30" of "30-40 bps" is 0.30%, not 30%."""
+    if unit != "basis_point" or fig.value is None:
+        return replace(fig, kind=kind, unit=unit)
+    return replace(fig, kind=kind, unit=unit, value=fig.value / 100, precision=fig.precision / 100)
+
+
 def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
     """'$130k-$190k', '$4-5 million', '10 to 20%': each end borrows what the other states."""
     out = list(figs)
@@ -1864,9 +1871,9 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             assert b.value is not None
             b = replace(b, kind="currency", unit=a.unit)
         if a.kind == "number" and b.kind in ("currency", "percent"):
-            a = replace(a, kind=b.kind, unit=b.unit)
+            a = _in_unit(a, b.kind, b.unit)
         if a.kind == "percent" and b.kind == "number":
-            b = replace(b, kind="percent", unit=a.unit)
+            b = _in_unit(b, "percent", a.unit)
         if a.kind == "currency" and b.kind == "currency" and a.per is None:
             per = b.per or per_unit(text, b.span[1])
             if per is not None:  # "$40-45/bbl": both ends are prices per barrel

@@ -60,7 +60,7 @@ from tieout.layout import (
     prose_line,
     read_layout,
 )
-from tieout.wordnumbers import NUMBER_WORDS
+from tieout.wordnumbers import NUMBER_WORDS, WORD_HINT
 
 __all__ = ["LazySource"]
 
@@ -161,10 +161,7 @@ def _percent_after_word(low: str) -> bool:
     return False
 
 
-_WORD_HINT = re.compile(
-    r"(?i)\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
-    r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|dozen|half)\b"
-)
+_WORD_HINT = WORD_HINT  # every spelled figure holds one of its words ("thirteen", "quarter")
 
 
 def _shifted(digits: str, places: int) -> str:
