@@ -87,3 +87,22 @@ def test_a_workflow_may_accept_approximations() -> None:
 def test_hedges_must_be_reject_or_accept() -> None:
     with pytest.raises(ConfigError, match='hedges must be "reject" or "accept"'):
         WorkflowConfig.from_mapping("w", {"hedges": "sometimes"})
+
+
+@pytest.mark.parametrize(
+    ("source", "draft", "passed"),
+    [
+        # an approximation written to many digits is the figure (a lease's area, a headcount)
+        ("Premises: approximately 18,450 rentable square feet.", "18,450 RSF", True),
+        ("We had approximately 4,213 employees.", "Acme had 4,213 employees.", True),
+        ("We had approximately 4,200 employees.", "Acme had 4,200 employees.", False),
+        # a bound is no amount, however many digits it has
+        ("Fees of up to $5,250,000 are payable.", "Fees of $5,250,000 are payable.", False),
+        ("Fees of up to $5,250,000 are payable.", "Fees of up to $5,250,000 apply.", True),
+        ("We have more than 4,213 customers.", "We have 4,213 customers.", False),
+    ],
+)
+def test_a_bound_always_and_a_round_approximation_only(
+    source: str, draft: str, passed: bool
+) -> None:
+    assert tieout.gate(draft, sources=[source]).passed is passed

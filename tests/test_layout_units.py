@@ -1746,9 +1746,9 @@ def test_counts_and_areas_in_a_contracts_tables_take_no_currency() -> None:
     figs = extract(LEASE)
     # "Suite 1200", "Suite 900": identifiers, no figures at all
     assert not [f for f in figs if f.text in ("1200", "900")]
-    assert read(figure(figs, "18,450")) == (D(18450), None, "number")
+    assert read(figure(figs, "18,450 rentable square feet")) == (D(18450), "RSF", "quantity")
     assert read(figure(figs, "126")) == (D(126), None, "number")
-    assert read(figure(figs, "7,210")) == (D(7210), None, "number")  # "... square feet"
+    assert read(figure(figs, "7,210 rentable square feet")) == (D(7210), "RSF", "quantity")
     assert read(figure(figs, "3")) == (D(3), None, "number")  # "Tier 3"
     assert read(figure(figs, "1,250")) == (D(1250), None, "number")  # under "Seats"
     # a bare amount in the same tables keeps the table's currency

@@ -321,7 +321,7 @@ CALL = (
     [
         ("Transaction revenue was $5 billion.", ["currency:USD:5000000000"]),
         ("Take rate compressed 5%.", ["percent:5"]),
-        ("Meridian One costs $99 a month.", ["currency:USD:99"]),
+        ("Meridian One costs $99 a month.", ["currency:USD/month:99"]),
         ("Buybacks were $50 million.", ["currency:USD:50000000"]),
         ("Consumer take rate was 42 bps.", ["percent:0.42"]),
         ("Staking revenue is $1 billion annualized.", ["currency:USD:1000000000"]),
@@ -342,7 +342,7 @@ def test_wrong_drafts_are_rejected(draft: str, rejected: list[str]) -> None:
     [
         "Transaction revenue was $1.05 billion.",
         "Take rate compressed 0.5%, and churn improved 0.5%.",
-        "Buybacks were $150 million.",
+        "Buybacks were about $150 million.",  # the call hedges it
         "Consumer take rate was 142 bps, or 1.42%.",
         "Staking revenue is $250 million annualized.",
         "Diluted EPS was $1.62; GAAP EPS was 62 cents ($0.62).",

@@ -705,6 +705,9 @@ QUANTITY_UNITS: dict[str, str] = {
     **{u: u for u in ("BCH", "XLM", "ATOM", "ARB", "TRX", "WBTC", "WETH", "stETH", "gwei")},
     **dict.fromkeys(("sats", "satoshis", "sat"), "sats"),
     **dict.fromkeys(("mills",), "mills"),  # a property tax rate: "28.6 mills" is no "$28.6"
+    **dict.fromkeys(("rentable square feet", "rentable sq. ft.", "rentable sq ft"), "RSF"),
+    **dict.fromkeys(("net rentable square feet", "net rentable sq. ft."), "NRSF"),
+    **dict.fromkeys(("square miles", "sq. mi.", "sq mi"), "sq mi"),
 }
 _QUANTITY_UNITS = "|".join(
     re.escape(u).replace("\\ ", "[^\\S\\n]") for u in sorted(QUANTITY_UNITS, key=len, reverse=True)
@@ -2242,6 +2245,12 @@ _HEDGE_BEFORE = re.compile(
 
 
 _HEDGED_MARKS = frozenset("$€£¥₹₩₪₺")
+# the hedges that bound a figure rather than round it: "more than 4,000" is no "4,000"
+# however many digits it has; "approximately 18,450 square feet" is a lease's exact area
+BOUND_WORDS = frozenset(
+    {"more than", "less than", "fewer than", "over", "under", "above", "below", "upwards of"}
+    | {"north of", "south of", "in excess of", "up to", "at least", "at most"}
+)
 
 
 def mark_hedged(text: str, figs: list[Figure]) -> list[Figure]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tieout.errors import ConfigError, InputError
 from tieout.figures import (
+    BOUND_WORDS,
     Figure,
     detached_scale,
     extract,
@@ -335,6 +336,19 @@ def gate(
     )
 
 
+def _only_roughly(hit: Figure, fig: Figure) -> bool:
+    """Whether the source figure ``hit`` states the draft's exact ``fig`` only roughly: as a
+    bound ("more than 4,000", "up to $5 million"), or as an approximation of a round figure
+    ("about $800 million", "~40%", "approximately 4,200": two significant digits at most).
+    An approximation written to more digits ("approximately 18,450 rentable square feet",
+    as leases state an area) is the figure."""
+    if not hit.hedged or fig.hedged:
+        return False
+    if " ".join(hit.hedged.lower().split()) in BOUND_WORDS:
+        return True
+    return significant(hit, trailing_zeros=False) <= 2
+
+
 def _own_headings(figures: list[Figure]) -> list[Figure]:
     """``figures`` with each numbered "heading" that numbers no structure of the draft read
     as the figure it is. A draft's own headings ("2.1 Revenue", "2.2 Costs") number its
@@ -412,7 +426,7 @@ def _look_up(
     approx: tuple[str, Figure] | None = None  # where the sources state it only roughly
     for idx in indexes:
         hit = idx.lookup(cls, fig)
-        if isinstance(hit, Figure) and hit.hedged and not fig.hedged and hedges == "reject":
+        if isinstance(hit, Figure) and _only_roughly(hit, fig) and hedges == "reject":
             approx = approx or (idx.label, hit)
             continue
         if hit is not None:

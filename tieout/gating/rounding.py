@@ -62,13 +62,14 @@ def rounds(value: Decimal, fig: Figure) -> bool:
     return EXACT.multiply(steps, fig.precision) == mag
 
 
-def significant(fig: Figure) -> int:
+def significant(fig: Figure, trailing_zeros: bool = True) -> int:
     """The significant digits ``fig`` is written with: "$478.4 million" has 4,
-    "$1.1 million" 2, "0.42%" 2."""
+    "$1.1 million" 2, "0.42%" 2; "4,200" has 4, or 2 without its ``trailing_zeros``."""
     if fig.value is None or fig.value == 0:
         return 0
     steps = EXACT.divide(fig.value.copy_abs(), fig.precision).to_integral_value(context=EXACT)
-    return len(str(int(steps)))
+    digits = str(int(steps))
+    return len(digits if trailing_zeros else digits.rstrip("0"))
 
 
 def first_rounded(
