@@ -672,7 +672,41 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             heads = _heading_cells(ln)
             if heads:
                 ln.kind, ln.cells = "aligned", heads
+        elif (
+            below is not None
+            and ln.kind == "text"
+            and below.kind == "aligned"
+            and _lone_heading(lines, k)
+        ):
+            # one heading or note alone on its line between headings and rows ("U.S.
+            # dollars" under "Thousands of", "(in millions, ...)" under "RMB  RMB  US$")
+            lead = len(ln.text) - len(ln.text.lstrip())
+            ln.kind, ln.cells = "aligned", [(ln.start + lead, ln.start + len(ln.text.rstrip()))]
         below = ln
+
+
+def _lone_heading(lines: list[_Line], k: int) -> bool:
+    """Whether line ``k`` is one short phrase with no digit, indented, right under a line
+    of column headings: the wrapped end of a heading or a note between headings and rows."""
+    t = lines[k].text
+    inner = t.strip()
+    if (
+        not inner
+        or "  " in inner
+        or len(inner) > 60
+        or _has_digit(inner)
+        or len(t) - len(t.lstrip()) < 4
+    ):
+        return False
+    j = k - 1
+    while j >= 0 and lines[j].rule:
+        j -= 1
+    return (
+        j >= 0
+        and lines[j].kind == "text"
+        and "  " in lines[j].text.strip()
+        and _heading_cells(lines[j]) is not None
+    )
 
 
 # a caption's item number: "(1) Consolidated Operating Results", "2. Segment Information"
@@ -845,8 +879,11 @@ def _header_rows(
         return {0}
     ncols = max(len(r) for r in raw)
     found: set[int] = set()
+    lone: list[int] = []  # one heading alone on its line ("U.S. dollars" under "Thousands of")
     for i, cells in enumerate(raw):
         if len(cells) == 1 and not _has_value(text[cells[0][0] : cells[0][1]]):
+            if found and kind == "aligned":
+                lone.append(i)  # a heading when headings follow it, else a label row
             continue  # a label row ("Revenues:") neither heads nor ends the header
         if i == 0 and len(cells) > 1 and _noted_heading(text, cells):
             found.add(i)  # "($ in millions)  4Q25  4Q24  % Change vs. 4Q24"
@@ -854,6 +891,8 @@ def _header_rows(
         values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
         if len(cells) > 1 and _headings(values):
             found.add(i)
+            found.update(lone)
+            lone = []
         else:
             break
     if len(found) == len(raw) and not any(
@@ -887,15 +926,129 @@ def _headings(cells: list[str]) -> bool:
     """Whether cells are a row of column headings: each a heading (``_heading``), or one
     that names a year tieout does not read ("YTD 2025", "LTM 2025", "2025 vs 2024")
     beside a period it reads ("Q3 2025"). One such cell must not make the row data: its
-    years would be read as amounts and every column would lose its period."""
+    years would be read as amounts and every column would lose its period.
+
+    Headings with figures in their words are headings too: a period with its unit ("2026
+    £m", "2025 (restated) £m"), years spanned ("2023-25", "FY 2025-26"), words around small
+    numbers ("Fee rate Q3 26", "Less than 1 yr", "1-3 years"), and beside a period it
+    reads, a year with its footnote glued on ("20251", a superscript "2025¹" turned to
+    text). A row of them is no row of figures: none of its numbers is an amount."""
     from tieout.periods import dated_heading
 
     plain = [_heading(c) for c in cells]
     if all(plain):
         return True
-    return all(ok or dated_heading(c) for ok, c in zip(plain, cells, strict=True)) and any(
+    if all(ok or dated_heading(c) for ok, c in zip(plain, cells, strict=True)) and any(
         column_period(c) is not None for c in cells
-    )
+    ):
+        return True
+    if not all(ok or _worded_heading(c) for ok, c in zip(plain, cells, strict=True)):
+        return all(
+            ok or _worded_heading(c) or _glued_note_year(c) is not None
+            for ok, c in zip(plain, cells, strict=True)
+        ) and any(column_period(c) is not None for c in cells)
+    return True
+
+
+# the marks of an amount in a cell: a currency symbol, a percent, a decimal or a group
+# separator between digits ("Yield 3.910%", "$ 4,213 million" are figures, not headings)
+_AMOUNT_MARKS = re.compile(r"[%$€£¥₩₹]|\d[.,]\d")
+_WORD2 = re.compile(r"[A-Za-z]{2,}")
+_DIGITS = re.compile(r"\d+")
+_ANNOTATION = re.compile(r"\(\s*[A-Za-z][A-Za-z .-]*\)")  # "(restated)", "(unaudited)"
+
+
+def _worded_heading(cell: str) -> bool:
+    """Whether a cell with digits is a column heading by its words: a period with its unit
+    ("2026 £m", "2025 (restated) £m"), years spanned ("2023-25", "FY 2025-26") or words
+    around small numbers ("Fee rate Q3 26", "Less than 1 yr", "1-3 years", "After 5
+    years"): no amount's marks (no currency, percent, decimal or group separator), every
+    run of digits a year or at most two digits long, and a word beside them, or a year."""
+    from tieout.periods import dated_heading
+
+    t = cell.strip()
+    if _heading_unit(t) is not None:
+        return True  # "2026 £m"
+    if _AMOUNT_MARKS.search(t) is not None:
+        return False
+    runs = _DIGITS.findall(t)
+    if not all(len(r) <= 2 or (len(r) == 4 and r[:2] in ("19", "20")) for r in runs):
+        return False
+    words = [
+        w for w in _WORD2.findall(_ANNOTATION.sub(" ", t)) if w.lower() not in _SCALE_WORDS_LOW
+    ]
+    return bool(words) or dated_heading(t)
+
+
+_SCALE_WORDS_LOW = frozenset(
+    ["thousand", "thousands", "million", "millions", "billion", "billions", "mn", "bn", "mm"]
+)
+
+
+def _heading_unit(cell: str) -> tuple[str, ScaleNote] | None:
+    """A period heading followed by its unit ("2026 £m", "2025 (restated) £m", "2026
+    RMB'000"): the heading without the unit, and the unit read as a scale note."""
+    t = cell.strip()
+    cut = t.rfind(" ")
+    if cut < 0:
+        return None
+    m = _NOTE.fullmatch(t[cut + 1 :])
+    if m is None:
+        return None
+    head = _ANNOTATION.sub(" ", t[:cut]).strip()
+    if not head or column_period(head) is None:
+        return None
+    n = _note(m)
+    return None if n is None else (head, n)
+
+
+def _bare_currency(cell: str) -> str | None:
+    """The currency a heading cell names and nothing else ("RMB", "US$", "€", "USD"), or
+    None (a word such as "dollars" is no such cell: "U.S. dollars" under "Thousands of" is
+    a part of a note)."""
+    t = cell.strip()
+    if not t or len(t) > 4 or (t.lower() == t and t.isalpha()):
+        return None
+    if t in CURRENCY_SYMBOLS or t.upper() in CURRENCY_CODES or t.upper() in NOTE_CURRENCY_MARKS:
+        return _currency_word(t)
+    return None
+
+
+def _heading_note(cells: list[str]) -> ScaleNote | None:
+    """The scale note in a column's heading cells ("Millions of yen" over "2025",
+    "RMB'000" under it, "(in thousands)" under "Personal Income", "2026 £m"), or in its
+    wrapped heading lines of words joined ("Thousands of" over "U.S. dollars"), or None."""
+    worded = " ".join(c for c in cells if not _has_digit(c))
+    for head in [*cells, worded]:
+        found = _find_notes(head)
+        if found:
+            return found[0]
+        for tok in head.split():
+            m = _NOTE.fullmatch(tok)
+            if m is not None and (n := _note(m)) is not None:
+                return n
+    return None
+
+
+def _worded_beside(head: str, note: str) -> bool:
+    """Whether a column's headings hold words besides its note that are no period
+    ("Personal Income (in thousands)", not "(in thousands) 2025"): the note is that
+    column's own, not the table's."""
+    from tieout.periods import dated_heading
+
+    rest = " ".join(head.replace(note, " ").replace(")", " ").replace("(", " ").split())
+    if not _WORD2.search(rest):
+        return False
+    return column_period(rest) is None and not dated_heading(rest)
+
+
+def _glued_note_year(cell: str) -> str | None:
+    """The year of a heading "20251": a year with a footnote's digit glued on (a
+    superscript "2025¹" as text extraction prints it), or None."""
+    t = cell.strip()
+    if len(t) == 5 and t.isdigit() and t[:2] in ("19", "20"):
+        return t[:4]
+    return None
 
 
 def _heads_over(block: list[_Line], body: _Line) -> bool:
@@ -1192,7 +1345,9 @@ def _build_table(
         indent = cells[0][0] - ln.start
         row_group = ""
         if i not in headers and label:
-            if k == 1:  # a label row: the rows indented under it belong to it
+            if k == 1 and _note_cell(label):
+                pass  # "(in millions, ...)" between the headings and the rows: no group
+            elif k == 1:  # a label row: the rows indented under it belong to it
                 group, group_indent = label.rstrip(":"), indent
             elif (
                 kind in ("pipe", "csv")
@@ -1213,12 +1368,31 @@ def _build_table(
                 label = f"{group}: {label}"
         rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label, row_group))
     labels = ["" for _ in range(ncols)]
+    heads = ["" for _ in range(ncols)]  # each column's headings, units and all
+    head_texts: list[list[str]] = [[] for _ in range(ncols)]
+    dated: list[list[str]] = [[] for _ in range(ncols)]  # the headings that name periods
+    head_cells: dict[int, Cell] = {}
+    head_currencies: dict[int, str] = {}
     for r in rows:
         if r.header:
             for c in r.cells:
+                if c.col > 0:
+                    heads[c.col] = f"{heads[c.col]} {c.text}".strip()
+                    head_texts[c.col].append(c.text)
+                    head_cells.setdefault(c.col, c)
                 if c.col > 0 and _NOTE.fullmatch(c.text.strip()):
                     continue  # "£'000" scales the column; it names no period
-                labels[c.col] = f"{labels[c.col]} {c.text}".strip()
+                if c.col > 0 and (cur := _bare_currency(c.text)) is not None:
+                    head_currencies.setdefault(c.col, cur)  # "RMB  RMB  US$" under the years
+                    labels[c.col] = f"{labels[c.col]} {c.text}".strip()
+                    continue  # a currency names no period
+                head = c.text
+                if c.col > 0 and (unit_head := _heading_unit(head)) is not None:
+                    head = unit_head[0]  # "2026 £m": the period 2026, in £ millions
+                elif c.col > 0 and (year := _glued_note_year(head)) is not None:
+                    head = year  # "20251": 2025 and its footnote 1
+                labels[c.col] = f"{labels[c.col]} {head}".strip()
+                dated[c.col].append(head)
     span = (rows_lines[0].start, rows_lines[-1].end)
     note: ScaleNote | None = None
     row_notes: dict[int, ScaleNote] = {}
@@ -1248,11 +1422,45 @@ def _build_table(
                     col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
                 elif unit is not None and unit != "count" and c.col not in col_notes:
                     col_currencies.setdefault(c.col, unit)  # "Salary ($)", "EPS (yen)"
+    # units in the columns' own headings: one column's note among headings of words
+    # ("Personal Income" over "(in thousands)") scales that column only; units that differ
+    # from column to column ("RMB'000  RMB'000  US$'000", "Millions of yen" and "Thousands
+    # of U.S. dollars", "2026 £m") each scale their own columns
+    head_notes = {
+        j: hn for j in range(1, ncols) if (hn := _heading_note(head_texts[j])) is not None
+    }
+    if head_notes:
+        kinds = {(hn.scale, hn.currency) for hn in head_notes.values()}
+        own = {
+            j: hn
+            for j, hn in head_notes.items()
+            if j not in col_units
+            and j not in col_currencies
+            and (len(kinds) > 1 or _worded_beside(heads[j], hn.text))
+        }
+        for j, hn in own.items():
+            where = head_cells[j].span
+            col_notes.setdefault(j, replace(hn, span=(where[0], where[0] + len(hn.text))))
+        if note is not None and own and any(hn.text == note.text for hn in own.values()):
+            if len(own) < ncols - 1 or len(kinds) > 1:
+                note = None  # the note heads its columns, not the table
+        elif note is None and not own and len(kinds) == 1:
+            j, hn = next(iter(head_notes.items()))  # "2026 £m  2025 £m": the table's unit
+            where = head_cells[j].span
+            note = replace(hn, span=(where[0], where[0] + len(hn.text)))
+    for j, hn in head_notes.items():  # "Thousands of" over "U.S. dollars" name no period
+        dated[j] = [h for h in dated[j] if _has_digit(h) or h.strip() not in hn.text]
+    if len(set(head_currencies.values())) > 1 or (
+        head_currencies and (note is None or note.currency is None)
+    ):
+        for j, cur in head_currencies.items():
+            if j not in col_notes:
+                col_currencies.setdefault(j, cur)  # "RMB  RMB  RMB  US$"
     if note is None:
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
     periods = tuple(
-        _column_period(labels[c], head_context) if c > 0 and labels[c] else None
+        _column_period(" ".join(dated[c]), head_context) if c > 0 and dated[c] else None
         for c in range(ncols)
     )
     dollar = _declared_dollar(context)
@@ -2007,6 +2215,8 @@ def _apply_context(
             continue
         table = lay.table_at(f.span[0])
         if table is not None:
+            if _across_headings(table, f):
+                continue  # "£m    2025" of "2026 £m    2025 £m": a unit and a year, no figure
             out.append(_in_table(table, f, default_scale, default_currency))
             continue
         note = None
@@ -2025,6 +2235,15 @@ def _apply_context(
 
 
 _HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents
+
+
+def _across_headings(table: Table, f: Figure) -> bool:
+    """Whether ``f`` runs from one heading cell of a header row into the next: read across
+    the gap between two column headings, it is no figure of either."""
+    row = table.row_at(f.span[0])
+    if row is None or not row.header:
+        return False
+    return not any(c.span[0] <= f.span[0] and f.span[1] <= c.span[1] for c in row.cells)
 
 
 def _in_table(

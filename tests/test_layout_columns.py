@@ -1,0 +1,206 @@
+"""Table column headings: which currency, scale and period each column takes, and header
+rows read as headers, never as rows of figures."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import tieout
+from tieout.documents.html import read_html
+
+
+def _cells(text: str, label: str) -> list[tuple[str, Decimal | None, str | None, str | None]]:
+    """The figures of the row ``label``: text, value, unit (own or implied), period label."""
+    out = []
+    for f in tieout.extract(text):
+        if f.where and f.where.startswith(f"row {label},"):
+            out.append(
+                (f.text, f.value, f.unit or f.implied_unit, f.period.label if f.period else None)
+            )
+    return out
+
+
+def _passes(draft: str, source: str) -> bool:
+    return tieout.gate(draft, sources=[source]).passed
+
+
+def _rejected(draft: str, source: str) -> list[str]:
+    return [c.key for c in tieout.gate(draft, sources=[source]).rejected]
+
+
+# --------------------------------------------------------------- currency row under years
+
+CONVENIENCE = """Selected consolidated statements of operations data
+
+                                          For the Year Ended December 31,
+                                       2024            2025            2026
+                                        RMB             RMB             RMB            US$
+                                  (in millions, except for per share data)
+Revenues                              4,218.6         5,031.2         5,884.9          826.8
+Operating income                        512.3           640.8           771.4          108.4
+"""
+
+
+def test_a_currency_row_under_the_years_gives_each_column_its_currency() -> None:
+    assert _cells(CONVENIENCE, "Revenues") == [
+        ("4,218.6", Decimal("4218600000.0"), "CNY", "Year Ended December 31, 2024"),
+        ("5,031.2", Decimal("5031200000.0"), "CNY", "Year Ended December 31, 2025"),
+        ("5,884.9", Decimal("5884900000.0"), "CNY", "Year Ended December 31, 2026"),
+        ("826.8", Decimal("826800000.0"), "USD", None),
+    ]
+    assert _passes("Revenues were RMB5,884.9 million (US$826.8 million) in 2026.", CONVENIENCE)
+    assert _rejected("Revenues were US$5,884.9 million in 2026.", CONVENIENCE) == [
+        "currency:USD:5884900000"
+    ]
+    assert _rejected("Revenues were €4,218.6 million.", CONVENIENCE) == ["currency:EUR:4218600000"]
+    assert _rejected("Revenues were RMB826.8 million.", CONVENIENCE) == ["currency:CNY:826800000"]
+
+
+def test_units_under_the_years_scale_each_column_in_its_own_currency() -> None:
+    src = """Consolidated balance sheet data
+
+                                   As of December 31,
+                                   2025          2026          2026
+                                 RMB'000       RMB'000       US$'000
+Cash and cash equivalents      4,902,118     5,613,407       788,622
+Total assets                  19,220,845    22,118,330     3,107,379
+"""
+    assert _passes("Cash was US$788,622 thousand and RMB5,613,407 thousand.", src)
+    assert _rejected("Cash was RMB788,622 thousand.", src) == ["currency:CNY:788622000"]
+    assert _rejected("Total assets were RMB3,107,379 thousand.", src) == ["currency:CNY:3107379000"]
+
+
+def test_an_html_table_with_a_convenience_column_keys_each_column_in_its_currency() -> None:
+    html = b"""<html><body><p>(in millions)</p><table>
+<tr><td></td><td colspan="4">For the Year Ended December 31,</td></tr>
+<tr><td></td><td>2024</td><td>2025</td><td>2026</td><td>2026</td></tr>
+<tr><td></td><td>RMB</td><td>RMB</td><td>RMB</td><td>US$</td></tr>
+<tr><td>Revenues</td><td>4,218.6</td><td>5,031.2</td><td>5,884.9</td><td>826.8</td></tr>
+</table></body></html>"""
+    src = read_html(html, "x.html")
+    r = tieout.gate("Revenues were US$5,884.9 million.", sources=[src])
+    assert [c.key for c in r.rejected] == ["currency:USD:5884900000"]
+    assert tieout.gate("Revenues were RMB5,884.9 million.", sources=[src]).passed
+    assert tieout.gate("Revenues were US$826.8 million.", sources=[src]).passed
+
+
+def test_column_groups_in_yen_millions_and_dollar_thousands() -> None:
+    src = """CONSOLIDATED STATEMENTS OF INCOME
+                                        Millions of yen          Thousands of
+                                                                 U.S. dollars
+                                      2025          2026             2026
+Net sales                         ¥ 2,310,442   ¥ 2,488,015     $ 16,616,712
+Operating income                      188,407       201,993        1,349,049
+"""
+    assert _cells(src, "Operating income") == [
+        ("188,407", Decimal("188407000000"), "JPY", "2025"),
+        ("201,993", Decimal("201993000000"), "JPY", "2026"),
+        ("1,349,049", Decimal("1349049000"), "USD", "2026"),
+    ]
+    assert _passes("Operating income was $1,349,049 thousand (¥201,993 million).", src)
+    assert _rejected("Operating income was ¥1,349,049 million.", src) == [
+        "currency:JPY:1349049000000"
+    ]
+
+
+# ------------------------------------------------------------------- headings with figures
+
+UK = """Group income statement
+For the 52 weeks ended 28 February 2026
+                              2026 £m    2025 (restated) £m
+Revenue                       3,104.6       2,951.0
+Operating profit                402.7         377.9
+"""
+
+
+def test_a_year_and_its_unit_on_one_heading_line() -> None:
+    assert _cells(UK, "Revenue") == [
+        ("3,104.6", Decimal("3104600000.0"), "GBP", "2026"),
+        ("2,951.0", Decimal("2951000000.0"), "GBP", "2025"),
+    ]
+    assert _passes("Revenue was £3,104.6m and operating profit £402.7m.", UK)
+    # "£m    2025" across two headings is no figure
+    assert _rejected("Order intake was £2,025m.", UK) == ["currency:GBP:2025000000"]
+    dollars = "Results\n                      2026 $m    2025 $m\nRevenue               812.5      790.1\n"
+    assert _passes("Revenue was $812.5m.", dollars)
+    assert _rejected("Bookings were $2,025m.", dollars) == ["currency:USD:2025000000"]
+
+
+def test_a_year_with_a_glued_footnote_digit_is_a_heading() -> None:
+    src = """Consolidated income statement
+(£ million)
+                      2026        20251
+Revenue              3,104.6      2,951.0
+Operating profit       402.7        377.9
+
+1 Restated for the adoption of IFRS 18.
+"""
+    assert _cells(src, "Revenue") == [
+        ("3,104.6", Decimal("3104600000.0"), "GBP", "2026"),
+        ("2,951.0", Decimal("2951000000.0"), "GBP", "2025"),
+    ]
+    assert _rejected("Capital expenditure was £2,026m.", src) == ["currency:GBP:2026000000"]
+    assert _rejected("Revenue was £20,251m.", src) == ["currency:GBP:20251000000"]
+    # a row of five-digit figures alone is data, not a row of glued years
+    data = "Units shipped\n                      Plant A     Plant B\nUnits                 20251       19874\n"
+    assert [f.value for f in tieout.extract(data) if f.where] == [Decimal(20251), Decimal(19874)]
+
+
+def test_range_headings_are_no_amounts() -> None:
+    src = """Contractual obligations at December 31, 2026 were as follows (in millions):
+
+                          Total    Less than 1 yr   1-3 years   3-5 years   After 5 years
+Long-term debt          $ 2,410      $   120        $   310     $   705       $ 1,275
+Operating leases            233          52             84          57            40
+"""
+    for claim in ("$1 million", "$3 million", "$5 million"):
+        assert not _passes(f"The reserve was {claim}.", src)
+    assert _passes("Long-term debt due in 1-3 years was $310 million.", src)
+
+
+def test_biennium_headings_are_no_amounts() -> None:
+    src = """                  TABLE 3. GENERAL FUND BALANCE
+                  (dollars in millions)
+                                           2023-25          2025-27
+                                           Enacted          Proposed
+Beginning balance ....................      2,904.1          1,877.3
+"""
+    assert _rejected("The biennium opened with $2.023 billion.", src) == ["currency:USD:2023000000"]
+    fy = """                  TABLE 4. HIGHER EDUCATION
+                  (dollars in billions)
+                                       FY 2025-26     FY 2026-27
+Universities ......................       11.42          11.87
+"""
+    assert _rejected("Spending totals $2.025 trillion.", fy) == ["currency:USD:2025000000000"]
+    assert _passes("University spending is $11.42 billion.", fy)
+
+
+# ------------------------------------------------------------------ one column's own note
+
+
+def test_a_note_heading_one_column_scales_that_column_only() -> None:
+    src = """                 DEMOGRAPHIC AND ECONOMIC STATISTICS
+
+                              Personal Income      Per Capita       Unemployment
+  Year      Population       (in thousands)    Personal Income        Rate
+  2024       203,118         $12,904,377          $63,531             4.4%
+  2025       206,904          13,522,019           65,354             3.9
+"""
+    assert _passes("Personal income was $13,522,019 thousand in 2025.", src)
+    assert _rejected("The population was 206.904 million.", src) == ["number:206904000"]
+    assert _rejected("Per capita income was $65.354 million.", src) == ["currency:USD:65354000"]
+
+
+def test_a_note_in_the_last_columns_wrapped_heading_scales_that_column_only() -> None:
+    src = """Issuer Purchases of Equity Securities
+
+                                                                  Total Number of      Approximate Dollar
+                                Total Number     Average Price    Shares Purchased as  Value of Shares that
+                                of Shares        Paid per         Part of Publicly     May Yet Be Purchased
+Period                          Purchased        Share            Announced Program    (in millions)
+October 1 - October 31, 2026      311,420        $ 91.12            311,420            $ 702.5
+November 1 - November 30, 2026    298,007        $ 92.40            298,007            $ 675.0
+"""
+    assert _passes("Shares were bought at $91.12 on average; $702.5 million remains.", src)
+    assert _rejected("Acme spent $91.12 million on buybacks.", src) == ["currency:USD:91120000"]
+    assert _rejected("Acme bought 311,420 million shares.", src) == ["number:311420000000"]
