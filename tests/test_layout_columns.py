@@ -204,3 +204,125 @@ November 1 - November 30, 2026    298,007        $ 92.40            298,007     
     assert _passes("Shares were bought at $91.12 on average; $702.5 million remains.", src)
     assert _rejected("Acme spent $91.12 million on buybacks.", src) == ["currency:USD:91120000"]
     assert _rejected("Acme bought 311,420 million shares.", src) == ["number:311420000000"]
+
+
+# ------------------------------------------------------------------ rate and yield columns
+
+
+def test_a_yield_column_without_percent_signs_is_in_percent() -> None:
+    src = """INVESTED ASSETS
+(dollars in millions)
+                               Carrying value     % of total     Book yield
+Public corporate bonds             38,904             46.2           4.71
+Residential mortgage loans          9,815             11.7           5.08
+Total                              84,211            100.0           4.66
+"""
+    assert _cells(src, "Residential mortgage loans") == [
+        ("9,815", Decimal("9815000000"), "USD", None),
+        ("11.7", Decimal("11.7"), "percent", None),
+        ("5.08", Decimal("5.08"), "percent", None),
+    ]
+    assert _passes("Residential mortgage loans yielded 5.08%.", src)
+    assert _rejected("Mortgage loan income was $5.08 million.", src) == ["currency:USD:5080000"]
+
+
+def test_an_average_balance_sheet_yield_rate_column_under_abbreviated_headings() -> None:
+    src = """AVERAGE BALANCES AND RATES
+(dollars in millions)                     Average    Interest    Yield/
+                                          Balance    Inc./Exp.    Rate
+Loans and leases                           38,112       601.9     6.32
+Investment securities                      12,940       119.4     3.69
+"""
+    assert _cells(src, "Loans and leases") == [
+        ("38,112", Decimal("38112000000"), "USD", None),
+        ("601.9", Decimal("601900000.0"), "USD", None),
+        ("6.32", Decimal("6.32"), "percent", None),
+    ]
+    assert _rejected("Loan fees were $6.32 million.", src) == ["currency:USD:6320000"]
+
+
+def test_two_period_groups_side_by_side_keep_their_scale_and_periods() -> None:
+    src = """AVERAGE BALANCE SHEET, YIELDS AND RATES
+                                          Three Months Ended September 30, 2026   Three Months Ended September 30, 2025
+(dollars in millions)                     Average    Interest    Yield/       Average    Interest    Yield/
+                                          Balance    Inc./Exp.    Rate        Balance    Inc./Exp.    Rate
+Loans and leases                           38,112       601.9     6.32%        36,540       570.2     6.24%
+"""
+    cells = _cells(src, "Loans and leases")
+    assert [(v, u) for _, v, u, _ in cells] == [
+        (Decimal("38112000000"), "USD"),
+        (Decimal("601900000.0"), "USD"),
+        (Decimal("6.32"), "percent"),
+        (Decimal("36540000000"), "USD"),
+        (Decimal("570200000.0"), "USD"),
+        (Decimal("6.24"), "percent"),
+    ]
+    periods = [
+        tieout.extract(src)[i].period
+        for i, f in enumerate(tieout.extract(src))
+        if f.text in ("38,112", "36,540")
+    ]
+    assert [(p.start.isoformat(), p.end.isoformat()) for p in periods if p] == [
+        ("2026-07-01", "2026-09-30"),
+        ("2025-07-01", "2025-09-30"),
+    ]
+    assert _passes("Average loans were $38,112 million, up from $36,540 million.", src)
+
+
+def test_a_tax_rate_column_is_unscaled_money() -> None:
+    src = """        ASSESSED VALUE OF TAXABLE PROPERTY
+                       (dollars in thousands)
+
+  Fiscal      Secured        Unsecured      Total Taxable     Total Direct
+   Year       Property       Property       Assessed Value      Tax Rate
+   2025     $24,118,302     $1,102,447       $25,220,749         1.0287
+   2026      25,340,915      1,144,200        26,485,115         1.0306
+"""
+    assert [f.value for f in tieout.extract(src) if f.text == "1.0306"] == [Decimal("1.0306")]
+    assert _passes("The total direct tax rate was $1.0306.", src)
+    assert _rejected("The tax rate was $1,030.60.", src) == ["currency:USD:1030.6"]
+    assert _passes("Total assessed value was $26,485,115 thousand.", src)
+
+
+def test_a_fee_rate_column_is_neither_money_nor_a_known_percent() -> None:
+    src = """AUM BY ASSET CLASS ($ in billions)
+                          Sep 30, 2026   Sep 30, 2025   % Change   Fee rate Q3 26   Fee rate Q3 25
+Active equity                  208.3          193.9        7.4          58.2           59.6
+Alternatives                    44.6           40.1       11.2          88.7           87.9
+"""
+    assert _rejected("Alternatives AUM reached $88.7 billion.", src) == ["currency:USD:88700000000"]
+    assert _rejected("Alternatives AUM rose by $11.2 billion.", src) == ["currency:USD:11200000000"]
+    assert _rejected("Money market AUM was $26 billion.", src) == ["currency:USD:26000000000"]
+    assert _passes("Alternatives AUM grew 11.2% to $44.6 billion.", src)
+
+
+def test_a_percent_change_column_wins_over_the_rows_own_unit() -> None:
+    src = """CONDENSED INCOME STATEMENT
+(in thousands, except per share data and AUM)
+                                          Q3 2026        Q3 2025     % Change
+Total revenue                             688,210        640,004        7.5
+Average AUM ($ in billions)                 704.8          631.0       11.7
+"""
+    assert _passes("Average AUM grew 11.7% to $704.8 billion.", src)
+    assert _rejected("Average AUM rose by $11.7 billion.", src) == ["currency:USD:11700000000"]
+
+
+def test_a_basis_heading_over_a_period_keeps_the_columns_period() -> None:
+    src = """Statutory vs. GAAP Summary
+
+(dollars in thousands)
+                                            Statutory (SAP)                    GAAP
+                                        9M 2026        9M 2025        9M 2026        9M 2025
+Net income                              342,115        287,460        498,022        431,907
+"""
+    got = [
+        (f.text, f.period.start.isoformat(), f.period.end.isoformat())
+        for f in tieout.extract(src)
+        if f.where and f.period
+    ]
+    assert got == [
+        ("342,115", "2026-01-01", "2026-09-30"),
+        ("287,460", "2025-01-01", "2025-09-30"),
+        ("498,022", "2026-01-01", "2026-09-30"),
+        ("431,907", "2025-01-01", "2025-09-30"),
+    ]

@@ -752,8 +752,11 @@ def _heading_cells(ln: _Line) -> list[tuple[int, int]] | None:
     if len(spans) < 2:
         return None
     for k, (a, b) in enumerate(spans):
-        long = b - a > 40 and not (k == 0 and _note_cell(t[a - ln.start : b - ln.start]))
-        if long or t[b - ln.start - 1] in ".!?;":
+        cell = t[a - ln.start : b - ln.start]
+        long = b - a > 40 and not (k == 0 and _note_cell(cell))
+        # an abbreviation ("Inc./Exp.", "Avg.") ends in a dot as no sentence does
+        abbreviation = cell.endswith(".") and " " not in cell and len(cell) <= 12
+        if long or (cell[-1] in ".!?;" and not abbreviation):
             return None  # (a note may head the label column: "(in thousands, except ...)")
     return spans
 
@@ -862,6 +865,22 @@ def _column_period(label: str, context: str) -> Period | None:
     if dated_heading(label) and _COMPARES.search(label) is None:
         return Period.unreadable(label)
     return None
+
+
+def _headed_period(heads: list[str], context: str) -> Period | None:
+    """The period of a column under the heading cells ``heads`` (top down): that of them
+    all, or where they do not read as one, that of those that name a date, words that
+    name none aside ("Three Months Ended September 30, 2026" over "Average" / "Balance",
+    "Statutory (SAP)" over "9M 2026")."""
+    found = _column_period(" ".join(heads), context)
+    if found is not None and found.granularity != "unread":
+        return found
+    dated = [h for h in heads if _has_digit(h) or month_day_heading(h) or _year_below(h)]
+    if dated and len(dated) < len(heads):
+        alone = _column_period(" ".join(dated), context)
+        if alone is not None and alone.granularity != "unread":
+            return alone
+    return found
 
 
 def _has_value(cell: str) -> bool:
@@ -1042,6 +1061,28 @@ def _worded_beside(head: str, note: str) -> bool:
     return column_period(rest) is None and not dated_heading(rest)
 
 
+# the words a column's heading ends in when its cells are rates: "Book yield", "Interest
+# Rate", "Unemployment Rate", "Total Direct Tax Rate" ("Rate base" is money)
+_RATE_END = re.compile(r"(?i)(?:^|\W)(?P<word>[A-Za-z-]+)?\W*(?:yields?|rates?)\W*$")
+# rates in money, not percents: a tax rate per $100 of value, a mill rate, an exchange rate
+_MONEY_RATES = frozenset(["tax", "mill", "millage", "levy", "exchange", "fx", "conversion"])
+
+
+def _rate_heading(head: str) -> str | None:
+    """What a column whose joined headings end in "yield" or "rate" holds, its period,
+    note and marks aside: "percent" ("Book yield", "Interest Rate"), "amount" for a rate
+    in money, unscaled ("Total Direct Tax Rate", per $100 of value), "count" for a fee rate
+    (basis points or percent, tieout cannot tell: no unit, no scale), or None."""
+    words = " ".join(w for w in _ANNOTATION.sub(" ", head).split() if not _has_digit(w))
+    m = _RATE_END.search(words)
+    if m is None:
+        return None
+    word = (m.group("word") or "").lower()
+    if word in _MONEY_RATES:
+        return "amount"
+    return "count" if word == "fee" else "percent"
+
+
 def _glued_note_year(cell: str) -> str | None:
     """The year of a heading "20251": a year with a footnote's digit glued on (a
     superscript "2025¹" as text extraction prints it), or None."""
@@ -1131,6 +1172,13 @@ def _headed_columns(extents: list[tuple[int, int]], at: list[tuple[int, int]]) -
         return max(0, max(a[0], b[0]) - min(a[1], b[1]))
 
     out = [[j for j, (lo, hi) in enumerate(extents) if a < hi and lo < b] for a, b in at]
+    for j, (lo, hi) in enumerate(extents):
+        over = [c for c, cols in enumerate(out) if j in cols]
+        if len(over) > 1:  # two headings reach over one column: the one over more of it
+            best = max(over, key=lambda c: min(at[c][1], hi) - max(at[c][0], lo))
+            for c in over:
+                if c != best:
+                    out[c].remove(j)
     covered = {j for cols in out for j in cols}
     for j in range(1, len(extents)):  # the label column takes only what stands over it
         if j not in covered:
@@ -1212,12 +1260,12 @@ _BPS_WORDS = (
 _BPS_HEAD = re.compile(_BPS_WORDS, re.IGNORECASE)
 # a column heading that names percents without parentheses: "% Change", "Change %", "% of
 # Net Sales", "Percent Change", "YoY %", the "%" beside an MD&A table's "Amount", a bank's
-# "Yield/Rate" (split over two heading rows: "Yield/" over "Rate")
+# "Yield/Rate" (split over two heading rows: "Yield/" over "Rate"), "Book yield", "Interest Rate"
 _PCT_WORDS = (
     r"%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?" + _VERSUS +
     r"|[A-Za-z][A-Za-z/.&' -]{0,30}?\s*%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?" + _VERSUS +
     r"|percent(?:age)?(?:\s+(?:change|chg\.?|growth|increase|of\s+[A-Za-z][A-Za-z/.&' -]{0,40}))?"
-    r"|(?:(?:average|avg\.?)\s+)?(?:yield|rate)s?(?:\s*/\s*(?:rate|cost)s?)?\s*/?"
+    r"|(?:[A-Za-z][A-Za-z-]*\s+){0,3}(?:yield|rate)s?(?:\s*/\s*(?:rate|cost)s?)?\s*/?"
 )
 _PCT_HEAD = re.compile(_PCT_WORDS, re.IGNORECASE)
 # the same heading anywhere in a text, standing as a cell (for a reading on demand)
@@ -1277,7 +1325,10 @@ def _unit_heading(cell: str) -> str | None:
     "QoQ bps"), "percent" ("% Change", "YoY % Change", "% Change vs. 4Q24"), or None."""
     if _BPS_HEAD.fullmatch(cell):
         return "basis_point"
-    return "percent" if _PCT_HEAD.fullmatch(cell) else None
+    if _PCT_HEAD.fullmatch(cell) is None:
+        return None
+    # "Tax Rate" (per $100 of value), "Fee rate" (bps or %): no percent; see _rate_heading
+    return None if _rate_heading(cell) in ("amount", "count") else "percent"
 
 
 def _build_table(
@@ -1448,6 +1499,15 @@ def _build_table(
             j, hn = next(iter(head_notes.items()))  # "2026 £m  2025 £m": the table's unit
             where = head_cells[j].span
             note = replace(hn, span=(where[0], where[0] + len(hn.text)))
+    for j in range(1, ncols):
+        if j in col_units or j in col_currencies or j in col_notes or not heads[j]:
+            continue
+        rate = _rate_heading(heads[j])  # "Book yield", "Total Direct" over "Tax Rate"
+        if rate == "amount":
+            where = head_cells[j].span  # dollars per $100 of value: unscaled, in the currency
+            col_notes[j] = ScaleNote(where, Decimal(1), None, False, heads[j])
+        elif rate is not None:
+            col_units[j] = rate
     for j, hn in head_notes.items():  # "Thousands of" over "U.S. dollars" name no period
         dated[j] = [h for h in dated[j] if _has_digit(h) or h.strip() not in hn.text]
     if len(set(head_currencies.values())) > 1 or (
@@ -1460,8 +1520,7 @@ def _build_table(
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
     periods = tuple(
-        _column_period(" ".join(dated[c]), head_context) if c > 0 and dated[c] else None
-        for c in range(ncols)
+        _headed_period(dated[c], head_context) if c > 0 and dated[c] else None for c in range(ncols)
     )
     dollar = _declared_dollar(context)
     if note is not None and dollar is not None and _bare_dollar(note):
@@ -2264,6 +2323,14 @@ def _in_table(
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
     unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    col_unit = table.col_units.get(cell.col)
+    if col_unit in ("percent", "basis_point") and any(
+        table.col_units.get(j) != col_unit for j in range(1, len(table.columns))
+    ):
+        # a "% Change" column among others: its cell is a change in percent, whatever the
+        # row's own unit ("Average AUM ($ in billions)"); a table all in percents (a "(%)"
+        # caption) leaves a row its own unit
+        row_note, unit = None, col_unit
     if (
         unit is None
         and row_note is None
