@@ -326,3 +326,55 @@ Net income                              342,115        287,460        498,022   
         ("498,022", "2026-01-01", "2026-09-30"),
         ("431,907", "2025-01-01", "2025-09-30"),
     ]
+
+
+# ------------------------------------------------------- columns in units other than money
+
+
+def test_a_rent_rolls_area_and_share_columns_are_no_dollars() -> None:
+    src = """                          RENT ROLL SUMMARY (as of October 1, 2026)
+ Suite   Tenant                        RSF      % of NRA   Lease Exp.   Annual Rent    $/RSF
+ 100     Northgate Labs Inc.        41,508       14.2%     09/30/2030   $2,033,892    $49.00
+ 200     Cedar Clinical Group       33,120       11.3      01/31/2032    1,556,640     47.00
+         Total / Wtd. Avg.         292,004      100.0%                 $13,213,180    $45.25
+"""
+    assert _rejected("Cedar Clinical Group pays $33,120 per year.", src) == ["currency:USD:33120"]
+    assert _rejected("Cedar pays $11.30 per RSF.", src) == ["currency:USD:11.3"]
+    assert _passes("Cedar Clinical Group leases 11.3% of NRA at $47.00 per RSF.", src)
+    assert _passes("Cedar Clinical Group pays $1,556,640 a year.", src)
+
+
+def test_percent_of_sales_headings_a_few_characters_off_head_only_their_columns() -> None:
+    src = """Results of Operations
+(Dollars in millions)
+                                      % of              % of
+                              2026    Net Sales   2025   Net Sales
+Net sales                  $ 5,102     100.0   $ 4,770    100.0
+Gross profit                 1,744      34.2     1,588     33.3
+Operating income               702      13.8       611     12.8
+"""
+    assert _cells(src, "Operating income") == [
+        ("702", Decimal("702000000"), "USD", "2026"),
+        ("13.8", Decimal("13.8"), "percent", None),
+        ("611", Decimal("611000000"), "USD", "2025"),
+        ("12.8", Decimal("12.8"), "percent", None),
+    ]
+    assert _passes(
+        "In 2025 gross profit was $1,588 million and operating income $611 million.", src
+    )
+    assert _rejected("Operating income grew 611%.", src) == ["percent:611"]
+
+
+def test_columns_no_note_heads_keep_the_currency_their_own_cells_print() -> None:
+    src = """                              Personal Income      Per Capita
+  Year      Population       (in thousands)    Personal Income
+  2024       203,118         $12,904,377          $63,531
+  2025       206,904          13,522,019           65,354
+"""
+    assert _cells(src, "2025") == [
+        ("206,904", Decimal("206904"), None, None),
+        ("13,522,019", Decimal("13522019000"), "USD", None),
+        ("65,354", Decimal("65354"), "USD", None),
+    ]
+    assert _passes("Per capita personal income was $65,354 in 2025.", src)
+    assert _rejected("The population was $206,904.", src) == ["currency:USD:206904"]

@@ -754,8 +754,10 @@ def _heading_cells(ln: _Line) -> list[tuple[int, int]] | None:
     for k, (a, b) in enumerate(spans):
         cell = t[a - ln.start : b - ln.start]
         long = b - a > 40 and not (k == 0 and _note_cell(cell))
-        # an abbreviation ("Inc./Exp.", "Avg.") ends in a dot as no sentence does
-        abbreviation = cell.endswith(".") and " " not in cell and len(cell) <= 12
+        # an abbreviation ("Inc./Exp.", "Avg.", "Lease Exp.") ends in a dot as no sentence
+        # does: a short last word in a heading of a few words
+        words = cell.split()
+        abbreviation = cell.endswith(".") and len(words) <= 3 and len(words[-1].split("/")[-1]) <= 5
         if long or (cell[-1] in ".!?;" and not abbreviation):
             return None  # (a note may head the label column: "(in thousands, except ...)")
     return spans
@@ -1162,11 +1164,15 @@ def _column_extents(
     return list(zip(lo, hi, strict=True))
 
 
-def _headed_columns(extents: list[tuple[int, int]], at: list[tuple[int, int]]) -> list[list[int]]:
+def _headed_columns(
+    extents: list[tuple[int, int]], at: list[tuple[int, int]], texts: Sequence[str] = ()
+) -> list[list[int]]:
     """The columns each heading of a row standing at ``at`` heads: those it stands over,
     and a value column no heading of the row stands over goes to the nearest heading when
     no more than three characters lie between them ("September 30," centred over the
-    first of its two years); a heading over no column heads the nearest one."""
+    first of its two years); a heading over no column heads the nearest one. A heading of
+    percents (``texts``: "% of" over "Net Sales") heads only the columns it stands over: a
+    few characters off, it is no heading of the amounts beside it."""
 
     def gap(a: tuple[int, int], b: tuple[int, int]) -> int:
         return max(0, max(a[0], b[0]) - min(a[1], b[1]))
@@ -1183,7 +1189,7 @@ def _headed_columns(extents: list[tuple[int, int]], at: list[tuple[int, int]]) -
     for j in range(1, len(extents)):  # the label column takes only what stands over it
         if j not in covered:
             near = min(range(len(at)), key=lambda c: gap(at[c], extents[j]))
-            if gap(at[near], extents[j]) <= 3:
+            if gap(at[near], extents[j]) <= 3 and "%" not in (texts[near] if texts else ""):
                 out[near].append(j)
     for c, (a, b) in enumerate(at):
         if not out[c]:
@@ -1371,7 +1377,7 @@ def _build_table(
             # it stands in (a row with a blank cell keeps its other values in place)
             at = [(a - ln.start, b - ln.start) for a, b in cells]
             if i in headers:
-                spread = _headed_columns(extents, at)
+                spread = _headed_columns(extents, at, [text[a:b] for a, b in cells])
             else:
                 cols = _places_in(extents, at)
         elif i in headers:
@@ -1536,6 +1542,16 @@ def _build_table(
                         if t.startswith(sym):
                             seen[dollar or "USD" if sym == "$" else CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
+    if col_notes:
+        # a column no note heads is unscaled; it is in the currency its own cells print
+        # ("$58,187" atop "Per Capita Personal Income"), if any, not the table's
+        for r in rows:
+            for c in r.cells:
+                if c.col > 0 and c.col not in col_notes and c.text[:1] in _SYMBOL_FIRSTS:
+                    mark = next((x for x in ("US$", "$", "€", "£") if c.text.startswith(x)), "")
+                    if mark:
+                        cur = dollar or "USD" if mark == "$" else CURRENCY_SYMBOLS[mark]
+                        col_currencies.setdefault(c.col, cur)
     return Table(
         span,
         tuple(rows),
@@ -2353,6 +2369,8 @@ def _in_table(
     if unit is not None or (table.col_notes and note is None):
         scale = None
         currency = unit if unit not in (None, "percent", "basis_point", "count") else None
+        if unit is None:
+            currency = table.col_currencies.get(cell.col)  # its cells' own "$", if any
     else:
         scale = note.scale if note else default_scale
         currency = (note.currency if note else None) or table.currency or default_currency
