@@ -378,3 +378,18 @@ def test_columns_no_note_heads_keep_the_currency_their_own_cells_print() -> None
     ]
     assert _passes("Per capita personal income was $65,354 in 2025.", src)
     assert _rejected("The population was $206,904.", src) == ["currency:USD:206904"]
+
+
+def test_a_number_among_words_in_a_cell_takes_no_column_currency() -> None:
+    src = """              MATURITY SCHEDULE - SERIES 2026B BONDS
+ Maturity        Principal     Interest
+ (June 1)          Amount        Rate       Yield       Price     CUSIP Suffix
+   2034         $2,105,000      4.000%     3.380%     104.112        BK7
+   2035          2,190,000      3.500      3.520       99.845        BL5
+
+ $8,640,000  4.000% Term Bonds due June 1, 2043  Yield 3.960%  Price 100.318C  CUSIP 76881R BT2
+ $9,315,000 4.000% Term Bonds due June 1, 2048* Yield 4.180%  Price  97.770    CUSIP 76881R BW5
+"""
+    assert _rejected("Each term bond costs $2,043.", src) == ["currency:USD:2043"]
+    assert _rejected("The 2048 term bond costs $2,048.", src) == ["currency:USD:2048"]
+    assert _passes("The 2035 maturity is $2,190,000 at a 3.52% yield.", src)

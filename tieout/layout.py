@@ -2312,6 +2312,13 @@ def _apply_context(
 _HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents
 
 
+def _worded_cell(cell: str, f: Figure) -> bool:
+    """Whether a table cell holds words around the figure ``f`` (two letters or more that
+    name no scale: "Term Bonds due August 1, 2041", not "1,234 million" or "(a)")."""
+    rest = cell.replace(f.text, " ")
+    return any(w.lower() not in _SCALE_WORDS_LOW for w in _WORD2.findall(rest))
+
+
 def _across_headings(table: Table, f: Figure) -> bool:
     """Whether ``f`` runs from one heading cell of a header row into the next: read across
     the gap between two column headings, it is no figure of either."""
@@ -2334,6 +2341,10 @@ def _in_table(
     period = table.periods[cell.col] if cell.col < len(table.periods) else None
     column = table.columns[cell.col] if cell.col < len(table.columns) else ""
     where = f"row {row.label or '?'}, column {column or cell.col + 1}"
+    if f.kind == "number" and _worded_cell(cell.text, f):
+        # a number among words in one cell ("4.000% Term Bonds due August 1, 2041"): a
+        # phrase's number, not the column's amount; neither its currency nor its scale
+        return replace(f, period=period, where=where, implied_unit=None)
     label = f"{row.group}: {row.label}" if row.group else row.label
     # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
