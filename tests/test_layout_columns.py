@@ -393,3 +393,25 @@ def test_a_number_among_words_in_a_cell_takes_no_column_currency() -> None:
     assert _rejected("Each term bond costs $2,043.", src) == ["currency:USD:2043"]
     assert _rejected("The 2048 term bond costs $2,048.", src) == ["currency:USD:2048"]
     assert _passes("The 2035 maturity is $2,190,000 at a 3.52% yield.", src)
+
+
+def test_a_loss_triangles_development_ages_are_headings_and_its_cells_are_scaled() -> None:
+    src = """LOSS DEVELOPMENT — GENERAL LIABILITY
+Cumulative incurred losses and allocated loss adjustment expenses, net of reinsurance
+(in thousands of U.S. dollars)
+
+Accident         Development age (months)
+Year          12         24         36         48         60         72
+2020       377,410    412,806    436,119    447,902    452,330    454,018
+2021       391,225    430,617    455,840    466,173    470,559
+"""
+    assert [f.value for f in tieout.extract(src) if f.where and f.where.startswith("row 2021")] == [
+        Decimal("391225000"),
+        Decimal("430617000"),
+        Decimal("455840000"),
+        Decimal("466173000"),
+        Decimal("470559000"),
+    ]
+    assert _passes("AY2021 losses at 12 months were $391,225 thousand.", src)
+    assert _rejected("Reserves were $60,000.", src) == ["currency:USD:60000"]
+    assert _rejected("Reserves were $72 thousand.", src) == ["currency:USD:72000"]

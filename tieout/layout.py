@@ -910,6 +910,12 @@ def _header_rows(
             found.add(i)  # "($ in millions)  4Q25  4Q24  % Change vs. 4Q24"
             continue
         values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
+        above = [text[a:b] for h in found for a, b in raw[h]]
+        if found and len(cells) > 1 and _ages(values, above):
+            found.add(i)  # "12  24  36" under "Development age (months)"
+            found.update(lone)
+            lone = []
+            continue
         if len(cells) > 1 and _headings(values):
             found.add(i)
             found.update(lone)
@@ -923,6 +929,21 @@ def _header_rows(
     # headings with their unit ("2025  2024" over "RMB'000  RMB'000") head rows below them
     # even where none follow (the rows a blank line below, in a block read alone)
     return found
+
+
+_AGE_WORDS = re.compile(r"(?i)\b(?:months?|years?|quarters?|days|age|development)\b")
+
+
+def _ages(values: list[str], above: list[str]) -> bool:
+    """Whether ``values`` are column headings that count time ("12  24  36  48" months of
+    development in a loss triangle, "1  2  3" years), under headings that name it: whole
+    numbers of at most three digits, rising."""
+    if len(values) < 3 or not any(_AGE_WORDS.search(h) for h in above):
+        return False
+    if not all(v.isdigit() and len(v) <= 3 for v in values):
+        return False
+    nums = [int(v) for v in values]
+    return nums == sorted(set(nums))
 
 
 def _heading_line(text: str, ln: _Line) -> bool:
@@ -1469,10 +1490,17 @@ def _build_table(
             note = n
     col_units: dict[int, str] = {}
     col_currencies: dict[int, str] = {}
+    # a row of ages under "Development age (months)": the "(months)" counts the headings
+    aged = any(
+        r.header and len(r.cells) > 2 and all(c.text.isdigit() for c in r.cells if c.col > 0)
+        for r in rows
+    )
     for r in rows:
         if r.header:
             for c in r.cells:
                 unit = _own_unit(c.text) if c.col > 0 else None
+                if unit == "count" and aged:
+                    continue
                 if unit is None and c.col > 0:
                     unit = _unit_heading(c.text.strip())  # "% Change", "Yield/Rate", "QoQ bps"
                 if unit in _COLUMN_UNITS and c.col not in col_notes:
