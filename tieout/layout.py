@@ -672,7 +672,41 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             heads = _heading_cells(ln)
             if heads:
                 ln.kind, ln.cells = "aligned", heads
+        elif (
+            below is not None
+            and ln.kind == "text"
+            and below.kind == "aligned"
+            and _lone_heading(lines, k)
+        ):
+            # one heading or note alone on its line between headings and rows ("U.S.
+            # dollars" under "Thousands of", "(in millions, ...)" under "RMB  RMB  US$")
+            lead = len(ln.text) - len(ln.text.lstrip())
+            ln.kind, ln.cells = "aligned", [(ln.start + lead, ln.start + len(ln.text.rstrip()))]
         below = ln
+
+
+def _lone_heading(lines: list[_Line], k: int) -> bool:
+    """Whether line ``k`` is one short phrase with no digit, indented, right under a line
+    of column headings: the wrapped end of a heading or a note between headings and rows."""
+    t = lines[k].text
+    inner = t.strip()
+    if (
+        not inner
+        or "  " in inner
+        or len(inner) > 60
+        or _has_digit(inner)
+        or len(t) - len(t.lstrip()) < 4
+    ):
+        return False
+    j = k - 1
+    while j >= 0 and lines[j].rule:
+        j -= 1
+    return (
+        j >= 0
+        and lines[j].kind == "text"
+        and "  " in lines[j].text.strip()
+        and _heading_cells(lines[j]) is not None
+    )
 
 
 # a caption's item number: "(1) Consolidated Operating Results", "2. Segment Information"
@@ -718,8 +752,13 @@ def _heading_cells(ln: _Line) -> list[tuple[int, int]] | None:
     if len(spans) < 2:
         return None
     for k, (a, b) in enumerate(spans):
-        long = b - a > 40 and not (k == 0 and _note_cell(t[a - ln.start : b - ln.start]))
-        if long or t[b - ln.start - 1] in ".!?;":
+        cell = t[a - ln.start : b - ln.start]
+        long = b - a > 40 and not (k == 0 and _note_cell(cell))
+        # an abbreviation ("Inc./Exp.", "Avg.", "Lease Exp.") ends in a dot as no sentence
+        # does: a short last word in a heading of a few words
+        words = cell.split()
+        abbreviation = cell.endswith(".") and len(words) <= 3 and len(words[-1].split("/")[-1]) <= 5
+        if long or (cell[-1] in ".!?;" and not abbreviation):
             return None  # (a note may head the label column: "(in thousands, except ...)")
     return spans
 
@@ -830,6 +869,22 @@ def _column_period(label: str, context: str) -> Period | None:
     return None
 
 
+def _headed_period(heads: list[str], context: str) -> Period | None:
+    """The period of a column under the heading cells ``heads`` (top down): that of them
+    all, or where they do not read as one, that of those that name a date, words that
+    name none aside ("Three Months Ended September 30, 2026" over "Average" / "Balance",
+    "Statutory (SAP)" over "9M 2026")."""
+    found = _column_period(" ".join(heads), context)
+    if found is not None and found.granularity != "unread":
+        return found
+    dated = [h for h in heads if _has_digit(h) or month_day_heading(h) or _year_below(h)]
+    if dated and len(dated) < len(heads):
+        alone = _column_period(" ".join(dated), context)
+        if alone is not None and alone.granularity != "unread":
+            return alone
+    return found
+
+
 def _has_value(cell: str) -> bool:
     return _has_digit(cell)
 
@@ -845,15 +900,26 @@ def _header_rows(
         return {0}
     ncols = max(len(r) for r in raw)
     found: set[int] = set()
+    lone: list[int] = []  # one heading alone on its line ("U.S. dollars" under "Thousands of")
     for i, cells in enumerate(raw):
         if len(cells) == 1 and not _has_value(text[cells[0][0] : cells[0][1]]):
+            if found and kind == "aligned":
+                lone.append(i)  # a heading when headings follow it, else a label row
             continue  # a label row ("Revenues:") neither heads nor ends the header
         if i == 0 and len(cells) > 1 and _noted_heading(text, cells):
             found.add(i)  # "($ in millions)  4Q25  4Q24  % Change vs. 4Q24"
             continue
         values = [text[a:b] for a, b in (cells[1:] if len(cells) == ncols else cells)]
+        above = [text[a:b] for h in found for a, b in raw[h]]
+        if found and len(cells) > 1 and _ages(values, above):
+            found.add(i)  # "12  24  36" under "Development age (months)"
+            found.update(lone)
+            lone = []
+            continue
         if len(cells) > 1 and _headings(values):
             found.add(i)
+            found.update(lone)
+            lone = []
         else:
             break
     if len(found) == len(raw) and not any(
@@ -863,6 +929,21 @@ def _header_rows(
     # headings with their unit ("2025  2024" over "RMB'000  RMB'000") head rows below them
     # even where none follow (the rows a blank line below, in a block read alone)
     return found
+
+
+_AGE_WORDS = re.compile(r"(?i)\b(?:months?|years?|quarters?|days|age|development)\b")
+
+
+def _ages(values: list[str], above: list[str]) -> bool:
+    """Whether ``values`` are column headings that count time ("12  24  36  48" months of
+    development in a loss triangle, "1  2  3" years), under headings that name it: whole
+    numbers of at most three digits, rising."""
+    if len(values) < 3 or not any(_AGE_WORDS.search(h) for h in above):
+        return False
+    if not all(v.isdigit() and len(v) <= 3 for v in values):
+        return False
+    nums = [int(v) for v in values]
+    return nums == sorted(set(nums))
 
 
 def _heading_line(text: str, ln: _Line) -> bool:
@@ -887,15 +968,151 @@ def _headings(cells: list[str]) -> bool:
     """Whether cells are a row of column headings: each a heading (``_heading``), or one
     that names a year tieout does not read ("YTD 2025", "LTM 2025", "2025 vs 2024")
     beside a period it reads ("Q3 2025"). One such cell must not make the row data: its
-    years would be read as amounts and every column would lose its period."""
+    years would be read as amounts and every column would lose its period.
+
+    Headings with figures in their words are headings too: a period with its unit ("2026
+    £m", "2025 (restated) £m"), years spanned ("2023-25", "FY 2025-26"), words around small
+    numbers ("Fee rate Q3 26", "Less than 1 yr", "1-3 years"), and beside a period it
+    reads, a year with its footnote glued on ("20251", a superscript "2025¹" turned to
+    text). A row of them is no row of figures: none of its numbers is an amount."""
     from tieout.periods import dated_heading
 
     plain = [_heading(c) for c in cells]
     if all(plain):
         return True
-    return all(ok or dated_heading(c) for ok, c in zip(plain, cells, strict=True)) and any(
+    if all(ok or dated_heading(c) for ok, c in zip(plain, cells, strict=True)) and any(
         column_period(c) is not None for c in cells
-    )
+    ):
+        return True
+    if not all(ok or _worded_heading(c) for ok, c in zip(plain, cells, strict=True)):
+        return all(
+            ok or _worded_heading(c) or _glued_note_year(c) is not None
+            for ok, c in zip(plain, cells, strict=True)
+        ) and any(column_period(c) is not None for c in cells)
+    return True
+
+
+# the marks of an amount in a cell: a currency symbol, a percent, a decimal or a group
+# separator between digits ("Yield 3.910%", "$ 4,213 million" are figures, not headings)
+_AMOUNT_MARKS = re.compile(r"[%$€£¥₩₹]|\d[.,]\d")
+_WORD2 = re.compile(r"[A-Za-z]{2,}")
+_DIGITS = re.compile(r"\d+")
+_ANNOTATION = re.compile(r"\(\s*[A-Za-z][A-Za-z .-]*\)")  # "(restated)", "(unaudited)"
+
+
+def _worded_heading(cell: str) -> bool:
+    """Whether a cell with digits is a column heading by its words: a period with its unit
+    ("2026 £m", "2025 (restated) £m"), years spanned ("2023-25", "FY 2025-26") or words
+    around small numbers ("Fee rate Q3 26", "Less than 1 yr", "1-3 years", "After 5
+    years"): no amount's marks (no currency, percent, decimal or group separator), every
+    run of digits a year or at most two digits long, and a word beside them, or a year."""
+    from tieout.periods import dated_heading
+
+    t = cell.strip()
+    if _heading_unit(t) is not None:
+        return True  # "2026 £m"
+    if _AMOUNT_MARKS.search(t) is not None:
+        return False
+    runs = _DIGITS.findall(t)
+    if not all(len(r) <= 2 or (len(r) == 4 and r[:2] in ("19", "20")) for r in runs):
+        return False
+    words = [
+        w for w in _WORD2.findall(_ANNOTATION.sub(" ", t)) if w.lower() not in _SCALE_WORDS_LOW
+    ]
+    return bool(words) or dated_heading(t)
+
+
+_SCALE_WORDS_LOW = frozenset(
+    ["thousand", "thousands", "million", "millions", "billion", "billions", "mn", "bn", "mm"]
+)
+
+
+def _heading_unit(cell: str) -> tuple[str, ScaleNote] | None:
+    """A period heading followed by its unit ("2026 £m", "2025 (restated) £m", "2026
+    RMB'000"): the heading without the unit, and the unit read as a scale note."""
+    t = cell.strip()
+    cut = t.rfind(" ")
+    if cut < 0:
+        return None
+    m = _NOTE.fullmatch(t[cut + 1 :])
+    if m is None:
+        return None
+    head = _ANNOTATION.sub(" ", t[:cut]).strip()
+    if not head or column_period(head) is None:
+        return None
+    n = _note(m)
+    return None if n is None else (head, n)
+
+
+def _bare_currency(cell: str) -> str | None:
+    """The currency a heading cell names and nothing else ("RMB", "US$", "€", "USD"), or
+    None (a word such as "dollars" is no such cell: "U.S. dollars" under "Thousands of" is
+    a part of a note)."""
+    t = cell.strip()
+    if not t or len(t) > 4 or (t.lower() == t and t.isalpha()):
+        return None
+    if t in CURRENCY_SYMBOLS or t.upper() in CURRENCY_CODES or t.upper() in NOTE_CURRENCY_MARKS:
+        return _currency_word(t)
+    return None
+
+
+def _heading_note(cells: list[str]) -> ScaleNote | None:
+    """The scale note in a column's heading cells ("Millions of yen" over "2025",
+    "RMB'000" under it, "(in thousands)" under "Personal Income", "2026 £m"), or in its
+    wrapped heading lines of words joined ("Thousands of" over "U.S. dollars"), or None."""
+    worded = " ".join(c for c in cells if not _has_digit(c))
+    for head in [*cells, worded]:
+        found = _find_notes(head)
+        if found:
+            return found[0]
+        for tok in head.split():
+            m = _NOTE.fullmatch(tok)
+            if m is not None and (n := _note(m)) is not None:
+                return n
+    return None
+
+
+def _worded_beside(head: str, note: str) -> bool:
+    """Whether a column's headings hold words besides its note that are no period
+    ("Personal Income (in thousands)", not "(in thousands) 2025"): the note is that
+    column's own, not the table's."""
+    from tieout.periods import dated_heading
+
+    rest = " ".join(head.replace(note, " ").replace(")", " ").replace("(", " ").split())
+    if not _WORD2.search(rest):
+        return False
+    return column_period(rest) is None and not dated_heading(rest)
+
+
+# the words a column's heading ends in when its cells are rates: "Book yield", "Interest
+# Rate", "Unemployment Rate", "Total Direct Tax Rate" ("Rate base" is money)
+_RATE_END = re.compile(r"(?i)(?:^|\W)(?P<word>[A-Za-z-]+)?\W*(?:yields?|rates?)\W*$")
+# rates in money, not percents: a tax rate per $100 of value, a mill rate, an exchange rate
+_MONEY_RATES = frozenset(["tax", "mill", "millage", "levy", "exchange", "fx", "conversion"])
+
+
+def _rate_heading(head: str) -> str | None:
+    """What a column whose joined headings end in "yield" or "rate" holds, its period,
+    note and marks aside: "percent" ("Book yield", "Interest Rate"), "amount" for a rate
+    in money, unscaled ("Total Direct Tax Rate", per $100 of value), "count" for a fee rate
+    (basis points or percent, tieout cannot tell: no unit, no scale), or None."""
+    words = " ".join(w for w in _ANNOTATION.sub(" ", head).split() if not _has_digit(w))
+    m = _RATE_END.search(words)
+    if m is None:
+        return None
+    word = (m.group("word") or "").lower()
+    if word in _MONEY_RATES:
+        return "amount"
+    return "count" if word == "fee" else "percent"
+
+
+def _glued_note_year(cell: str) -> str | None:
+    """The year of a heading "20251": a year with a footnote's digit glued on (a
+    superscript "2025¹" as text extraction prints it), or None."""
+    t = cell.strip()
+    if len(t) == 5 and t.isdigit() and t[:2] in ("19", "20"):
+        return t[:4]
+    return None
 
 
 def _heads_over(block: list[_Line], body: _Line) -> bool:
@@ -968,21 +1185,32 @@ def _column_extents(
     return list(zip(lo, hi, strict=True))
 
 
-def _headed_columns(extents: list[tuple[int, int]], at: list[tuple[int, int]]) -> list[list[int]]:
+def _headed_columns(
+    extents: list[tuple[int, int]], at: list[tuple[int, int]], texts: Sequence[str] = ()
+) -> list[list[int]]:
     """The columns each heading of a row standing at ``at`` heads: those it stands over,
     and a value column no heading of the row stands over goes to the nearest heading when
     no more than three characters lie between them ("September 30," centred over the
-    first of its two years); a heading over no column heads the nearest one."""
+    first of its two years); a heading over no column heads the nearest one. A heading of
+    percents (``texts``: "% of" over "Net Sales") heads only the columns it stands over: a
+    few characters off, it is no heading of the amounts beside it."""
 
     def gap(a: tuple[int, int], b: tuple[int, int]) -> int:
         return max(0, max(a[0], b[0]) - min(a[1], b[1]))
 
     out = [[j for j, (lo, hi) in enumerate(extents) if a < hi and lo < b] for a, b in at]
+    for j, (lo, hi) in enumerate(extents):
+        over = [c for c, cols in enumerate(out) if j in cols]
+        if len(over) > 1:  # two headings reach over one column: the one over more of it
+            best = max(over, key=lambda c: min(at[c][1], hi) - max(at[c][0], lo))
+            for c in over:
+                if c != best:
+                    out[c].remove(j)
     covered = {j for cols in out for j in cols}
     for j in range(1, len(extents)):  # the label column takes only what stands over it
         if j not in covered:
             near = min(range(len(at)), key=lambda c: gap(at[c], extents[j]))
-            if gap(at[near], extents[j]) <= 3:
+            if gap(at[near], extents[j]) <= 3 and "%" not in (texts[near] if texts else ""):
                 out[near].append(j)
     for c, (a, b) in enumerate(at):
         if not out[c]:
@@ -1059,12 +1287,12 @@ _BPS_WORDS = (
 _BPS_HEAD = re.compile(_BPS_WORDS, re.IGNORECASE)
 # a column heading that names percents without parentheses: "% Change", "Change %", "% of
 # Net Sales", "Percent Change", "YoY %", the "%" beside an MD&A table's "Amount", a bank's
-# "Yield/Rate" (split over two heading rows: "Yield/" over "Rate")
+# "Yield/Rate" (split over two heading rows: "Yield/" over "Rate"), "Book yield", "Interest Rate"
 _PCT_WORDS = (
     r"%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?" + _VERSUS +
     r"|[A-Za-z][A-Za-z/.&' -]{0,30}?\s*%(?:\s*[A-Za-z][A-Za-z/.&' -]{0,40})?" + _VERSUS +
     r"|percent(?:age)?(?:\s+(?:change|chg\.?|growth|increase|of\s+[A-Za-z][A-Za-z/.&' -]{0,40}))?"
-    r"|(?:(?:average|avg\.?)\s+)?(?:yield|rate)s?(?:\s*/\s*(?:rate|cost)s?)?\s*/?"
+    r"|(?:[A-Za-z][A-Za-z-]*\s+){0,3}(?:yield|rate)s?(?:\s*/\s*(?:rate|cost)s?)?\s*/?"
 )
 _PCT_HEAD = re.compile(_PCT_WORDS, re.IGNORECASE)
 # the same heading anywhere in a text, standing as a cell (for a reading on demand)
@@ -1124,7 +1352,10 @@ def _unit_heading(cell: str) -> str | None:
     "QoQ bps"), "percent" ("% Change", "YoY % Change", "% Change vs. 4Q24"), or None."""
     if _BPS_HEAD.fullmatch(cell):
         return "basis_point"
-    return "percent" if _PCT_HEAD.fullmatch(cell) else None
+    if _PCT_HEAD.fullmatch(cell) is None:
+        return None
+    # "Tax Rate" (per $100 of value), "Fee rate" (bps or %): no percent; see _rate_heading
+    return None if _rate_heading(cell) in ("amount", "count") else "percent"
 
 
 # the words a label wrapped onto the next line ends its first line with
@@ -1187,7 +1418,7 @@ def _build_table(
             # it stands in (a row with a blank cell keeps its other values in place)
             at = [(a - ln.start, b - ln.start) for a, b in cells]
             if i in headers:
-                spread = _headed_columns(extents, at)
+                spread = _headed_columns(extents, at, [text[a:b] for a, b in cells])
             else:
                 cols = _places_in(extents, at)
         elif i in headers:
@@ -1212,7 +1443,9 @@ def _build_table(
         indent = cells[0][0] - ln.start
         row_group = ""
         if i not in headers and label:
-            if k == 1:  # a label row: the rows indented under it belong to it
+            if k == 1 and _note_cell(label):
+                pass  # "(in millions, ...)" between the headings and the rows: no group
+            elif k == 1:  # a label row: the rows indented under it belong to it
                 group, group_indent = label.rstrip(":"), indent
                 open_group = not label.endswith(":")
             elif (
@@ -1238,12 +1471,31 @@ def _build_table(
                 label = f"{group}: {label}"
         rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label, row_group))
     labels = ["" for _ in range(ncols)]
+    heads = ["" for _ in range(ncols)]  # each column's headings, units and all
+    head_texts: list[list[str]] = [[] for _ in range(ncols)]
+    dated: list[list[str]] = [[] for _ in range(ncols)]  # the headings that name periods
+    head_cells: dict[int, Cell] = {}
+    head_currencies: dict[int, str] = {}
     for r in rows:
         if r.header:
             for c in r.cells:
+                if c.col > 0:
+                    heads[c.col] = f"{heads[c.col]} {c.text}".strip()
+                    head_texts[c.col].append(c.text)
+                    head_cells.setdefault(c.col, c)
                 if c.col > 0 and _NOTE.fullmatch(c.text.strip()):
                     continue  # "£'000" scales the column; it names no period
-                labels[c.col] = f"{labels[c.col]} {c.text}".strip()
+                if c.col > 0 and (cur := _bare_currency(c.text)) is not None:
+                    head_currencies.setdefault(c.col, cur)  # "RMB  RMB  US$" under the years
+                    labels[c.col] = f"{labels[c.col]} {c.text}".strip()
+                    continue  # a currency names no period
+                head = c.text
+                if c.col > 0 and (unit_head := _heading_unit(head)) is not None:
+                    head = unit_head[0]  # "2026 £m": the period 2026, in £ millions
+                elif c.col > 0 and (year := _glued_note_year(head)) is not None:
+                    head = year  # "20251": 2025 and its footnote 1
+                labels[c.col] = f"{labels[c.col]} {head}".strip()
+                dated[c.col].append(head)
     span = (rows_lines[0].start, rows_lines[-1].end)
     note: ScaleNote | None = None
     row_notes: dict[int, ScaleNote] = {}
@@ -1263,22 +1515,71 @@ def _build_table(
             note = n
     col_units: dict[int, str] = {}
     col_currencies: dict[int, str] = {}
+    # a row of ages under "Development age (months)": the "(months)" counts the headings
+    aged = any(
+        r.header and len(r.cells) > 2 and all(c.text.isdigit() for c in r.cells if c.col > 0)
+        for r in rows
+    )
     for r in rows:
         if r.header:
             for c in r.cells:
                 unit = _own_unit(c.text) if c.col > 0 else None
+                if unit == "count" and aged:
+                    continue
                 if unit is None and c.col > 0:
                     unit = _unit_heading(c.text.strip())  # "% Change", "Yield/Rate", "QoQ bps"
                 if unit in _COLUMN_UNITS and c.col not in col_notes:
                     col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
                 elif unit is not None and unit != "count" and c.col not in col_notes:
                     col_currencies.setdefault(c.col, unit)  # "Salary ($)", "EPS (yen)"
+    # units in the columns' own headings: one column's note among headings of words
+    # ("Personal Income" over "(in thousands)") scales that column only; units that differ
+    # from column to column ("RMB'000  RMB'000  US$'000", "Millions of yen" and "Thousands
+    # of U.S. dollars", "2026 £m") each scale their own columns
+    head_notes = {
+        j: hn for j in range(1, ncols) if (hn := _heading_note(head_texts[j])) is not None
+    }
+    if head_notes:
+        kinds = {(hn.scale, hn.currency) for hn in head_notes.values()}
+        own = {
+            j: hn
+            for j, hn in head_notes.items()
+            if j not in col_units
+            and j not in col_currencies
+            and (len(kinds) > 1 or _worded_beside(heads[j], hn.text))
+        }
+        for j, hn in own.items():
+            where = head_cells[j].span
+            col_notes.setdefault(j, replace(hn, span=(where[0], where[0] + len(hn.text))))
+        if note is not None and own and any(hn.text == note.text for hn in own.values()):
+            if len(own) < ncols - 1 or len(kinds) > 1:
+                note = None  # the note heads its columns, not the table
+        elif note is None and not own and len(kinds) == 1:
+            j, hn = next(iter(head_notes.items()))  # "2026 £m  2025 £m": the table's unit
+            where = head_cells[j].span
+            note = replace(hn, span=(where[0], where[0] + len(hn.text)))
+    for j in range(1, ncols):
+        if j in col_units or j in col_currencies or j in col_notes or not heads[j]:
+            continue
+        rate = _rate_heading(heads[j])  # "Book yield", "Total Direct" over "Tax Rate"
+        if rate == "amount":
+            where = head_cells[j].span  # dollars per $100 of value: unscaled, in the currency
+            col_notes[j] = ScaleNote(where, Decimal(1), None, False, heads[j])
+        elif rate is not None:
+            col_units[j] = rate
+    for j, hn in head_notes.items():  # "Thousands of" over "U.S. dollars" name no period
+        dated[j] = [h for h in dated[j] if _has_digit(h) or h.strip() not in hn.text]
+    if len(set(head_currencies.values())) > 1 or (
+        head_currencies and (note is None or note.currency is None)
+    ):
+        for j, cur in head_currencies.items():
+            if j not in col_notes:
+                col_currencies.setdefault(j, cur)  # "RMB  RMB  RMB  US$"
     if note is None:
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
     periods = tuple(
-        _column_period(labels[c], head_context) if c > 0 and labels[c] else None
-        for c in range(ncols)
+        _headed_period(dated[c], head_context) if c > 0 and dated[c] else None for c in range(ncols)
     )
     dollar = _declared_dollar(context)
     if note is not None and dollar is not None and _bare_dollar(note):
@@ -1294,6 +1595,16 @@ def _build_table(
                         if t.startswith(sym):
                             seen[dollar or "USD" if sym == "$" else CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
+    if col_notes:
+        # a column no note heads is unscaled; it is in the currency its own cells print
+        # ("$58,187" atop "Per Capita Personal Income"), if any, not the table's
+        for r in rows:
+            for c in r.cells:
+                if c.col > 0 and c.col not in col_notes and c.text[:1] in _SYMBOL_FIRSTS:
+                    mark = next((x for x in ("US$", "$", "€", "£") if c.text.startswith(x)), "")
+                    if mark:
+                        cur = dollar or "USD" if mark == "$" else CURRENCY_SYMBOLS[mark]
+                        col_currencies.setdefault(c.col, cur)
     return Table(
         span,
         tuple(rows),
@@ -2151,6 +2462,8 @@ def _apply_context(
             continue
         table = lay.table_at(f.span[0])
         if table is not None:
+            if _across_headings(table, f):
+                continue  # "£m    2025" of "2026 £m    2025 £m": a unit and a year, no figure
             out.append(_in_table(table, f, default_scale, default_currency))
             continue
         note = None
@@ -2171,6 +2484,22 @@ def _apply_context(
 _HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents
 # a column of the notes a statement's rows are explained in ("Note", "Notes", "Note ref")
 _NOTE_COLUMN = re.compile(r"(?i)\s*notes?(?:\s+(?:ref\.?|reference|no\.?))?\s*")
+
+
+def _worded_cell(cell: str, f: Figure) -> bool:
+    """Whether a table cell holds words around the figure ``f`` (two letters or more that
+    name no scale: "Term Bonds due August 1, 2041", not "1,234 million" or "(a)")."""
+    rest = cell.replace(f.text, " ")
+    return any(w.lower() not in _SCALE_WORDS_LOW for w in _WORD2.findall(rest))
+
+
+def _across_headings(table: Table, f: Figure) -> bool:
+    """Whether ``f`` runs from one heading cell of a header row into the next: read across
+    the gap between two column headings, it is no figure of either."""
+    row = table.row_at(f.span[0])
+    if row is None or not row.header:
+        return False
+    return not any(c.span[0] <= f.span[0] and f.span[1] <= c.span[1] for c in row.cells)
 
 
 def _in_table(
@@ -2194,11 +2523,23 @@ def _in_table(
     ):
         # "Note | 2026 | 2025": the number of the note a row is explained in, no amount
         return replace(f, where=where)
+    if f.kind == "number" and _worded_cell(cell.text, f):
+        # a number among words in one cell ("4.000% Term Bonds due August 1, 2041"): a
+        # phrase's number, not the column's amount; neither its currency nor its scale
+        return replace(f, period=period, where=where, implied_unit=None)
     label = f"{row.group}: {row.label}" if row.group else row.label
     # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
     unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    col_unit = table.col_units.get(cell.col)
+    if col_unit in ("percent", "basis_point") and any(
+        table.col_units.get(j) != col_unit for j in range(1, len(table.columns))
+    ):
+        # a "% Change" column among others: its cell is a change in percent, whatever the
+        # row's own unit ("Average AUM ($ in billions)"); a table all in percents (a "(%)"
+        # caption) leaves a row its own unit
+        row_note, unit = None, col_unit
     if (
         unit is None
         and row_note is None
@@ -2236,6 +2577,8 @@ def _in_table(
     if unit is not None or (table.col_notes and note is None):
         scale = None
         currency = unit if unit not in (None, "percent", "basis_point", "count") else None
+        if unit is None:
+            currency = table.col_currencies.get(cell.col)  # its cells' own "$", if any
     else:
         scale = note.scale if note else default_scale
         currency = (note.currency if note else None) or table.currency or default_currency
