@@ -695,16 +695,18 @@ def _split_leaders(
 ) -> list[tuple[int, int]]:
     """Dot leaders ("Net revenues..........  $ 48,213", as text filings print them) end
     a row's label: the dots belong to no cell, and a figure glued to them is a cell of
-    its own."""
+    its own; so is each figure between leaders that fill the gaps between columns
+    ("$4,213....$3,876....$3,602", "419.......358.......244")."""
     out: list[tuple[int, int]] = []
     for a, b in spans:
-        m = _LEADER.search(t, a - start, b - start)
-        if m is None or m.start() == a - start:
-            out.append((a, b))
-            continue
-        out.append((a, start + m.start()))
-        if start + m.end() < b:
-            out.append((start + m.end(), b))
+        while a < b:
+            m = _LEADER.search(t, a - start, b - start)
+            if m is None:
+                out.append((a, b))
+                break
+            if m.start() > a - start:
+                out.append((a, start + m.start()))
+            a = start + m.end()
     return out
 
 

@@ -34,6 +34,7 @@ from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
 from tieout.figures import (
     EXACT,
     Figure,
+    add_leader_places,
     add_odd_comma_places,
     article_named,
     canonical_digits,
@@ -217,6 +218,7 @@ class LazySource:
         self.kind = kind
         self._places_of = number_places(text)
         add_odd_comma_places(text, self._places_of)  # "EMEA,1180,5.9%": "1180", "5.9"
+        add_leader_places(text, self._places_of)  # "Total AV.......31,413,227"
         # a figure written with a fraction ("3 1/2%") has no digit run of its value:
         # its places are read on first use (``_places``)
         self._fractions_read = False
