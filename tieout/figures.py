@@ -1400,6 +1400,16 @@ def _scan(
             and _YEAR_AFTER.match(text, m.end())
         ):
             continue  # "9M'25", "9M 2025": nine months of a year, a column's period
+        if (
+            groups[7] == "M"
+            and num in _MONTH_COUNTS
+            and (pre is None or not pre.currency)
+            and text[pos - 1 : pos] == "("
+            and text[m.end() : m.end() + 1] == ")"
+        ):
+            if skips is not None:  # "Value of new business (9M)": nine months, a period
+                skips.append(((pos - 1, m.end() + 1), text[pos - 1 : m.end() + 1], "date"))
+            continue
         if groups[7] == "T" and (pre is None or not pre.currency):
             continue  # "4T" alone is a code; "$1.2T" is a trillion
         if groups[7] and text[m.end() : m.end() + 1].isdigit() and (pre is None or not pre.currency):
