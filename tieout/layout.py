@@ -1626,12 +1626,18 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
         if (
             c is None
             and paragraph_start is None
-            and (i + 1 >= n or lines[i + 1].kind == "blank")
             and (i == 0 or lines[i - 1].kind == "blank")
+            and (
+                i + 1 >= n
+                or lines[i + 1].kind == "blank"
+                or _tight_heading(ln.text, lines[i + 1].text)
+            )
             and _title_line(ln.text)
         ):
             # a filing's sub-heading: a short title-case line standing alone
-            # ("Results of Operations", "LIQUIDITY AND CAPITAL RESOURCES")
+            # ("Results of Operations", "LIQUIDITY AND CAPITAL RESOURCES"), or printed
+            # right above its table, note or text in capitals ("UNDERWRITING RATIOS"), or
+            # right above its bullets ("Third Quarter 2026 Highlights"), as releases do
             title = ln.text.strip()
             level = 1 if _PART.match(title) else 3  # "PART II" holds the Items
             open_heading(Section("heading", title, (ln.start, len(text)), level))
@@ -1680,6 +1686,88 @@ def _title_line(text: str) -> bool:
     return True
 
 
+# a page's number or running footer between two pages of text: no title
+_PAGE_MARK = re.compile(r"(?i)(?:page\s+)?[-–— ]*[0-9ivx]{1,4}[-–— ]*(?:of\s+\d+)?")
+# a numbered table's caption: a new table ("TABLE 3. STATE EMPLOYEE FTEs", "Exhibit 4-2")
+_NUMBERED_TABLE = re.compile(r"(?i)(?:table|exhibit|schedule|figure)\s+[0-9A-Z]{1,3}\b")
+# a footnote's or a source's line under a table: "(1) Includes …", "* Restated", "Source: …"
+_FOOTNOTE_LINE = re.compile(
+    r"(?:\(\d{1,2}\)|\d{1,2}\)|\([a-z]\)|[*†‡]+|[¹²³⁴⁵⁶⁷⁸⁹]+|(?i:notes?|sources?)\s*:)\s*\S"
+)
+
+
+def _capitals(text: str) -> bool:
+    """A line in capitals: every word's letters are capitals but a plural's "s" ("FTEs")."""
+    words = [w for w in text.split() if any(ch.isalpha() for ch in w)]
+    return bool(words) and all(w.isupper() or (w[-1] == "s" and w[:-1].isupper()) for w in words)
+
+
+def _tight_heading(line: str, below: str) -> bool:
+    """Whether a title line with no blank line under it is a heading: in capitals above
+    anything but its own continuation ("UNDERWRITING RATIOS" over its table, "CAPITAL AND
+    LIQUIDITY" over its text), or above a bullet ("Third Quarter 2026 Highlights" over "-
+    The combined ratio was 91.8%"). A title-case line right above a table is its caption
+    ("Balance Sheet Data")."""
+    t = line.strip()
+    if _PAGE_MARK.fullmatch(t) or _UNIT_WORDS.search(t) is not None:
+        return False
+    nxt = below.strip()
+    if _capitals(t):
+        # (a second line of capitals continues the title: "NOTE 11 - DEFINED BENEFIT" over
+        # "PENSION PLANS"; column headings in capitals hold their years: "Q3 2026  Q3 2025")
+        return not (_capitals(nxt) and _title_line(nxt) and not _has_digit(nxt))
+    return _BULLET.match(nxt) is not None
+
+
+def _title_rank(line: str) -> int:
+    """How high a caption line above or between tables titles them: 3 for a numbered
+    table ("Table 3. …"), 2 for a title in capitals, 1 for one in title case, 0 for none
+    (a page number, a scale note, a label row, a sentence)."""
+    t = line.strip()
+    if _NUMBERED_TABLE.match(t):
+        return 3
+    if _PAGE_MARK.fullmatch(t) or _UNIT_WORDS.search(t) is not None or not _title_line(t):
+        return 0
+    return 2 if _capitals(t) else 1
+
+
+def _sentence(line: str) -> bool:
+    """A line of prose ending a sentence ("Per capita debt was $511 at June 30, 2026."),
+    not a table's footnote or source line."""
+    t = line.strip()
+    return (
+        len(t.split()) >= 4
+        and t[-1:] in ".!?"
+        and _FOOTNOTE_LINE.match(t) is None
+        and not _group_label(t)
+    )
+
+
+def _own_heads(table: Table) -> bool:
+    """Whether a table prints column headings of its own (not rows continuing another)."""
+    return any(r.header for r in table.rows) or (bool(table.rows) and not table.rows[0].label)
+
+
+def _caption_rank(lay: Layout, k: int) -> int:
+    """The rank (``_title_rank``) of the highest title among the caption lines right above
+    the ``k``-th table (up to six lines, back to the table before it)."""
+    text = lay.text
+    floor = lay.tables[k - 1].span[1] if k > 0 else 0
+    end = lay.tables[k].span[0]
+    rank, seen = 0, 0
+    while end > floor and seen < 6:
+        a = max(floor, text.rfind("\n", 0, max(0, end - 1)) + 1)
+        line = text[a : end - 1 if text[end - 1 : end] == "\n" else end].strip()
+        end = a
+        if not line:
+            continue
+        if len(line) > 90 or _sentence(line):
+            break
+        seen += 1
+        rank = max(rank, _title_rank(line))
+    return rank
+
+
 def _inherit_notes(lay: Layout) -> None:
     """A table with no scale note of its own continues the one above it ("Balance Sheet
     Data" under the same "(in thousands)") when only short caption lines stand between
@@ -1690,9 +1778,22 @@ def _inherit_notes(lay: Layout) -> None:
     for k in range(1, len(lay.tables)):
         prev, cur = lay.tables[k - 1], lay.tables[k]
         gap = lay.text[prev.span[1] : cur.span[0]]
-        if bisect_left(heads, prev.span[1]) != bisect_left(heads, cur.span[0]):
+        between = heads[bisect_left(heads, prev.span[1]) : bisect_left(heads, cur.span[0])]
+        if any(not _labels_rows(lay.text, h, cur) for h in between):
             continue  # a heading stands between them
         if any(len(line.strip()) > 90 for line in gap.split("\n")):
+            continue
+        lines = [line.strip() for line in gap.split("\n") if line.strip()]
+        if any(_sentence(line) for line in lines):
+            continue  # a paragraph of prose stands between them: a new context
+        ranks = [_title_rank(line) for line in lines]
+        if 3 in ranks or (
+            _own_heads(cur) and max(ranks, default=0) >= (_caption_rank(lay, k - 1) or 2)
+        ):
+            # a title of its own over a table with its own column headings, as high as the
+            # one above the table before ("FUND RATINGS" after "AUM ROLL-FORWARD"): a
+            # table of its own ("Balance Sheet Data" under "SELECTED FINANCIAL DATA" is a
+            # part of the one above, and so is an untitled table's sub-caption)
             continue
         continued = cur.note is None and all(
             _group_label(line.strip()) for line in gap.split("\n") if line.strip()
@@ -1714,6 +1815,14 @@ def _inherit_notes(lay: Layout) -> None:
         ):
             cur = replace(cur, columns=prev.columns, periods=prev.periods)
         lay.tables[k] = cur
+
+
+def _labels_rows(text: str, head: int, table: Table) -> bool:
+    """Whether the heading at ``head`` is printed right above ``table``'s rows, which
+    have no column headings of their own: a label of rows that continue the table above
+    (a balance sheet's "LIABILITIES AND EQUITY"), no heading between the two."""
+    eol = text.find("\n", head)
+    return eol >= 0 and eol + 1 == table.span[0] and not _own_heads(table)
 
 
 # words of a unit declaration: "(Unit: persons)", "(Unit: KRW 1,000 million)", "USD 100k"
@@ -2017,6 +2126,8 @@ def _apply_context(
             para = lay.paragraph_at(f.span[0])
             if para is not None and para[0] <= para_notes[k].span[0]:
                 note = para_notes[k]
+            elif para is not None:
+                note = _note_above(lay, para, para_notes[k])
         amount = f.kind == "currency" or (f.kind == "number" and f.significant)
         if note is not None and amount and f.scale_source == "none":
             # a note in prose scales amounts, never a day, a year or a small count
@@ -2024,6 +2135,31 @@ def _apply_context(
         else:
             out.append(f)
     return out
+
+
+def _note_above(
+    lay: Layout, para: tuple[int, int], note: ScaleNote
+) -> ScaleNote | None:
+    """``note`` when it stands alone as the paragraph right above ``para`` ("(amounts
+    expressed in thousands)" on its own line under a heading, then a blank line, then the
+    text it scales), else None: a note scales the paragraph under it, not the text beyond."""
+    i = bisect_left(lay._para_starts, para[0]) - 1
+    if i < 0:
+        return None
+    above = lay.paragraphs[i]
+    text = lay.text
+    if not above[0] <= note.span[0] < above[1] or text[above[1] : para[0]].strip():
+        return None
+    # the note's line alone ("(amounts expressed in thousands)", "Dollars in millions"):
+    # a few words around it at most, no figure, no sentence
+    rest = f"{text[above[0] : note.span[0]]} {text[note.span[1] : above[1]]}"
+    alone = (
+        "\n" not in text[above[0] : above[1]].strip()
+        and len(rest.split()) <= 3
+        and not _has_digit(rest)
+        and not rest.rstrip().endswith(".")
+    )
+    return note if alone else None
 
 
 _HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents

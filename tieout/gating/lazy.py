@@ -280,6 +280,13 @@ class LazySource:
         line_start = text.rfind("\n", 0, pos) + 1
         line_end = text.find("\n", pos)
         line = text[line_start : len(text) if line_end < 0 else line_end]
+        if not _table_line(line) and a > 0:
+            # a scale note standing alone as the paragraph right above scales this one
+            # (layout._note_above): read it with the paragraph
+            above = text.rfind("\n\n", max(0, a - reach), a - 2)
+            above = 0 if above < 0 else above + 2
+            if note_anchor(text, above, a):
+                a = above
         if _table_line(line):
             # a table's scale note and caption stand in the lines above it, and so may an
             # earlier table whose note it continues (across any number of short lines):
@@ -545,7 +552,13 @@ class LazySource:
             if floor > 0:
                 return True  # a paragraph this long: let the block reading decide
             para = 0
-        return note_anchor(text, para, end)
+        # the paragraph above too: a note standing alone there scales this one
+        above = text.rfind("\n\n", floor, para) if para > 0 else 0
+        if above < 0:
+            if floor > 0:
+                return True
+            above = 0
+        return note_anchor(text, above, end)
 
     # ---------------------------------------------------------------- spelled figures
 
