@@ -350,6 +350,8 @@ def test_prose_under_a_heading_over_bullets_takes_its_period() -> None:
         ("NOTE 11 - DEFINED BENEFIT\nPENSION PLANS\n\nThe plan is closed.\n", False),
         ("UNDERWRITING RATIOS\n        Q3 2026   Q3 2025\nCombined ratio   91.8%   95.4%\n", True),
         ("Page 12\nThe plan is closed to new members.\n", False),
+        # a period in capitals over its rows is no title
+        ("Q3 2026\nRevenue      4,213      3,876\nNet income     419        358\n", False),
     ],
 )
 def test_which_lines_right_above_their_content_are_headings(source: str, heading: bool) -> None:
@@ -419,6 +421,62 @@ def test_a_note_does_not_reach_past_the_paragraph_under_it(source: str) -> None:
     assert gate("Fund balance was $94,300.", source) == "pass"
 
 
+# --------------------------------------------------------------------------- a table's footnotes
+
+TEN_K = """SELECTED FINANCIAL DATA
+(Dollars in thousands, except per share data)
+
+                                  2026          2025          2024
+Net sales                  $ 4,213,118   $ 3,876,402   $ 3,602,551
+Operating income(1)            612,004(2)    538,210       417,996
+Diluted earnings per share        2.41          2.02          1.63
+
+(1) Includes restructuring charges of $12,004 and $31,220 in 2025 and 2024.
+(2) Includes a gain of $4,118 on the sale of a facility, or $0.05 per diluted share.
+(3) Restated; see Note 2.
+"""
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        TEN_K,
+        # the footnotes right under the last row, no blank line between
+        TEN_K.replace("1.63\n\n(1)", "1.63\n(1)"),
+        # each footnote a paragraph of its own, the first longer than a line
+        TEN_K.replace("\n(2)", "\n\n(2)").replace(
+            "in 2025 and 2024.",
+            "in 2025 and 2024, mostly severance in the Industrial segment and "
+            "lease exit costs at two sites.",
+        ),
+    ],
+)
+def test_a_tables_footnotes_state_amounts_in_its_units(source: str) -> None:
+    figs = extract(source)
+    assert figure(figs, "$12,004").value == D(12_004_000)
+    assert figure(figs, "$4,118").value == D(4_118_000)
+    assert figure(figs, "$0.05").value == D("0.05")  # a per-share amount keeps its unit
+    assert gate("Restructuring charges were $12,004 thousand in 2025.", source) == "pass"
+    assert gate("The facility gain was $4.118 million.", source) == "pass"
+    assert gate("Restructuring charges were $12,004 in 2025.", source) == ["currency:USD:12004"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # prose between the table and the paragraph: no footnote of the table
+        TEN_K.replace("(1) Includes", "Charges fell in 2026.\n\n(1) Includes"),
+        # a table with no scale note: its footnotes' amounts are what they print
+        TEN_K.replace("(Dollars in thousands, except per share data)\n", ""),
+        # a paragraph with no footnote mark under the table
+        TEN_K.replace("(1) Includes", "Includes"),
+    ],
+)
+def test_only_footnotes_right_under_a_noted_table_take_its_units(source: str) -> None:
+    assert figure(extract(source), "$12,004").value == D(12_004)
+    assert gate("Restructuring charges were $12,004 thousand.", source) == ["currency:USD:12004000"]
+
+
 # --------------------------------------------------------------------------- the lazy reading
 
 _SOURCES = [
@@ -439,6 +497,15 @@ _SOURCES = [
     # all of them one after the other, as one long document
     "\n\n".join([BUDGET, ACFR, RELEASE, SELECTED, HTML_TEXT, BALANCE_SHEET]),
     "Net income was $419 million.\n\n(in millions)\n\nRevenue was $4,213.\n\n" + LEADERS_BETWEEN,
+    TEN_K,
+    TEN_K.replace("1.63\n\n(1)", "1.63\n(1)"),
+    TEN_K.replace("\n(2)", "\n\n(2)").replace(
+        "2024.", "2024, " + "and lease exit costs " * 5 + "."
+    ),
+    TEN_K.replace("(1) Includes", "Charges fell in 2026.\n\n(1) Includes"),
+    TEN_K.replace("(1) Includes", "x" * 95 + "\n\n(1) Includes"),
+    TEN_K.replace("(1) Includes", "(1) " + "x" * 95 + "\nIncludes"),
+    "\n\n".join([SELECTED, TEN_K, "Other text of the report.", TEN_K]),
 ]
 
 

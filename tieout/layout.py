@@ -1697,9 +1697,12 @@ _FOOTNOTE_LINE = re.compile(
 
 
 def _capitals(text: str) -> bool:
-    """A line in capitals: every word's letters are capitals but a plural's "s" ("FTEs")."""
+    """A line in capitals: every word's letters are capitals but a plural's "s" ("FTEs"),
+    and one word at least of three letters ("Q3 2026" is a period, no title)."""
     words = [w for w in text.split() if any(ch.isalpha() for ch in w)]
-    return bool(words) and all(w.isupper() or (w[-1] == "s" and w[:-1].isupper()) for w in words)
+    return any(len(w) >= 3 and w.isalpha() for w in words) and all(
+        w.isupper() or (w[-1] == "s" and w[:-1].isupper()) for w in words
+    )
 
 
 def _tight_heading(line: str, below: str) -> bool:
@@ -2128,6 +2131,8 @@ def _apply_context(
                 note = para_notes[k]
             elif para is not None:
                 note = _note_above(lay, para, para_notes[k])
+        if note is None and f.kind == "currency" and f.scale_source == "none" and lay.tables:
+            note = _footnote_note(lay, f)
         amount = f.kind == "currency" or (f.kind == "number" and f.significant)
         if note is not None and amount and f.scale_source == "none":
             # a note in prose scales amounts, never a day, a year or a small count
@@ -2137,9 +2142,7 @@ def _apply_context(
     return out
 
 
-def _note_above(
-    lay: Layout, para: tuple[int, int], note: ScaleNote
-) -> ScaleNote | None:
+def _note_above(lay: Layout, para: tuple[int, int], note: ScaleNote) -> ScaleNote | None:
     """``note`` when it stands alone as the paragraph right above ``para`` ("(amounts
     expressed in thousands)" on its own line under a heading, then a blank line, then the
     text it scales), else None: a note scales the paragraph under it, not the text beyond."""
@@ -2160,6 +2163,50 @@ def _note_above(
         and not rest.rstrip().endswith(".")
     )
     return note if alone else None
+
+
+def footnote_line(line: str) -> bool:
+    """Whether a line starts with a footnote's mark ("(1) Includes …", "(a)", "* ", "†")."""
+    return _FOOTNOTE_LINE.match(line.lstrip()) is not None
+
+
+_PER_AFTER = re.compile(r"\s*(?:per\b|/|a\s+share\b)", re.IGNORECASE)
+
+
+def _footnote_note(lay: Layout, f: Figure) -> ScaleNote | None:
+    """The scale note of the table whose footnotes hold the amount ``f``: a paragraph
+    that opens with a footnote's mark right under a table (only blank lines and other such
+    footnotes between, none of them a line of prose longer than 90 characters without a
+    mark: as far as a block read alone reaches) states its amounts in the table's units,
+    as 10-Ks print them ("(Dollars in thousands)" over "(1) Includes restructuring charges
+    of $12,004"). A rate ("$0.05 per share") keeps its own unit; a note in another
+    currency than the amount's scales nothing."""
+    para = lay.paragraph_at(f.span[0])
+    text = lay.text
+    if para is None:
+        return None
+    eol = text.find("\n", para[0])
+    if not footnote_line(text[para[0] : eol if eol >= 0 else len(text)]):
+        return None
+    i = bisect_right(lay._table_starts, para[0]) - 1
+    if i < 0:
+        return None
+    table = lay.tables[i]
+    note = table.note
+    if note is None or table.span[1] > para[0] or (note.currency or f.unit) != f.unit:
+        return None
+    if _PER_AFTER.match(text, f.span[1]) is not None:
+        return None
+    a = bisect_right(lay._para_starts, table.span[1])
+    for p in lay.paragraphs[a:]:
+        if p[0] >= para[0]:
+            break
+        if not footnote_line(text[p[0] : p[1]].split("\n", 1)[0]):
+            return None  # prose between the table and this paragraph
+    for line in text[table.span[1] : para[0]].split("\n"):
+        if len(line.strip()) > 90 and prose_line(line) and not footnote_line(line):
+            return None
+    return note
 
 
 _HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents
