@@ -470,6 +470,8 @@ def test_a_tables_footnotes_state_amounts_in_its_units(source: str) -> None:
         TEN_K.replace("(Dollars in thousands, except per share data)\n", ""),
         # a paragraph with no footnote mark under the table
         TEN_K.replace("(1) Includes", "Includes"),
+        # a mark no row or cell of the table bears: a note of the page, not of the table
+        TEN_K.replace("income(1)", "income"),
     ],
 )
 def test_only_footnotes_right_under_a_noted_table_take_its_units(source: str) -> None:

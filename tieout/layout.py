@@ -2165,6 +2165,10 @@ def _note_above(lay: Layout, para: tuple[int, int], note: ScaleNote) -> ScaleNot
     return note if alone else None
 
 
+# a footnote's mark at its paragraph's start, the mark to find in its table: "(1)", "*"
+_FOOTNOTE_MARK = re.compile(r"[ \t]*(\(\d{1,2}\)|\([a-z]\)|[*†‡]+|[¹²³⁴⁵⁶⁷⁸⁹]+)[ \t]*\S")
+
+
 def footnote_line(line: str) -> bool:
     """Whether a line starts with a footnote's mark ("(1) Includes …", "(a)", "* ", "†")."""
     return _FOOTNOTE_LINE.match(line.lstrip()) is not None
@@ -2175,7 +2179,8 @@ _PER_AFTER = re.compile(r"\s*(?:per\b|/|a\s+share\b)", re.IGNORECASE)
 
 def _footnote_note(lay: Layout, f: Figure) -> ScaleNote | None:
     """The scale note of the table whose footnotes hold the amount ``f``: a paragraph
-    that opens with a footnote's mark right under a table (only blank lines and other such
+    that opens with a footnote's mark that a row or cell of the table right above it
+    bears ("Operating income(1)" over "(1) Includes …"; only blank lines and other such
     footnotes between, none of them a line of prose longer than 90 characters without a
     mark: as far as a block read alone reaches) states its amounts in the table's units,
     as 10-Ks print them ("(Dollars in thousands)" over "(1) Includes restructuring charges
@@ -2186,7 +2191,8 @@ def _footnote_note(lay: Layout, f: Figure) -> ScaleNote | None:
     if para is None:
         return None
     eol = text.find("\n", para[0])
-    if not footnote_line(text[para[0] : eol if eol >= 0 else len(text)]):
+    mark = _FOOTNOTE_MARK.match(text, para[0], eol if eol >= 0 else len(text))
+    if mark is None:
         return None
     i = bisect_right(lay._table_starts, para[0]) - 1
     if i < 0:
@@ -2195,6 +2201,8 @@ def _footnote_note(lay: Layout, f: Figure) -> ScaleNote | None:
     note = table.note
     if note is None or table.span[1] > para[0] or (note.currency or f.unit) != f.unit:
         return None
+    if mark.group(1) not in text[table.span[0] : table.span[1]]:
+        return None  # a note of the page, not of this table ("(1)" marks none of its cells)
     if _PER_AFTER.match(text, f.span[1]) is not None:
         return None
     a = bisect_right(lay._para_starts, table.span[1])
