@@ -242,6 +242,17 @@ Accounts payable                812         774
 Total liabilities             5,310       5,002
 """
 
+ITEM_6 = """Item 6. Selected Financial Data
+
+(in thousands)
+                               2025        2024
+Net sales                   260,174     255,112
+
+Balance Sheet Data
+                               2025        2024
+Total assets                198,442     191,605
+"""
+
 FOOTNOTED = """Results
 (in thousands)
 
@@ -259,6 +270,8 @@ Other           4,321     3,210
     [
         # a sub-caption in title case under a title in capitals: the same statement
         (SELECTED, "198,442", D(198_442_000)),
+        # the same under an Item's heading: the heading titles the section, not the table
+        (ITEM_6, "198,442", D(198_442_000)),
         # a group label in capitals over rows with no headings of their own
         (BALANCE_SHEET, "5,310", D(5_310_000_000)),
         # a table's footnote between the two: the note still reaches the one below
@@ -489,6 +502,7 @@ _SOURCES = [
     HTML_TEXT,
     RELEASE,
     SELECTED,
+    ITEM_6,
     BALANCE_SHEET,
     FOOTNOTED,
     TIGHT,

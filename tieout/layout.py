@@ -1751,9 +1751,10 @@ def _own_heads(table: Table) -> bool:
     return any(r.header for r in table.rows) or (bool(table.rows) and not table.rows[0].label)
 
 
-def _caption_rank(lay: Layout, k: int) -> int:
+def _caption_rank(lay: Layout, k: int, heads: list[int]) -> int:
     """The rank (``_title_rank``) of the highest title among the caption lines right above
-    the ``k``-th table (up to six lines, back to the table before it)."""
+    the ``k``-th table (up to six lines, back to the table before it); a heading there
+    ("Item 6. Selected Financial Data") titles its section, not the table."""
     text = lay.text
     floor = lay.tables[k - 1].span[1] if k > 0 else 0
     end = lay.tables[k].span[0]
@@ -1767,6 +1768,9 @@ def _caption_rank(lay: Layout, k: int) -> int:
         if len(line) > 90 or _sentence(line):
             break
         seen += 1
+        i = bisect_left(heads, a)
+        if i < len(heads) and heads[i] == a:
+            continue
         rank = max(rank, _title_rank(line))
     return rank
 
@@ -1791,7 +1795,7 @@ def _inherit_notes(lay: Layout) -> None:
             continue  # a paragraph of prose stands between them: a new context
         ranks = [_title_rank(line) for line in lines]
         if 3 in ranks or (
-            _own_heads(cur) and max(ranks, default=0) >= (_caption_rank(lay, k - 1) or 2)
+            _own_heads(cur) and max(ranks, default=0) >= (_caption_rank(lay, k - 1, heads) or 2)
         ):
             # a title of its own over a table with its own column headings, as high as the
             # one above the table before ("FUND RATINGS" after "AUM ROLL-FORWARD"): a
