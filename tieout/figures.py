@@ -736,6 +736,7 @@ _FIGURE = re.compile(
     (?=[\d.(])
     (?:
         (?<![A-Za-z0-9_./:])                         # not inside a word, a code or a number
+      | (?<=\.\.)(?<!\d\.\.)(?=\d)                   # "Total AV.......31,413,227": a dot leader
       | (?<={_CODES_BEHIND})                         # "USD4.2m", "RMB12.5bn"
       | {_TWO_LETTERS_BEHIND}                          # "RM8.8bn", "Rp4.2tn"
       | (?:(?<=[^A-Za-z]HK)|(?<=[^A-Za-z]US)|(?<=[^A-Za-z]NT)|(?<=^HK)|(?<=^US)|(?<=^NT))
@@ -1447,6 +1448,16 @@ def _scan(
             and _YEAR_AFTER.match(text, m.end())
         ):
             continue  # "9M'25", "9M 2025": nine months of a year, a column's period
+        if (
+            groups[7] == "M"
+            and num in _MONTH_COUNTS
+            and (pre is None or not pre.currency)
+            and text[pos - 1 : pos] == "("
+            and text[m.end() : m.end() + 1] == ")"
+        ):
+            if skips is not None:  # "Value of new business (9M)": nine months, a period
+                skips.append(((pos - 1, m.end() + 1), text[pos - 1 : m.end() + 1], "date"))
+            continue
         if groups[7] == "T" and (pre is None or not pre.currency) and "." not in num:
             continue  # "4T" alone is a code; "$1.2T" and "1.3T" are trillions
         if (
@@ -2082,6 +2093,25 @@ def add_odd_comma_places(text: str, places: dict[str, list[int]]) -> None:
             i = bisect_left(bucket, at)
             if i == len(bucket) or bucket[i] != at:
                 bucket.insert(i, at)
+
+
+# a dot leader run straight into a figure ("Total AV.......31,413,227"): the digit runs
+# are ".3" and "1,413,227", but the grammar reads "31,413,227" from its first digit
+_LEADER_DIGIT = re.compile(r"(?<!\d)\.\.(?=\d)")
+
+
+def add_leader_places(text: str, places: dict[str, list[int]]) -> None:
+    """Add to ``places`` the digit run that starts right after a dot leader (two dots or
+    more): where the grammar reads the figure a leader runs into ("....2,811.0")."""
+    for m in _LEADER_DIGIT.finditer(text):
+        at = m.end()
+        run = _DIGIT_RUN.match(text, at)
+        if run is None:
+            continue
+        bucket = places.setdefault(canonical_digits(run.group()), [])
+        i = bisect_left(bucket, at)
+        if i == len(bucket) or bucket[i] != at:
+            bucket.insert(i, at)
 
 
 def _number_places_python(text: str) -> dict[str, list[int]]:

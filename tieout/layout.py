@@ -729,16 +729,18 @@ def _split_leaders(
 ) -> list[tuple[int, int]]:
     """Dot leaders ("Net revenues..........  $ 48,213", as text filings print them) end
     a row's label: the dots belong to no cell, and a figure glued to them is a cell of
-    its own."""
+    its own; so is each figure between leaders that fill the gaps between columns
+    ("$4,213....$3,876....$3,602", "419.......358.......244")."""
     out: list[tuple[int, int]] = []
     for a, b in spans:
-        m = _LEADER.search(t, a - start, b - start)
-        if m is None or m.start() == a - start:
-            out.append((a, b))
-            continue
-        out.append((a, start + m.start()))
-        if start + m.end() < b:
-            out.append((start + m.end(), b))
+        while a < b:
+            m = _LEADER.search(t, a - start, b - start)
+            if m is None:
+                out.append((a, b))
+                break
+            if m.start() > a - start:
+                out.append((a, start + m.start()))
+            a = start + m.end()
     return out
 
 
@@ -1962,12 +1964,18 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
         if (
             c is None
             and paragraph_start is None
-            and (i + 1 >= n or lines[i + 1].kind == "blank")
             and (i == 0 or lines[i - 1].kind == "blank")
+            and (
+                i + 1 >= n
+                or lines[i + 1].kind == "blank"
+                or _tight_heading(ln.text, lines[i + 1].text)
+            )
             and _title_line(ln.text)
         ):
             # a filing's sub-heading: a short title-case line standing alone
-            # ("Results of Operations", "LIQUIDITY AND CAPITAL RESOURCES")
+            # ("Results of Operations", "LIQUIDITY AND CAPITAL RESOURCES"), or printed
+            # right above its table, note or text in capitals ("UNDERWRITING RATIOS"), or
+            # right above its bullets ("Third Quarter 2026 Highlights"), as releases do
             title = ln.text.strip()
             level = 1 if _PART.match(title) else 3  # "PART II" holds the Items
             open_heading(Section("heading", title, (ln.start, len(text)), level))
@@ -2016,6 +2024,95 @@ def _title_line(text: str) -> bool:
     return True
 
 
+# a page's number or running footer between two pages of text: no title
+_PAGE_MARK = re.compile(r"(?i)(?:page\s+)?[-–— ]*[0-9ivx]{1,4}[-–— ]*(?:of\s+\d+)?")
+# a numbered table's caption: a new table ("TABLE 3. STATE EMPLOYEE FTEs", "Exhibit 4-2")
+_NUMBERED_TABLE = re.compile(r"(?i)(?:table|exhibit|schedule|figure)\s+[0-9A-Z]{1,3}\b")
+# a footnote's or a source's line under a table: "(1) Includes …", "* Restated", "Source: …"
+_FOOTNOTE_LINE = re.compile(
+    r"(?:\(\d{1,2}\)|\d{1,2}\)|\([a-z]\)|[*†‡]+|[¹²³⁴⁵⁶⁷⁸⁹]+|(?i:notes?|sources?)\s*:)\s*\S"
+)
+
+
+def _capitals(text: str) -> bool:
+    """A line in capitals: every word's letters are capitals but a plural's "s" ("FTEs"),
+    and one word at least of three letters ("Q3 2026" is a period, no title)."""
+    words = [w for w in text.split() if any(ch.isalpha() for ch in w)]
+    return any(len(w) >= 3 and w.isalpha() for w in words) and all(
+        w.isupper() or (w[-1] == "s" and w[:-1].isupper()) for w in words
+    )
+
+
+def _tight_heading(line: str, below: str) -> bool:
+    """Whether a title line with no blank line under it is a heading: in capitals above
+    anything but its own continuation ("UNDERWRITING RATIOS" over its table, "CAPITAL AND
+    LIQUIDITY" over its text), or above a bullet ("Third Quarter 2026 Highlights" over "-
+    The combined ratio was 91.8%"). A title-case line right above a table is its caption
+    ("Balance Sheet Data")."""
+    t = line.strip()
+    if _PAGE_MARK.fullmatch(t) or _UNIT_WORDS.search(t) is not None:
+        return False
+    nxt = below.strip()
+    if _capitals(t):
+        # (a second line of capitals continues the title: "NOTE 11 - DEFINED BENEFIT" over
+        # "PENSION PLANS"; column headings in capitals hold their years: "Q3 2026  Q3 2025")
+        return not (_capitals(nxt) and _title_line(nxt) and not _has_digit(nxt))
+    return _BULLET.match(nxt) is not None
+
+
+def _title_rank(line: str) -> int:
+    """How high a caption line above or between tables titles them: 3 for a numbered
+    table ("Table 3. …"), 2 for a title in capitals, 1 for one in title case, 0 for none
+    (a page number, a scale note, a label row, a sentence)."""
+    t = line.strip()
+    if _NUMBERED_TABLE.match(t):
+        return 3
+    if _PAGE_MARK.fullmatch(t) or _UNIT_WORDS.search(t) is not None or not _title_line(t):
+        return 0
+    return 2 if _capitals(t) else 1
+
+
+def _sentence(line: str) -> bool:
+    """A line of prose ending a sentence ("Per capita debt was $511 at June 30, 2026."),
+    not a table's footnote or source line."""
+    t = line.strip()
+    return (
+        len(t.split()) >= 4
+        and t[-1:] in ".!?"
+        and _FOOTNOTE_LINE.match(t) is None
+        and not _group_label(t)
+    )
+
+
+def _own_heads(table: Table) -> bool:
+    """Whether a table prints column headings of its own (not rows continuing another)."""
+    return any(r.header for r in table.rows) or (bool(table.rows) and not table.rows[0].label)
+
+
+def _caption_rank(lay: Layout, k: int, heads: list[int]) -> int:
+    """The rank (``_title_rank``) of the highest title among the caption lines right above
+    the ``k``-th table (up to six lines, back to the table before it); a heading there
+    ("Item 6. Selected Financial Data") titles its section, not the table."""
+    text = lay.text
+    floor = lay.tables[k - 1].span[1] if k > 0 else 0
+    end = lay.tables[k].span[0]
+    rank, seen = 0, 0
+    while end > floor and seen < 6:
+        a = max(floor, text.rfind("\n", 0, max(0, end - 1)) + 1)
+        line = text[a : end - 1 if text[end - 1 : end] == "\n" else end].strip()
+        end = a
+        if not line:
+            continue
+        if len(line) > 90 or _sentence(line):
+            break
+        seen += 1
+        i = bisect_left(heads, a)
+        if i < len(heads) and heads[i] == a:
+            continue
+        rank = max(rank, _title_rank(line))
+    return rank
+
+
 def _inherit_notes(lay: Layout) -> None:
     """A table with no scale note of its own continues the one above it ("Balance Sheet
     Data" under the same "(in thousands)") when only short caption lines stand between
@@ -2026,9 +2123,22 @@ def _inherit_notes(lay: Layout) -> None:
     for k in range(1, len(lay.tables)):
         prev, cur = lay.tables[k - 1], lay.tables[k]
         gap = lay.text[prev.span[1] : cur.span[0]]
-        if bisect_left(heads, prev.span[1]) != bisect_left(heads, cur.span[0]):
+        between = heads[bisect_left(heads, prev.span[1]) : bisect_left(heads, cur.span[0])]
+        if any(not _labels_rows(lay.text, h, cur) for h in between):
             continue  # a heading stands between them
         if any(len(line.strip()) > 90 for line in gap.split("\n")):
+            continue
+        lines = [line.strip() for line in gap.split("\n") if line.strip()]
+        if any(_sentence(line) for line in lines):
+            continue  # a paragraph of prose stands between them: a new context
+        ranks = [_title_rank(line) for line in lines]
+        if 3 in ranks or (
+            _own_heads(cur) and max(ranks, default=0) >= (_caption_rank(lay, k - 1, heads) or 2)
+        ):
+            # a title of its own over a table with its own column headings, as high as the
+            # one above the table before ("FUND RATINGS" after "AUM ROLL-FORWARD"): a
+            # table of its own ("Balance Sheet Data" under "SELECTED FINANCIAL DATA" is a
+            # part of the one above, and so is an untitled table's sub-caption)
             continue
         continued = cur.note is None and all(
             _group_label(line.strip()) for line in gap.split("\n") if line.strip()
@@ -2050,6 +2160,14 @@ def _inherit_notes(lay: Layout) -> None:
         ):
             cur = replace(cur, columns=prev.columns, periods=prev.periods)
         lay.tables[k] = cur
+
+
+def _labels_rows(text: str, head: int, table: Table) -> bool:
+    """Whether the heading at ``head`` is printed right above ``table``'s rows, which
+    have no column headings of their own: a label of rows that continue the table above
+    (a balance sheet's "LIABILITIES AND EQUITY"), no heading between the two."""
+    eol = text.find("\n", head)
+    return eol >= 0 and eol + 1 == table.span[0] and not _own_heads(table)
 
 
 # words of a unit declaration: "(Unit: persons)", "(Unit: KRW 1,000 million)", "USD 100k"
@@ -2472,6 +2590,10 @@ def _apply_context(
             para = lay.paragraph_at(f.span[0])
             if para is not None and para[0] <= para_notes[k].span[0]:
                 note = para_notes[k]
+            elif para is not None:
+                note = _note_above(lay, para, para_notes[k])
+        if note is None and f.kind == "currency" and f.scale_source == "none" and lay.tables:
+            note = _footnote_note(lay, f)
         amount = f.kind == "currency" or (f.kind == "number" and f.significant)
         if note is not None and amount and f.scale_source == "none":
             # a note in prose scales amounts, never a day, a year or a small count
@@ -2479,6 +2601,81 @@ def _apply_context(
         else:
             out.append(f)
     return out
+
+
+def _note_above(lay: Layout, para: tuple[int, int], note: ScaleNote) -> ScaleNote | None:
+    """``note`` when it stands alone as the paragraph right above ``para`` ("(amounts
+    expressed in thousands)" on its own line under a heading, then a blank line, then the
+    text it scales), else None: a note scales the paragraph under it, not the text beyond."""
+    i = bisect_left(lay._para_starts, para[0]) - 1
+    if i < 0:
+        return None
+    above = lay.paragraphs[i]
+    text = lay.text
+    if not above[0] <= note.span[0] < above[1] or text[above[1] : para[0]].strip():
+        return None
+    # the note's line alone ("(amounts expressed in thousands)", "Dollars in millions"):
+    # a few words around it at most, no figure, no sentence
+    rest = f"{text[above[0] : note.span[0]]} {text[note.span[1] : above[1]]}"
+    alone = (
+        "\n" not in text[above[0] : above[1]].strip()
+        and len(rest.split()) <= 3
+        and not _has_digit(rest)
+        and not rest.rstrip().endswith(".")
+    )
+    return note if alone else None
+
+
+# a footnote's mark at its paragraph's start, the mark to find in its table: "(1)", "*"
+_FOOTNOTE_MARK = re.compile(r"[ \t]*(\(\d{1,2}\)|\([a-z]\)|[*†‡]+|[¹²³⁴⁵⁶⁷⁸⁹]+)[ \t]*\S")
+
+
+def footnote_line(line: str) -> bool:
+    """Whether a line starts with a footnote's mark ("(1) Includes …", "(a)", "* ", "†")."""
+    return _FOOTNOTE_LINE.match(line.lstrip()) is not None
+
+
+_PER_AFTER = re.compile(r"\s*(?:per\b|/|a\s+share\b)", re.IGNORECASE)
+
+
+def _footnote_note(lay: Layout, f: Figure) -> ScaleNote | None:
+    """The scale note of the table whose footnotes hold the amount ``f``: a paragraph
+    that opens with a footnote's mark that a row or cell of the table right above it
+    bears ("Operating income(1)" over "(1) Includes …"; only blank lines and other such
+    footnotes between, none of them a line of prose longer than 90 characters without a
+    mark: as far as a block read alone reaches) states its amounts in the table's units,
+    as 10-Ks print them ("(Dollars in thousands)" over "(1) Includes restructuring charges
+    of $12,004"). A rate ("$0.05 per share") keeps its own unit; a note in another
+    currency than the amount's scales nothing."""
+    para = lay.paragraph_at(f.span[0])
+    text = lay.text
+    if para is None:
+        return None
+    eol = text.find("\n", para[0])
+    mark = _FOOTNOTE_MARK.match(text, para[0], eol if eol >= 0 else len(text))
+    if mark is None:
+        return None
+    i = bisect_right(lay._table_starts, para[0]) - 1
+    if i < 0:
+        return None
+    table = lay.tables[i]
+    note = table.note
+    if note is None or table.span[1] > para[0] or (note.currency or f.unit) != f.unit:
+        return None
+    if mark.group(1) not in text[table.span[0] : table.span[1]]:
+        return None  # a note of the page, not of this table ("(1)" marks none of its cells)
+    if _PER_AFTER.match(text, f.span[1]) is not None:
+        return None
+    a = bisect_right(lay._para_starts, table.span[1])
+    for p in lay.paragraphs[a:]:
+        if p[0] >= para[0]:
+            break
+        if not footnote_line(text[p[0] : p[1]].split("\n", 1)[0]):
+            return None  # prose between the table and this paragraph
+    for line in text[table.span[1] : para[0]].split("\n"):
+        if len(line.strip()) > 90 and prose_line(line) and not footnote_line(line):
+            return None
+    return note
 
 
 _HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents

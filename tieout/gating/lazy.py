@@ -34,6 +34,7 @@ from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
 from tieout.figures import (
     EXACT,
     Figure,
+    add_leader_places,
     add_odd_comma_places,
     article_named,
     canonical_digits,
@@ -54,6 +55,7 @@ from tieout.layout import (
     Layout,
     apply_context,
     declared_dollars,
+    footnote_line,
     note_anchor,
     percent_heading,
     percent_rows,
@@ -83,6 +85,10 @@ def _table_line(line: str) -> bool:
 _PERCENTISH = re.compile(r"(?i)%|per|pct|bp|basis|pp|pt|point")
 # a unit in parentheses that makes a table's bare cells percents (layout._own_unit)
 _UNIT_HEAD = re.compile(r"\((?:\s*in)?\s*(?:%|percent|per\s?cent|pct|bps?\b|basis)", re.IGNORECASE)
+# a line that may open with a footnote's mark (a superset of layout.footnote_line's)
+_FOOTNOTE = re.compile(
+    r"(?m)^[ \t]*(?:\(\d{1,2}\)|\d{1,2}\)|\([a-z]\)|[*†‡¹²³⁴⁵⁶⁷⁸⁹]|(?i:notes?|sources?)\s*:)"
+)
 _TABLE_REACH = 8192  # the largest block worth reading alone is four times this
 _RUN_AT = re.compile(r"[\d.,]*")  # the rest of a digit run (a superset: it may run on)
 _CUT_REACH = 4096  # how far a line's reading may reach for a clean cut or its paragraph start
@@ -216,6 +222,7 @@ class LazySource:
         self.kind = kind
         self._places_of = number_places(text)
         add_odd_comma_places(text, self._places_of)  # "EMEA,1180,5.9%": "1180", "5.9"
+        add_leader_places(text, self._places_of)  # "Total AV.......31,413,227"
         # a figure written with a fraction ("3 1/2%") has no digit run of its value:
         # its places are read on first use (``_places``)
         self._fractions_read = False
@@ -278,15 +285,29 @@ class LazySource:
         line_start = text.rfind("\n", 0, pos) + 1
         line_end = text.find("\n", pos)
         line = text[line_start : len(text) if line_end < 0 else line_end]
-        if _table_line(line):
+        # a table's line, or a footnote's under a table (one that opens with a mark)
+        tabled = _table_line(line) or _FOOTNOTE.search(text, a, line_start + len(line)) is not None
+        if not tabled and a > 0:
+            # a scale note standing alone as the paragraph right above scales this one
+            # (layout._note_above): read it with the paragraph
+            above = text.rfind("\n\n", max(0, a - reach), a - 2)
+            above = 0 if above < 0 else above + 2
+            if note_anchor(text, above, a):
+                a = above
+        if tabled:
             # a table's scale note and caption stand in the lines above it, and so may an
             # earlier table whose note it continues (across any number of short lines):
             # take the lines above up to one of prose longer than 90 characters, past
-            # which the layout reads no caption and continues no note
+            # which the layout reads no caption and continues no note (a table's
+            # footnotes, which take its note, are read with it: across footnotes too)
             while a > 0:
                 above = text.rfind("\n", 0, a - 1) + 1
                 line_above = text[above : a - 1]
-                if len(line_above.strip()) > 90 and prose_line(line_above):
+                if (
+                    len(line_above.strip()) > 90
+                    and prose_line(line_above)
+                    and not footnote_line(line_above)
+                ):
                     break
                 if b - above > 4 * _TABLE_REACH:
                     return None
@@ -559,7 +580,14 @@ class LazySource:
             if floor > 0:
                 return True  # a paragraph this long: let the block reading decide
             para = 0
-        return note_anchor(text, para, end)
+        # the paragraph above too: a note standing alone there scales this one
+        above = text.rfind("\n\n", floor, para) if para > 0 else 0
+        if above < 0:
+            if floor > 0:
+                return True
+            above = 0
+        # a table's footnote takes the table's note (layout._footnote_note)
+        return note_anchor(text, above, end) or _FOOTNOTE.search(text, para, end) is not None
 
     # ---------------------------------------------------------------- spelled figures
 
