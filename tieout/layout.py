@@ -216,7 +216,7 @@ _NOTE = re.compile(
         (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
         (?:(?P<c2>{_CUR}|RMB|NT\$)\s+)?(?P<s1>{_SCALE})
         (?:\s+of\s+(?:(?P<c3>{_CUR}|{_MARK})(?![\w$])|(?P<u3>[^\W\d_][\w.'-]*)))?  # "of Ringgit": no currency read
-        (?P<x1>[^)\n]{{0,40}}?except\s+(?:for\s+)?(?:[a-z,\s]{{0,40}}?\s)?per[\s-]share(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{0,60}})?
+        (?P<x1>[^)\n]{{0,40}}?except\s(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{1,100}})?
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
       | \(\s*(?P<s8>thousands|millions|billions)\s+of\s+(?P<c8>{_CUR})\s*\)   # "(Millions of yen)"
@@ -442,6 +442,10 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
                     seen_end = m.end()
                     found = True
                     note = _note(m)
+                    if note is not None and note.currency is None and _named_unit(text, m.start()):
+                        # "(tokens in thousands)", "(BTC in thousands)": the cells count
+                        # what the note names, no money ("(shares in thousands)" alike)
+                        note = replace(note, currency="count")
                     if note is not None:
                         notes.append(note)
                     break
@@ -450,6 +454,25 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
             seen_end = caption.span[1]
             notes.append(caption)
     return notes
+
+
+_NAMED_UNIT = re.compile(r"\(\s*([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s+$")
+# words before "in thousands" in a note's bracket that still name money or nothing
+_MONEY_LEAD = frozenset({"amounts", "amount", "figures", "dollars", "dollar", "all", "values"})
+
+
+def _named_unit(text: str, at: int) -> bool:
+    """Whether the note read from ``at`` ("in thousands)") stands in a bracket that opens
+    with words naming what it counts ("(tokens in thousands)", "(BTC in thousands)",
+    "(barrels in thousands)"), not an amount ("(amounts in thousands)", "(USD in
+    thousands)", "(dollars in thousands)")."""
+    lead = _NAMED_UNIT.search(text, max(0, at - 40), at)
+    if lead is None:
+        return False
+    words = lead.group(1).lower().split()
+    if any(w.rstrip(".") in _MONEY_LEAD for w in words):
+        return False
+    return not any(_currency_word(w) for w in lead.group(1).split())
 
 
 def note_anchor(text: str, start: int, end: int) -> bool:
@@ -529,7 +552,7 @@ def _note(m: re.Match[str]) -> ScaleNote | None:
         m.span(),
         SCALE_NAMES[name],
         cur,
-        bool(m.group("x1")) or re.search(r"per[\s-]share", excepts) is not None,
+        re.search(r"per[\s-]share", excepts) is not None,
         m.group(0),
         SCALE_NAMES[shares.lower()] if shares else None,
         excepts,
@@ -2831,6 +2854,17 @@ def _in_table(
         return replace(f, period=period, where=where)
     if unit == "count" or (note is not None and row_note is None and _NON_AMOUNT.search(low)):
         scale, currency, count = None, None, True  # "Days sales outstanding", "(days)"
+    elif (
+        table.note is not None
+        and not per_share
+        and unit is None
+        and _excepted_row(low, table.note.excepts)
+    ):
+        # "(in thousands, except per share data and MTUs)": the row "MTUs (millions)" is
+        # no amount; at its own scale only, if it names one
+        currency, count = None, True
+        if row_note is None:
+            scale = None
     elif row_note is not None and _SHARE_ROW.search(low) and not per_share and not amount:
         # "Period-end common shares outstanding (in millions)": shares at the row's own
         # scale, as under the table's note, never an amount of money
@@ -2912,6 +2946,32 @@ _AMOUNT_COLUMN = re.compile(r"(?i)price|amount|\$|per[ -]share|fair|value|cost|p
 def _count_column(column: str) -> bool:
     """Whether a column's heading names a count of things, not an amount."""
     return _COUNT_COLUMN.search(column) is not None and _AMOUNT_COLUMN.search(column) is None
+
+
+# words of a note's except clause that name no row ("except per share data and ratios")
+_EXCEPT_FILLER = frozenset(
+    {"except", "for", "per", "share", "data", "amount", "the", "of", "other", "quantitie"}
+    | {"quantity", "number", "which", "are", "as", "noted", "otherwise", "stated", "where"}
+    | {"information", "figure"}
+)
+_EXCEPT_ITEMS = re.compile(r"\s*(?:,|;|\band\b|\bor\b)\s*")
+_WORD3 = re.compile(r"[a-z][a-z0-9]{2,}")
+
+
+def _excepted_row(label: str, excepts: str) -> bool:
+    """Whether the lower-cased row ``label`` is one a note's except clause names: every
+    word of one of its items ("except per share data and MTUs" names "MTUs (millions)";
+    "except quantities of bitcoin and ether" names "Bitcoin held (BTC)"; "operating
+    statistics" does not name "Operating income"). Its cells are not in the note's scale
+    or currency; an amount's row ("Fair value of bitcoin") never is."""
+    if not excepts or _AMOUNT_COLUMN.search(label):
+        return False
+    words = {w.rstrip("s") for w in _WORD3.findall(label)}
+    for item in _EXCEPT_ITEMS.split(excepts):
+        named = {w.rstrip("s") for w in _WORD3.findall(item)} - _EXCEPT_FILLER
+        if named and named <= words:
+            return True
+    return False
 
 
 def _excepts_shares(excepts: str) -> bool:
