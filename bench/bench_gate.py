@@ -773,6 +773,12 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "§§§§": lambda n: "§" * n,
     "1.1.1.1…": lambda n: "1." * (n // 2),
     "$1,$1,$1,…": lambda n: "$1," * (n // 3),
+    # a call transcript: every " in " after "-ated"/" are" may open a currency declaration
+    "transcript ' in ' hints": lambda n: (
+        "Operator: participants are in a listen-only mode. We invested in growth. " * (n // 74)
+    ),
+    "'[^1]' and '**' markup": lambda n: "**$4.2**[^1] " * (n // 13),
+    "'about' hedges": lambda n: "about $4,200 and over 32% " * (n // 26),
 }
 
 
