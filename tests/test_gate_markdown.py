@@ -46,3 +46,12 @@ def test_markup_between_a_figure_and_its_scale_is_refused(
 def test_markup_around_a_whole_figure_passes(draft: str) -> None:
     result = tieout.gate(draft, sources=[SOURCE])
     assert result.passed, result.message
+
+
+def test_unchecked_code_is_no_figure_at_all() -> None:
+    from tieout.gating.config import WorkflowConfig
+
+    draft = "Summary.\n\n```\nsales = **$2.94**B\n```\n"
+    result = tieout.gate(draft, sources=[SOURCE], config=WorkflowConfig(check_code=False))
+    assert result.passed and not result.claims
+    assert [c.kind for c in result.carve_outs] == ["code"]

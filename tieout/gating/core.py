@@ -224,7 +224,12 @@ def gate(
         kept = []
         for fig in figures:
             cut = None
-            if fig.kind in ("currency", "number") and fig.scale == 1 and fig.value is not None:
+            if (
+                fig.kind in ("currency", "number")
+                and fig.scale == 1
+                and fig.value is not None
+                and not any(a <= fig.span[0] < b for a, b in holes)  # a URL, unchecked code
+            ):
                 cut = detached_scale(text, fig.span[1])
             if cut is None:
                 kept.append(fig)
