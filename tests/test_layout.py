@@ -11,6 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from _figures import figure
 
 from tieout.figures import Figure, extract, normalize
 from tieout.layout import Layout, Section, read_layout
@@ -20,13 +21,6 @@ D = Decimal
 SAMPLE_10K = (
     Path(__file__).resolve().parents[1] / "tieout/sample_docs/documents/acme-10k-fy2019.txt"
 )
-
-
-def figure(figs: list[Figure], text: str, nth: int = 0) -> Figure:
-    """The ``nth`` figure whose text is exactly ``text``."""
-    found = [f for f in figs if f.text == text]
-    assert len(found) > nth, f"no figure {text!r} in {[f.text for f in figs]}"
-    return found[nth]
 
 
 def period_of_p(p: Period | None) -> tuple[date, date, str] | None:

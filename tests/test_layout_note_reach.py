@@ -11,20 +11,15 @@ from dataclasses import replace
 from decimal import Decimal
 
 import pytest
+from _figures import figure
 
 import tieout
-from tieout.figures import Figure, extract, normalize
+from tieout.figures import extract, normalize
 from tieout.gating import GateResult
 from tieout.gating.core import claim_class
 from tieout.gating.lazy import LazySource
 
 D = Decimal
-
-
-def figure(figs: list[Figure], text: str, nth: int = 0) -> Figure:
-    found = [f for f in figs if f.text == text]
-    assert len(found) > nth, f"no figure {text!r} in {[f.text for f in figs]}"
-    return found[nth]
 
 
 def verdict(result: GateResult) -> str | list[str]:

@@ -9,24 +9,14 @@ from dataclasses import replace
 from decimal import Decimal
 
 import pytest
+from _figures import figure, read
 
 import tieout
-from tieout.figures import Figure, extract, normalize
+from tieout.figures import extract, normalize
 from tieout.gating import GateResult, claim_class
 from tieout.gating.lazy import LazySource
 
 D = Decimal
-
-
-def figure(figs: list[Figure], text: str, nth: int = 0) -> Figure:
-    found = [f for f in figs if f.text == text]
-    assert len(found) > nth, f"no figure {text!r} in {[f.text for f in figs]}"
-    return found[nth]
-
-
-def read(f: Figure) -> tuple[Decimal | None, str | None, str | None]:
-    """Value, unit (or the unit its place implies) and kind."""
-    return f.value, f.unit or f.implied_unit, f.kind
 
 
 def verdict(result: GateResult) -> str | list[str]:

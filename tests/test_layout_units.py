@@ -12,6 +12,7 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
+from _figures import figure, read
 
 import tieout
 from tieout.figures import Figure, extract
@@ -19,17 +20,6 @@ from tieout.gating import GateResult
 from tieout.layout import read_layout
 
 D = Decimal
-
-
-def figure(figs: list[Figure], text: str, nth: int = 0) -> Figure:
-    found = [f for f in figs if f.text == text]
-    assert len(found) > nth, f"no figure {text!r} in {[f.text for f in figs]}"
-    return found[nth]
-
-
-def read(f: Figure) -> tuple[Decimal | None, str | None, str | None]:
-    """Value, unit (or the unit its place implies) and kind."""
-    return f.value, f.unit or f.implied_unit, f.kind
 
 
 def span_of(f: Figure) -> tuple[date, date] | None:
@@ -1239,7 +1229,9 @@ _UNIT_CAPTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("note", "scale", "code"), _UNIT_CAPTIONS, ids=[c[0] for c in _UNIT_CAPTIONS])
+@pytest.mark.parametrize(
+    ("note", "scale", "code"), _UNIT_CAPTIONS, ids=[c[0] for c in _UNIT_CAPTIONS]
+)
 def test_a_unit_caption_of_a_currency_and_a_scale_scales_the_table(
     note: str, scale: Decimal, code: str
 ) -> None:
@@ -1272,7 +1264,9 @@ _CORNER_CELLS = [
 ]
 
 
-@pytest.mark.parametrize(("head", "scale", "code"), _CORNER_CELLS, ids=[c[0] for c in _CORNER_CELLS])
+@pytest.mark.parametrize(
+    ("head", "scale", "code"), _CORNER_CELLS, ids=[c[0] for c in _CORNER_CELLS]
+)
 def test_a_currency_and_a_scale_in_the_corner_cell_scales_the_table(
     head: str, scale: Decimal, code: str
 ) -> None:
@@ -1349,7 +1343,9 @@ def test_the_gate_on_notes_in_rmb_and_nt_dollars() -> None:
         "currency:US$8,765 million",
     ]
     assert verdict(tieout.gate("Revenue was 4,321 million in 2025.", sources=[source])) == "pass"
-    ringgit = "(in thousands of Ringgit)\n\n              2025      2024\nRevenue      4,321     3,210\n"
+    ringgit = (
+        "(in thousands of Ringgit)\n\n              2025      2024\nRevenue      4,321     3,210\n"
+    )
     assert verdict(tieout.gate("Revenue was $4.321 million.", sources=[ringgit])) == [
         "currency:$4.321 million"
     ]
@@ -1512,9 +1508,7 @@ def test_a_dollar_cell_under_a_declared_currency_is_that_currency() -> None:
     )
     assert read(figure(extract(source), "$  4,321.5")) == (D("4321.5"), "SGD", "currency")
     assert verdict(tieout.gate("Revenue was S$4,321.5.", sources=[source])) == "pass"
-    assert verdict(tieout.gate("Revenue was $4,321.5.", sources=[source])) == [
-        "currency:$4,321.5"
-    ]
+    assert verdict(tieout.gate("Revenue was $4,321.5.", sources=[source])) == ["currency:$4,321.5"]
 
 
 def test_the_gate_on_a_statement_in_hong_kong_dollars() -> None:

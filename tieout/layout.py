@@ -1021,7 +1021,6 @@ def _headings(cells: list[str]) -> bool:
 # separator between digits ("Yield 3.910%", "$ 4,213 million" are figures, not headings)
 _AMOUNT_MARKS = re.compile(r"[%$€£¥₩₹]|\d[.,]\d")
 _WORD2 = re.compile(r"[A-Za-z]{2,}")
-_DIGITS = re.compile(r"\d+")
 _ANNOTATION = re.compile(r"\(\s*[A-Za-z][A-Za-z .-]*\)")  # "(restated)", "(unaudited)"
 
 
@@ -1031,15 +1030,12 @@ def _worded_heading(cell: str) -> bool:
     around small numbers ("Fee rate Q3 26", "Less than 1 yr", "1-3 years", "After 5
     years"): no amount's marks (no currency, percent, decimal or group separator), every
     run of digits a year or at most two digits long, and a word beside them, or a year."""
-    from tieout.periods import dated_heading
+    from tieout.periods import dated_heading, heading_years
 
     t = cell.strip()
     if _heading_unit(t) is not None:
         return True  # "2026 £m"
-    if _AMOUNT_MARKS.search(t) is not None:
-        return False
-    runs = _DIGITS.findall(t)
-    if not all(len(r) <= 2 or (len(r) == 4 and r[:2] in ("19", "20")) for r in runs):
+    if _AMOUNT_MARKS.search(t) is not None or heading_years(t) is None:
         return False
     words = [
         w for w in _WORD2.findall(_ANNOTATION.sub(" ", t)) if w.lower() not in _SCALE_WORDS_LOW

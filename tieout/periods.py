@@ -472,15 +472,22 @@ def column_period(
 _DIGIT_RUN = re.compile(r"\d+")
 
 
+def heading_years(text: str) -> int | None:
+    """How many years ``text`` names when every run of digits in it is a year or at most
+    two digits long, as a column heading's are ("Q3 2025", "1-3 years", "2023-25"); None
+    when one is longer (an amount's digits). Decimals are the caller's to rule out."""
+    runs = _DIGIT_RUN.findall(text)
+    years = sum(len(r) == 4 and r[:2] in ("19", "20") for r in runs)
+    return years if years + sum(len(r) <= 2 for r in runs) == len(runs) else None
+
+
 def dated_heading(text: str) -> bool:
     """Whether ``text`` is a heading that names a year, words or marks around it ("YTD
     2025", "LTM Q3 2025", "2025E", "2025 vs 2024", "Pro forma 2025"), whether or not it
     reads as a period: every run of digits in it a year or at most two digits long."""
     if not re.search(r"[^\d\s]", text) or re.search(r"[%$€£¥]|\d[.,]\d", text):
         return False
-    runs = _DIGIT_RUN.findall(text)  # no decimals here: those returned above
-    years = sum(len(r) == 4 and r[:2] in ("19", "20") for r in runs)
-    return years > 0 and years + sum(len(r) <= 2 for r in runs) == len(runs)
+    return bool(heading_years(text))  # no decimals here: those returned above
 
 
 # --- the machinery --------------------------------------------------------------------------

@@ -85,20 +85,14 @@ class WorkflowConfig:
                         f"{at}workflow {name!r}: {key} has {bad[0]!r}; choose from {', '.join(allowed)}"
                     )
                 kwargs[key] = tuple(value)
-        if "rounding" in data:
-            if data["rounding"] not in ROUNDING:
-                raise ConfigError(
-                    f'{at}workflow {name!r}: rounding must be "reject" or "accept" '
-                    f"(got {data['rounding']!r})"
-                )
-            kwargs["rounding"] = data["rounding"]
-        if "hedges" in data:
-            if data["hedges"] not in ROUNDING:
-                raise ConfigError(
-                    f'{at}workflow {name!r}: hedges must be "reject" or "accept" '
-                    f"(got {data['hedges']!r})"
-                )
-            kwargs["hedges"] = data["hedges"]
+        for key in ("rounding", "hedges"):  # "reject" (the default) or "accept"
+            if key in data:
+                if data[key] not in ROUNDING:
+                    raise ConfigError(
+                        f'{at}workflow {name!r}: {key} must be "reject" or "accept" '
+                        f"(got {data[key]!r})"
+                    )
+                kwargs[key] = data[key]
         if "max_rejections" in data:
             n = data["max_rejections"]
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
