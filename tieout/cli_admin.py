@@ -125,9 +125,9 @@ def docs_add(
     if doc_id is None:
         raise InputError(f"give the document an id: tieout docs add {file} --id ID")
     if period_text:
-        from tieout.periods import parse_period
+        from tieout.periods import parse_dated_period
 
-        p = parse_period(period_text, fiscal_year_start_month=fy_start)
+        p = parse_dated_period(period_text, fiscal_year_start_month=fy_start)
         period_start, period_end = p.start, p.end
     with _store(db) as store:
         rec, created = ingest_file(
@@ -327,9 +327,9 @@ def registry_add(
     from tieout.schemas import MetricDefinition
 
     if period_text:
-        from tieout.periods import parse_period
+        from tieout.periods import parse_dated_period
 
-        p = parse_period(period_text, fiscal_year_start_month=fy_start)
+        p = parse_dated_period(period_text, fiscal_year_start_month=fy_start)
         period_start, period_end = p.start, p.end
     if period_start is None or period_end is None:
         raise InputError(

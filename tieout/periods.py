@@ -25,7 +25,7 @@ from enum import StrEnum
 
 from dateutil.relativedelta import relativedelta
 
-from tieout.errors import ConfigError, PeriodNotRecognised
+from tieout.errors import ConfigError, InputError, PeriodNotRecognised
 
 __all__ = [
     "Period",
@@ -35,6 +35,7 @@ __all__ = [
     "dated_heading",
     "find_periods",
     "month_day_heading",
+    "parse_dated_period",
     "parse_period",
     "relation",
     "relative_period",
@@ -375,6 +376,32 @@ def parse_period(
     _check_start_month(fiscal_year_start_month)
     ctx = _Ctx(fiscal_year_start_month, default_year, text)
     return _parse(_normalise(text), ctx)
+
+
+_DATES_FIX = (
+    "give the month its fiscal year starts (--fiscal-year-start 4 for April to March) or its "
+    "dates (--period-start and --period-end)"
+)
+
+
+def parse_dated_period(
+    text: str, *, fiscal_year_start_month: int = 1, fix: str = _DATES_FIX
+) -> Period:
+    """Read a period whose dates must be known, as a registry entry's or a document's.
+
+    ``parse_period`` reads a split year ("FY 2026-27", "2025/26") with no start month as a
+    fiscal year whose months are unknown, which a statement in a document may be; a
+    period given to tieout must say its months, so such a year is refused with ``fix``
+    (``{first}`` and ``{last}`` in it become the dates of an April-to-March year)."""
+    period = parse_period(text, fiscal_year_start_month=fiscal_year_start_month)
+    if _is_unanchored_fiscal_year(period) and _is_split_year(period):
+        year = period.end.year
+        raise InputError(
+            f"period {text!r} names two calendar years, and its months depend on when the "
+            f"fiscal year starts: "
+            + fix.format(first=f"{year - 1}-04-01", last=f"{year}-03-31")
+        )
+    return period
 
 
 def find_periods(

@@ -328,7 +328,8 @@ def _as_date(value: date | str | None, name: str) -> date:
         try:
             return date.fromisoformat(value.strip())
         except ValueError:
-            from tieout.periods import parse_period
+            from tieout.periods import parse_dated_period
 
-            return parse_period(value).end if name != "period_start" else parse_period(value).start
+            period = parse_dated_period(value, fix=f"give {name} as a date (2026-07-31)")
+            return period.end if name != "period_start" else period.start
     raise InputError(f"{name}: expected a date such as 2026-07-31, got {value!r}")

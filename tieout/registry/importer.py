@@ -2,7 +2,8 @@
 
 YAML: a list of mappings, or a mapping ``{metrics: [...]}``. CSV: a header row of field names.
 Either may give ``period: 2026-07`` (any form :func:`tieout.periods.parse_period` reads)
-instead of ``period_start`` and ``period_end``.
+instead of ``period_start`` and ``period_end``; a split year ("FY 2026-27") only as dates,
+since its months depend on when the fiscal year starts.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pydantic_core import ErrorDetails
 
 from tieout._yaml import load as strict_yaml
 from tieout.errors import InputError, TieoutError
-from tieout.periods import parse_period
+from tieout.periods import parse_dated_period
 from tieout.schemas.metric import MetricDefinition
 
 __all__ = ["load_metric_file"]
@@ -29,6 +30,7 @@ _ACCEPTED = ", ".join((*_FIELDS, "period"))
 
 _SHAPE = "expected a list of metrics, or a mapping with a 'metrics' list"
 _NOT_MAPPING = "expected a mapping of field names to values, got {kind}"
+_SPLIT_YEAR_FIX = "give period_start and period_end instead ({first} and {last} for April to March)"
 _BOTH_PERIODS = "give either period or period_start/period_end, not both"
 _DUPLICATE = "metric {key!r} with effective_from {start} is already given on line {line}"
 _UNKNOWN_FIELD = "unknown field {name!r}; accepted fields: {accepted}"
@@ -149,7 +151,7 @@ def _build(raw: object) -> MetricDefinition:
         if "period_start" in data or "period_end" in data:
             raise _RowError(_BOTH_PERIODS)
         try:
-            period = parse_period(str(data.pop("period")))
+            period = parse_dated_period(str(data.pop("period")), fix=_SPLIT_YEAR_FIX)
         except TieoutError as err:
             raise _RowError(str(err)) from err
         data["period_start"], data["period_end"] = period.start, period.end
