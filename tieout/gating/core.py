@@ -17,6 +17,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tieout._vocab import CURRENCY_CODES
 from tieout.errors import ConfigError, InputError
 from tieout.figures import (
     BOUND_WORDS,
@@ -217,7 +218,7 @@ def gate(
             carve.append(CarveOut("code", m.group(), m.span(), line_of(m.start())))
             holes.append(m.span())
     skips: list[tuple[tuple[int, int], str, str]] = []
-    figures = _own_headings(extract(text, words=True, skips=skips))
+    figures = _priced_cells(_own_headings(extract(text, words=True, skips=skips)))
     unreadable: list[tuple[tuple[int, int], str]] = []
     detached: dict[tuple[int, int], tuple[str, str]] = {}  # "**$2.94**B": the fix, the class
     if "*" in text or "`" in text or "]" in text or "<br" in text or "\\" in text or "$$" in text:
@@ -382,6 +383,19 @@ def _own_headings(figures: list[Figure]) -> list[Figure]:
     return out
 
 
+def _priced_cells(figures: list[Figure]) -> list[Figure]:
+    """``figures`` with each bare cell of a draft's table whose heading or note names a
+    currency ("| FY2026 (€ millions) |", "(in $ millions)") read as that currency's amount:
+    "1,234.5" there says €1,234.5 million, and only a euro amount confirms it (keyed as a
+    bare number, any currency's did)."""
+    return [
+        replace(f, kind="currency", unit=f.implied_unit)
+        if f.kind == "number" and f.implied_unit in CURRENCY_CODES and f.per is None
+        else f
+        for f in figures
+    ]
+
+
 def _unreadable_claims(
     found: list[tuple[tuple[int, int], str]],
     classes: frozenset[str],
@@ -463,6 +477,8 @@ def _look_up(
             hint = other_price_hint(other.text, other.per, fig.per)
             return claim("missing", None, f"{reason}; {why}", hint)
         if other is not None:
-            why = other_unit_hint(other.text, idx.label)
-            return claim("missing", None, f"{reason}; {why}", other_unit_hint(other.text))
+            cell = other.kind == "number" and other.implied_unit in CURRENCY_CODES
+            unit = other.implied_unit if cell else None  # a bare cell's table's currency
+            why = other_unit_hint(other.text, idx.label, unit)
+            return claim("missing", None, f"{reason}; {why}", other_unit_hint(other.text, unit=unit))
     return claim("missing", None, reason)

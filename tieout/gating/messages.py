@@ -56,6 +56,7 @@ _ROUNDS_COARSE = (
 )
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
 _OTHER_UNIT = '{who} "{source}", which is a different unit'
+_OTHER_CELL_UNIT = '{who} "{source}" ({unit}), which is a different unit'
 _OTHER_PRICE = '{who} "{source}" as a price per {theirs}, not per {yours}'
 _HEDGED = (
     '{who} it only as an approximation or a bound ("{source}"): keep the words that '
@@ -153,9 +154,13 @@ def rounded_reason(source: str, value: str, label: str) -> str:
     return _ROUNDED.format(source=source, value=value, label=label)
 
 
-def other_unit_hint(source: str, label: str | None = None) -> str:
-    """The same magnitude the sources (or the source ``label``) state in another unit."""
-    return _OTHER_UNIT.format(who=_who(label, "has", "have"), source=source)
+def other_unit_hint(source: str, label: str | None = None, unit: str | None = None) -> str:
+    """The same magnitude the sources (or the source ``label``) state in another unit
+    (``unit``: the currency a bare cell's table gives it, "1,234.5" under "(€ millions)")."""
+    who = _who(label, "has", "have")
+    if unit is not None:
+        return _OTHER_CELL_UNIT.format(who=who, source=source, unit=unit)
+    return _OTHER_UNIT.format(who=who, source=source)
 
 
 def other_price_hint(source: str, theirs: str, yours: str, label: str | None = None) -> str:

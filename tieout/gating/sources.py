@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from tieout._vocab import CURRENCY_CODES
 from tieout.errors import InputError
 from tieout.figures import Figure, extract, mark_hedged, over, parse_amount
 from tieout.gating.rounding import first_rounded, rounding_range
@@ -101,9 +102,16 @@ class SourceIndex:
             other = self.by_key.get(("currency", fig.unit, mag))
             if other is not None and other.per not in (None, fig.per):
                 return other  # "$2.85/MMBtu" where the source has "$2.85/Mcf"
-        if fig.kind != "percent":
-            return self.by_key.get(("percent", "percent", mag))
-        return self.by_value.get(mag)
+        if fig.kind == "percent":
+            return self.by_value.get(mag)
+        other = self.by_key.get(("percent", "percent", mag))
+        if other is None and fig.kind == "currency" and fig.per is None:
+            # "$1,234.5 million" where the source's table says "1,234.5" under "(€ millions)"
+            same = self.by_value.get(mag)
+            theirs = None if same is None else (same.unit or same.implied_unit)
+            if theirs in CURRENCY_CODES and theirs != fig.unit:
+                other = same
+        return other
 
     def magnitudes(self, lo: Decimal, hi: Decimal) -> list[Decimal]:
         """Every magnitude this source states (any kind, as read or as printed before a
