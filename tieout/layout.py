@@ -228,7 +228,8 @@ _NOTE = re.compile(
         (?P<x12>\s*,\s*(?:%|except\s[^)\n]{{0,60}}))?     # "(Millions of yen, %)"
         (?:\s*\)|(?=[ \t]*(?:\n|$)))
       | \(\s*(?:in\s+)?(?:(?P<c4>{_CUR}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
-        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE})  # "(€ thousand)"
+        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE}
+          |(?<=[$€£¥])b|(?<=[$€£¥]\ )b)                  # "(€ thousand)", "($B)"
         (?P<x2>\s*[,;]\s*except\s[^)\n]{{0,80}}?)?         # "($ millions, except per share data)"
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh2>{_SCALE}))?\s*\)
@@ -239,14 +240,15 @@ _NOTE = re.compile(
         \s?(?P<s5>'000s?)(?![\w'])                                 # "£'000", "HK$'000"
       | (?<![^\s(|])(?P<c14>{_SYM}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
         \s?(?P<s14>000'?s?)(?![\w'’]|[.,]\d)                       # "$000s", "USD 000s"
-      | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ ))                 # standing alone in a
-        (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m)                   # cell: "€m", "$bn", "R$ mil"
+      | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ )|(?<=\w,\ ))         # standing alone in a
+        (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m|b)                 # cell: "€m", "$bn", "R$ mil",
+                                                               # or a label's: "Revenue, $B"
         (?=[)|\t\n]|\ \ |\s*$|\ \|)
       | (?:(?P<p15>\(\s*(?:all\s+)?(?:(?:amounts?|figures)\s+(?:are\s+)?)?   # a currency and a
            (?:(?:expressed|stated|presented|shown)\s+)?(?:in\s+|units?\s*:\s*)?)  # scale, in a
           | (?<![\w(])units?\s*:\s*                             # caption or a corner
           | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+)?)      # cell: "(Unit: KRW
-        (?:(?P<c15>{_UCUR})\s?(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])   # billion)", "SEK m",
+        (?:(?P<c15>{_UCUR})(?(p15)(?:\s*,\s*|\s?)|\s?)(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])  # "SEK m",
           | (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
           | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])) # KRW", "MSEK",
         (?(p15)(?:\s*,\s*%)?(?:\s*,?\s*unless\s+otherwise\s+[a-z]+)?\s*\)  # "TEUR", "Mio. EUR"
@@ -270,6 +272,7 @@ _SHORT_SCALE = {
     "mil": "millions",
     "million": "millions",
     "bn": "billions",
+    "b": "billions",
     "billion": "billions",
 }
 
@@ -319,7 +322,7 @@ _NOTE_ANCHOR = re.compile(
     r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
     r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
     r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
-    r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])"
+    r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])|(?<=[$€£¥])[Bb](?=\s*\)|[ \t]*(?:\n|$|\|)|  )|\(M\)"
     r"|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn]|mil)(?![\w$€£]))"
 )
 
