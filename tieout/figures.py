@@ -265,6 +265,8 @@ def _normalize_with_map(text: str, group: str, reading: bool) -> Normalized:
                 rep = group
             elif reading and ch in _LONE_FRACTIONS and _lone_fraction(text, i):
                 rep = _LONE_FRACTIONS[ch].replace(".", "," if group == "." else ".")
+            elif reading and ch in _SUPERSCRIPT_DIGITS and _footnote_mark(text, i):
+                rep = ""  # "$2.94¹ billion" is $2.94 billion with a footnote
             if rep != ch or len(rep) != 1:
                 edits.append((out, len(rep), i))
             pieces.append(rep)
@@ -276,6 +278,24 @@ def _normalize_with_map(text: str, group: str, reading: bool) -> Normalized:
         pieces.append(text[last:])
         norm = Normalized("".join(pieces), text, tuple(edits))
     return _glued_groups(norm, group, reading)
+
+
+_SUPERSCRIPT_DIGITS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _footnote_mark(text: str, i: int) -> bool:
+    """Whether the superscript digit at ``i`` is part of a footnote's mark glued to a figure
+    ("$2.94¹ billion", "4,200²", "12.5¹ percent"): the reader reads on past it. A power of
+    ten ("10⁶ tonnes") is no mark, and stays for the grammar to refuse."""
+    j = i
+    while j > 0 and text[j - 1] in _SUPERSCRIPT_DIGITS:
+        j -= 1
+    if j == 0 or not text[j - 1].isdecimal():
+        return False
+    k = j - 1
+    while k > 0 and (text[k - 1].isdecimal() or text[k - 1] in ",."):
+        k -= 1
+    return text[k:j] != "10"
 
 
 # A fraction alone, with no whole number before it: read as its decimals where a unit says
