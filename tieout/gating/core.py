@@ -118,6 +118,12 @@ def _indexes(
         for n, src in enumerate(sources, start=1):
             if isinstance(src, SourceIndex | LazySource):
                 out.append(src)
+            elif isinstance(src, Path):  # a file, read as `tieout gate --source` reads it
+                from tieout.documents import read_source
+
+                body, media = read_source(src)
+                label = f"source {src.name}"
+                out.append(text_index(body, label, csv=media == "csv", numbers=source_numbers))
             elif isinstance(src, str):
                 out.append(text_index(src, f"source {n}", numbers=source_numbers))
             else:
@@ -172,7 +178,8 @@ def gate(
 ) -> GateResult:
     """Check every figure of ``draft`` against the run's sources, anchors and fact sheet.
 
-    ``sources`` are texts, :class:`~tieout.documents.Document` s or prepared indexes;
+    ``sources`` are texts, files (a ``pathlib.Path``: any format ``docs add`` reads),
+    :class:`~tieout.documents.Document` s or prepared indexes;
     ``anchors`` a JSON-like value of extracted fields; ``config`` a
     :class:`WorkflowConfig`, a mapping of them, or a path to ``tieout.toml`` (with
     ``workflow`` naming the one to use). ``source_numbers`` is the number convention of
@@ -191,9 +198,9 @@ def gate(
             f"{type(sources).__name__} (a single text goes in a list: sources=[text])"
         )
     for n, src in enumerate(sources, start=1):
-        if not isinstance(src, str | Document | SourceIndex | LazySource):
+        if not isinstance(src, str | Path | Document | SourceIndex | LazySource):
             raise InputError(
-                f"sources[{n - 1}]: expected a text, a Document or an index, "
+                f"sources[{n - 1}]: expected a text, a file's Path, a Document or an index, "
                 f"got {type(src).__name__}"
             )
     numbers_of(source_numbers, "", "source_numbers")  # a bad value is refused up front
