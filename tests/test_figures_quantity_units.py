@@ -156,7 +156,7 @@ def test_the_gate_finds_a_quantity_in_its_own_unit_and_rate(
 
 TRIAL = """VLX-418 inhibited KRAS G12C with an IC50 of 3.2 nM. Mean Cmax was 1,250 ng/mL and the
 terminal half-life was 12.5 hours. Median overall survival was 18.4 months.
-Patients received 1,200 mg once daily. The dose was 2.5 mg/kg intravenously Q3W.
+Median OS was 13.1 months in the control arm. Patients received 1,200 mg once daily. The dose was 2.5 mg/kg intravenously Q3W.
 The wholesale acquisition cost is $425,000 per patient per year; a vial is $18,500 per vial.
 The maintenance regimen costs $96,000 annually. CAC payback was 19 months.
 """
@@ -182,6 +182,8 @@ The maintenance regimen costs $96,000 annually. CAC payback was 19 months.
         ("Each dose costs $18,500 per week.", ["currency:USD/week:18500"], False),
         ("CAC payback improved to 14.5 months.", ["quantity:month:14.5"], False),
         ("CAC payback improved to 14 months.", [], True),  # a small count: no claim
+        ("Median OS was 18.4 vs 13.1 months.", ["quantity:month:18.4", "quantity:month:13.1"], True),
+        ("Median OS was 18.4 versus 11.0 weeks.", ["quantity:week:18.4", "quantity:week:11"], False),
         ("It lasts a 30-day period.", [], True),
     ],
 )

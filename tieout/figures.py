@@ -1968,6 +1968,7 @@ def _per_unit_at(text: str, end: int) -> tuple[str | None, int]:
 
 
 _RANGE_JOIN = re.compile(r"\s?(?:-|to|through)\s?| and ")
+_VERSUS = re.compile(r"[^\S\n](?:vs\.?|versus|v\.)[^\S\n]")
 
 
 def _after_between(text: str, pos: int) -> bool:
@@ -1991,6 +1992,10 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
         if a.kind == "section" or b.kind == "section":
             continue
         between = text[a.span[1] : b.span[0]]
+        if a.kind == "number" and b.kind == "quantity" and _VERSUS.fullmatch(between):
+            # "median OS 18.4 vs 13.1 months": both are months
+            out[i] = replace(a, kind="quantity", unit=b.unit, per=b.per)
+            continue
         if len(between) > 9 or not _RANGE_JOIN.fullmatch(between):
             continue
         if between == " and " and not _after_between(text, a.span[0]):
