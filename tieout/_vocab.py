@@ -321,6 +321,13 @@ PER_UNITS: dict[str, str] = {
     **dict.fromkeys(("year", "yr", "annum", "year per seat"), "year"),
     **dict.fromkeys(("seat", "user", "member", "subscriber", "customer", "employee"), "person"),
     **dict.fromkeys(("mile", "miles"), "mile"),
+    # what a drug is priced per ("$425,000 per patient per year", "$18,500 per vial")
+    **dict.fromkeys(("patient", "patients"), "patient"),
+    **dict.fromkeys(("vial", "vials"), "vial"),
+    **dict.fromkeys(("dose", "infusion", "injection"), "dose"),
+    **dict.fromkeys(("course of treatment", "treatment course", "treatment"), "course"),
+    **dict.fromkeys(("tablet", "capsule", "pill"), "tablet"),
+    **dict.fromkeys(("fte", "full time employee", "full time equivalent"), "person"),
     **dict.fromkeys(("head",), "head"),
 }
 # time units that "a" joins to an amount only as a rate ("$400 a month"), never in "a year
@@ -328,3 +335,69 @@ PER_UNITS: dict[str, str] = {
 PER_TIME_UNITS: frozenset[str] = frozenset(
     {"hour", "day", "night", "week", "month", "quarter", "year"}
 )
+
+
+# Quantity units as ESG reports, utilities and trial reports write them, each written form
+# to the one name it is keyed by (see ``figures.QUANTITY_UNITS``; CO2-equivalent masses
+# are read apart, by ``figures.quantity_unit``). A prefix is part of the unit: "1.2 GW" is
+# no "1,200 MW", and "148 MWac" (an AC rating) is no "148 MW".
+_WATT_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T"}
+ENERGY_UNITS: dict[str, str] = {
+    **{f"{w}watt{s}": f"{p}W" for w, p in _WATT_PREFIXES.items() for s in ("", "s")},
+    **{
+        f"{w}watt{j}hour{s}": f"{p}Wh"
+        for w, p in _WATT_PREFIXES.items()
+        for j in (" ", "-")
+        for s in ("", "s")
+    },
+    **{u: u for u in ("MWac", "MWdc", "MWp", "kWp", "kWac", "kWdc", "GWac", "GWdc", "MWe", "GWe")},
+    **{u: u for u in ("kJ", "MJ", "GJ", "TJ", "PJ")},
+    **{f"{w}joules": p + "J" for w, p in (("mega", "M"), ("giga", "G"), ("tera", "T"), ("peta", "P"))},
+    **dict.fromkeys(("ML", "megalitres", "megaliters", "megalitre", "megaliter"), "ML"),
+    **dict.fromkeys(("gigalitres", "gigaliters"), "GL"),
+    **dict.fromkeys(("kL", "kilolitres", "kiloliters"), "kL"),
+    **dict.fromkeys(("m³", "m3", "cubic metres", "cubic meters"), "m³"),
+    **dict.fromkeys(("litres", "liters"), "L"),
+    **dict.fromkeys(("gallons",), "gal"),
+}
+
+# concentrations, doses and volumes as a trial report writes them ("3.2 nM", "1,250 ng/mL",
+# "2.5 mg/m²"); "µ" is read as the Greek "μ" it normalises to
+LAB_UNITS: dict[str, str] = {
+    **{f"{m}M": f"{m}M" for m in ("n", "m", "p")},
+    **dict.fromkeys(("μM", "µM", "uM"), "μM"),
+    **{f"{m}/{v}": f"{m}/mL" for m in ("ng", "mg", "pg") for v in ("mL", "ml")},
+    **dict.fromkeys(("μg/mL", "µg/mL", "ug/mL", "mcg/mL", "μg/ml", "µg/ml", "mcg/ml"), "μg/mL"),
+    **{u: u for u in ("mg/dL", "g/dL", "g/L", "mg/L", "mmol/L", "IU/mL", "IU/L", "U/L", "IU")},
+    **dict.fromkeys(("mg/m2", "mg/m²"), "mg/m²"),
+    **dict.fromkeys(("μg/kg", "µg/kg", "mcg/kg", "ug/kg"), "μg/kg"),
+    **dict.fromkeys(("mL", "ml"), "mL"),
+    **dict.fromkeys(("μg", "µg", "mcg"), "μg"),
+}
+
+# durations: "12.5 hours" is no "12.5 days". A small whole count of them ("14 months",
+# "30 days") is no claim in prose (see ``SOFT_UNITS``); "14.5 months" is.
+DURATION_UNITS: dict[str, str] = {
+    **dict.fromkeys(("hours", "hour", "hrs", "hr", "h"), "hour"),
+    **dict.fromkeys(("days", "day"), "day"),
+    **dict.fromkeys(("weeks", "week", "wks", "wk"), "week"),
+    **dict.fromkeys(("months", "month", "mos"), "month"),
+    **dict.fromkeys(("years", "year", "yrs", "yr"), "year"),
+    **dict.fromkeys(("minutes", "minute", "mins"), "minute"),
+    **dict.fromkeys(("seconds", "secs"), "second"),
+}
+
+# the ways a CO2-equivalent mass is written are read by a pattern, not listed: a mass
+# ("t", "kt", "Mt", "tonnes", "metric tons", "kilotonnes"), "of" or not, then the gas
+# ("CO2e", "CO₂e", "CO2-e", "CO2eq", "CO2 equivalent"); each mass word to its symbol
+EMISSION_MASSES: dict[str, str] = {
+    **dict.fromkeys(("t", "tonnes", "tonne", "metric tons", "metric tonnes", "metric ton"), "t"),
+    **dict.fromkeys(("kt", "kilotonnes", "kilotons"), "kt"),
+    **dict.fromkeys(("Mt", "megatonnes", "megatons"), "Mt"),
+    "MT": "MT",  # as US inventories write metric tons ("MTCO2e"): kept apart from "Mt"
+    "Gt": "Gt",
+}
+
+#: Units whose small whole counts in prose are no claim ("a 30-day period", "14 months",
+#: "12 ML models"): only a figure significant as a bare number would be is checked.
+SOFT_UNITS: frozenset[str] = frozenset({*DURATION_UNITS.values(), "ML"})

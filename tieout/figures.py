@@ -38,11 +38,16 @@ from tieout._vocab import (
     CURRENCY_CODES,
     CURRENCY_SYMBOLS,
     CURRENCY_WORDS,
+    DURATION_UNITS,
+    EMISSION_MASSES,
+    ENERGY_UNITS,
     GLUED_CURRENCY_ALIASES,
+    LAB_UNITS,
     PER_TIME_UNITS,
     PER_UNITS,
     SCALE_WORDS,
     SECTION_WORDS,
+    SOFT_UNITS,
 )
 
 if TYPE_CHECKING:
@@ -709,7 +714,7 @@ QUANTITY_UNITS: dict[str, str] = {
     **{u: u for p in ("", "k", "M", "G", "T") for u in (f"{p}W", f"{p}Wh")},
     **{u: u for u in ("bbl", "Mbbl", "MMbbl", "MBbl", "MMBbl", "boe", "Mboe", "MMboe", "BOE")},
     **{u: u for u in ("MBOE", "MMBOE", "Mcf", "MMcf", "Bcf", "Tcf", "Mcfe", "MMcfe", "Bcfe")},
-    **{u: u for u in ("Tcfe", "MMBtu", "MMBTU", "Btu", "ktCO2e", "MtCO2e", "tCO2e", "mg/kg")},
+    **{u: u for u in ("Tcfe", "MMBtu", "MMBTU", "Btu", "mg/kg")},
     **{u: u for u in ("kg", "mg", "Mt", "ms", "acres", "hectares", "RSF", "NRSF")},
     **dict.fromkeys(("b/d", "bpd", "bopd", "BOPD"), "bbl/d"),
     **dict.fromkeys(("boepd", "BOEPD"), "boe/d"),
@@ -717,7 +722,6 @@ QUANTITY_UNITS: dict[str, str] = {
         ("sq ft", "sq. ft.", "sq.ft.", "square feet", "square foot", "SF", "sf"), "sq ft"
     ),
     **dict.fromkeys(("m²", "m2", "sqm", "square metres", "square meters"), "m²"),
-    **dict.fromkeys(("t CO2e", "tonnes CO2e", "tonnes of CO2e", "metric tons CO2e"), "tCO2e"),
     **dict.fromkeys(("tonnes", "metric tons", "metric tonnes"), "t"),
     # crypto-assets: "9,480 BTC" is no "9,480 ETH" (a ticker is a unit, as "GW" is)
     **{u: u for u in ("BTC", "ETH", "SOL", "USDC", "USDT", "PYUSD", "EURC", "DAI", "XRP")},
@@ -728,10 +732,40 @@ QUANTITY_UNITS: dict[str, str] = {
     **dict.fromkeys(("rentable square feet", "rentable sq. ft.", "rentable sq ft"), "RSF"),
     **dict.fromkeys(("net rentable square feet", "net rentable sq. ft."), "NRSF"),
     **dict.fromkeys(("square miles", "sq. mi.", "sq mi"), "sq mi"),
+    **ENERGY_UNITS,
+    **LAB_UNITS,
+    **DURATION_UNITS,
 }
-_QUANTITY_UNITS = "|".join(
+# a CO2-equivalent mass, in any of the ways reports write one ("118,250 tCO2e", "tCO₂e",
+# "3.2 Mt CO2e", "tonnes of CO2 equivalent", "metric tons of CO2e", "tonnes CO2-e"): keyed
+# by its mass's symbol and the gas ("tCO2e", "MtCO2e"; "tCO2" without the equivalent)
+_EMISSION = (
+    r"(?:"
+    + "|".join(
+        re.escape(u).replace("\\ ", "[^\\S\\n]")
+        for u in sorted(EMISSION_MASSES, key=len, reverse=True)
+    )
+    + r")(?:[^\S\n]of[^\S\n]|[^\S\n]?)(?:CO[2₂]|carbon[^\S\n]dioxide)"
+    r"(?:[^\S\n]?-?(?:equivalents?|eq|e)(?![A-Za-z]))?"
+)
+_EMISSION_PARTS = re.compile(
+    r"(?P<mass>.+?)(?:\sof\s|\s?)(?:CO[2₂]|carbon\sdioxide)(?P<eq>.*)", re.DOTALL
+)
+_QUANTITY_UNITS = _EMISSION + "|" + "|".join(
     re.escape(u).replace("\\ ", "[^\\S\\n]") for u in sorted(QUANTITY_UNITS, key=len, reverse=True)
 )
+
+
+def quantity_unit(written: str) -> str:
+    """The name a quantity's unit as written is keyed by ("megawatts": "MW", "tonnes of
+    CO2 equivalent": "tCO2e", "Mt CO₂e": "MtCO2e")."""
+    written = " ".join(written.split())
+    unit = QUANTITY_UNITS.get(written)
+    if unit is not None:
+        return unit
+    parts = _EMISSION_PARTS.fullmatch(written)
+    assert parts is not None, written
+    return EMISSION_MASSES[parts.group("mass")] + ("CO2e" if parts.group("eq") else "CO2")
 
 # a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
 _FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"
@@ -767,6 +801,7 @@ _FIGURE = re.compile(
       | (?<=[A-Za-z])(?={_UNIT_AHEAD})               # "RMB12.5 billion", "kr4.5 million", "c12%"
       | (?<=[A-Za-z][.:])(?={_SCALED_AHEAD})         # "c.12%", "approx.12%", "Revenue:4.2m"
       | (?<=%/)(?=\d) | (?<=\d[kKmMbB]/)(?=\d)       # "12%/15%", "1.2m/1.5m"
+      | (?<=W/)(?=\d)                                  # "250 MW/1,000 MWh": a battery's power/energy
     )
     (?:
         (?P<skip>                                    # dates, times and phone numbers: not amounts
@@ -810,9 +845,9 @@ _FIGURE = re.compile(
           | (?P<pence>p(?![A-Za-z0-9])|\ pence{_WB}   # "45.6p", "12.5 pence": GBP 0.456
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
         )?
-        (?:[^\S\n]?(?P<qty>{_QUANTITY_UNITS})                 # "1.2 GW", "412 Mboe/d", "2.4 million
-            (?P<perday>/d\b|/day\b|[^\S\n]per[^\S\n]day\b)?  # square feet": a unit of its own
-            (?![\w/-]))?
+        (?:(?:[^\S\n]|-|\n(?=\S))?(?P<qty>{_QUANTITY_UNITS})   # "1.2 GW", "412 Mboe/d", "2.4 million
+            (?P<perday>/d\b|/day\b|[^\S\n]per[^\S\n]day\b)?  # square feet": a unit of its own;
+            (?!\w|-(?!\d)))?                             # "250-MW", "1,150 MW-1,800 MW", "7,915\nMW"
         (?:
             (?:(?<=[Tt]sd|[Mm]io|[Mm]rd)\.)?           # "1,2 Mio. EUR", "3,4 Mrd. €"
             (?:
@@ -1814,8 +1849,16 @@ def _figure_from_match(
         end += close_len
     elif pre.open_at >= 0 and start <= pre.open_at:
         start = pre.open_at + 1 + pre.open_gap  # the bracket opens a parenthesis, not a negative
+    per = None
     if qty and kind == "number" and not mult:  # "1.2 GW", "412 Mboe/d": a quantity
-        kind, unit = "quantity", QUANTITY_UNITS[" ".join(qty.split())] + ("/d" if perday else "")
+        named = quantity_unit(qty)
+        if _unit_read(text, m, num, named):
+            kind, unit = "quantity", named + ("/d" if perday else "")
+            per = None if perday else quantity_per(text, end)
+        else:  # "in 2024 year", a table's next row "MW sold": the number alone
+            end = m.start("qty") - (text[m.start("qty") - 1] in " -\n")
+    elif kind == "currency":
+        per = per_unit(text, end)
     return Figure(
         text=text[start:end],
         span=(start, end),
@@ -1830,8 +1873,44 @@ def _figure_from_match(
         grouped="," in num,
         decimal="." in num or bool(frac),
         multiple=mult is not None and kind == "number",
-        per=per_unit(text, end) if kind == "currency" else None,
+        per=per,
     )
+
+
+def _unit_read(text: str, m: re.Match[str], num: str, unit: str) -> bool:
+    """Whether the unit the grammar matched after ``num`` is the figure's: not a duration
+    after a year ("the 2024 year"), nor a word starting the next line of a table ("7,915"
+    ending a row, "MW sold" labelling the next); a prose line may wrap there ("fell to
+    7,915\nMW in 2032")."""
+    if unit in SOFT_UNITS and len(num) == 4 and num.isdigit() and 1900 <= int(num) <= 2099:
+        return False
+    at = m.start("qty")
+    if text[at - 1] != "\n":
+        return True
+    line = text[text.rfind("\n", 0, at - 1) + 1 : at - 1]
+    return not ("|" in line or "\t" in line or "   " in line)
+
+
+# "27.4 tCO2e per $ million revenue", "per $M", "/US$ million": an intensity over money
+_PER_MONEY = re.compile(
+    r"(?:[^\S\n]?/[^\S\n]?|[^\S\n]per\s)(?:(?P<sym>US\$|\$|€|£|USD|EUR|GBP)[^\S\n]?(?:1[^\S\n])?"
+    r"(?P<scale>(?i:thousand|million|billion|mn|bn|m|b|k))(?![A-Za-z0-9])"
+    r"|(?P<scale2>(?i:thousand|million|billion))[^\S\n](?P<word>dollars|euros|pounds)\b)"
+)
+_MONEY_SCALES = {"k": "thousand", "m": "million", "mn": "million", "b": "billion", "bn": "billion"}
+
+
+def quantity_per(text: str, end: int) -> str | None:
+    """What the quantity ending at ``end`` is per, as ``per_unit`` names it ("1,240
+    tCO2e/yr": "year", "0.28 tCO2e/MWh": "MWh"), or money: "27.4 tCO2e per $ million
+    revenue" is per "USD million", which no "per $ billion" is."""
+    money = _PER_MONEY.match(text, end)
+    if money is None:
+        return per_unit(text, end)
+    scale = (money.group("scale") or money.group("scale2")).lower()
+    mark = money.group("sym") or {"dollars": "$", "euros": "€", "pounds": "£"}[money.group("word")]
+    code = CURRENCY_SYMBOLS.get(mark, mark)
+    return f"{code} {_MONEY_SCALES.get(scale, scale)}"
 
 
 # what joins an amount to the unit it is the price of: "/", "per", "a" or "an"
@@ -1847,12 +1926,30 @@ def per_unit(text: str, end: int) -> str | None:
     it ("/MMBtu", " per diluted share", " a barrel"), or None: the longest run of up to
     four words after the join that names one; a word run on ("/Mcfe" is not "/Mcf")
     names none."""
+    unit, at = _per_unit_at(text, end)
+    if unit is None or unit in PER_TIME_UNITS:
+        return unit
+    then, _ = _per_unit_at(text, at)  # "$425,000 per patient per year": a yearly price
+    return f"{unit}/{then}" if then in PER_TIME_UNITS else unit
+
+
+# "$96,000 annually", "$1,200 monthly": a rate, as "per year" and "per month" say
+_PER_ADVERB = re.compile(r"[^\S\n](?i:(annually|yearly|monthly|weekly|daily|quarterly))\b")
+_ADVERB_UNITS = {"annually": "year", "yearly": "year", "monthly": "month", "weekly": "week"}
+_ADVERB_UNITS.update({"daily": "day", "quarterly": "quarter"})
+
+
+def _per_unit_at(text: str, end: int) -> tuple[str | None, int]:
+    """:func:`per_unit`'s first unit after ``end`` and where its words end."""
     join = _PER_JOIN.match(text, end)
     if join is None:
-        return None
+        adverb = _PER_ADVERB.match(text, end)
+        if adverb is None:
+            return None, end
+        return _ADVERB_UNITS[adverb.group(1).lower()], adverb.end()
     words = _PER_WORDS.match(text, join.end())
     if words is None:
-        return None
+        return None, end
     parts = re.split(r"[^A-Za-z0-9²]+", words.group().lower())
     for n in range(len(parts), 0, -1):
         unit = PER_UNITS.get(" ".join(parts[:n]))
@@ -1861,15 +1958,17 @@ def per_unit(text: str, end: int) -> str | None:
         if join.group(1) and join.group(1).lower() != "per" and unit in PER_TIME_UNITS:
             after = parts[n] if n < len(parts) else ""
             if after in _NOT_A_RATE:
-                return None  # "$20 million a year ago"
-        return unit
-    return None
+                return None, end  # "$20 million a year ago"
+        runs = list(re.finditer(r"[A-Za-z0-9²]+", words.group()))
+        return unit, join.end() + runs[n - 1].end()
+    return None, end
 
 
 # --------------------------------------------------------------------------- ranges
 
 
 _RANGE_JOIN = re.compile(r"\s?(?:-|to|through)\s?| and ")
+_VERSUS = re.compile(r"[^\S\n](?:vs\.?|versus|v\.)[^\S\n]")
 
 
 def _after_between(text: str, pos: int) -> bool:
@@ -1893,6 +1992,10 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
         if a.kind == "section" or b.kind == "section":
             continue
         between = text[a.span[1] : b.span[0]]
+        if a.kind == "number" and b.kind == "quantity" and _VERSUS.fullmatch(between):
+            # "median OS 18.4 vs 13.1 months": both are months
+            out[i] = replace(a, kind="quantity", unit=b.unit, per=b.per)
+            continue
         if len(between) > 9 or not _RANGE_JOIN.fullmatch(between):
             continue
         if between == " and " and not _after_between(text, a.span[0]):
@@ -1912,6 +2015,8 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             per = b.per or per_unit(text, b.span[1])
             if per is not None:  # "$40-45/bbl": both ends are prices per barrel
                 a, b = replace(a, per=per), replace(b, per=per)
+        if a.kind == "number" and b.kind == "quantity" and not a.multiple:
+            a = replace(a, kind="quantity", unit=b.unit, per=b.per)  # "1,150-1,800 MW"
         if b.multiple and a.kind == "number" and a.scale == ONE:
             a = replace(a, multiple=True)  # "3-4x": three to four times
         whole_digits = a.digits - (len(a.text.split(".")[-1]) if a.decimal else 0)
@@ -2043,7 +2148,9 @@ def _identifier(text: str, m: re.Match[str], num: str, groups: tuple[str | None,
         return False
     if len(num) == 5 and num.isdigit() and _ZIP_BEFORE.search(before):
         return True
-    return _ID_LABEL.search(before) is not None
+    label = _ID_LABEL.search(before)
+    # "1,150 MW-1,800 MW": a range from a quantity, no label "EIP-1559" names
+    return label is not None and label.group()[:-1] not in QUANTITY_UNITS
 
 
 _DIGIT_RUN = re.compile(r"\d[\d,]*(?:\.\d+)*|\.\d+")  # a cheap superset of _FIGURE's numbers

@@ -17,7 +17,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tieout._vocab import CURRENCY_CODES
+from tieout._vocab import CURRENCY_CODES, SOFT_UNITS
 from tieout.errors import ConfigError, InputError
 from tieout.figures import (
     BOUND_WORDS,
@@ -75,7 +75,10 @@ def claim_class(fig: Figure) -> str | None:
     if fig.kind == "percent":
         return "percent"
     if fig.kind == "quantity":
-        return "numeric"  # "12 ms", "210 MW": a unit makes it a figure, however small
+        # "12 ms", "210 MW": a unit makes it a figure, however small; a small whole count
+        # of months or days ("14 months", "a 30-day period") is prose, as a bare one is
+        soft = (fig.unit or "") in SOFT_UNITS
+        return "numeric" if not soft or fig.significant else None
     if fig.kind == "section":
         return None if fig.heading else "numeric"  # a draft's own numbered headings: structure
     if fig.spelled and fig.scale == ONE:

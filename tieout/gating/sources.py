@@ -51,6 +51,9 @@ class SourceIndex:
     # amounts by what they are a price of: ("USD", 2.85, "Mcf") for "$2.85/Mcf"; those
     # stated as no price of anything under None ("$2.85", a "$/Mcf" row's cell)
     priced: dict[tuple[str | None, Decimal, str | None], Figure] = field(default_factory=dict)
+    # quantities by magnitude ("1,200 mg"): they confirm a bare number only in a draft's
+    # table, whose heading may name the unit ("Capacity (MW) | 1,200"), never in prose
+    quantities: dict[Decimal, Figure] = field(default_factory=dict)
 
     def add(self, fig: Figure) -> None:
         if fig.kind == "section":
@@ -64,9 +67,14 @@ class SourceIndex:
         _put(self.by_key, (fig.kind, unit, mag), fig)
         if fig.kind == "percent":
             return
-        if fig.kind == "currency":
+        if fig.kind in ("currency", "quantity"):
             _put(self.priced, (unit, mag, fig.per), fig)
-        _put(self.by_value, mag, fig)
+            if fig.per is not None and "/" in fig.per:  # "$425,000 per patient per year"
+                _put(self.priced, (unit, mag, fig.per.rsplit("/", 1)[1]), fig)  # is yearly
+        if fig.kind == "quantity":
+            _put(self.quantities, mag, fig)  # "1,200 mg" is no count of 1,200 patients
+        else:
+            _put(self.by_value, mag, fig)
         if fig.multiple:
             _put(self.multiples, mag, fig)
         elif fig.kind == "number" and fig.unit is None and fig.where is not None:
@@ -91,6 +99,7 @@ class SourceIndex:
             self.multiples,
             self.cells,
             self.priced,
+            self.quantities,
         )
 
     def other_unit(self, fig: Figure) -> Figure | None:
@@ -143,9 +152,8 @@ class SourceIndex:
         if fig.kind == "currency":
             if fig.per is None:
                 hit = self.by_key.get(("currency", fig.unit, mag))
-            else:  # "$2.85/MMBtu": a price per MMBtu, or an amount stated as no price
-                hit = self.priced.get((fig.unit, mag, fig.per))
-                hit = hit or self.priced.get((fig.unit, mag, None))
+            else:  # "$2.85/MMBtu": a price per MMBtu, or a table's cell under "$/MMBtu"
+                hit = self._priced(fig, mag)
             return hit or self.unitless_scaled.get(mag)
         if fig.kind == "percent":
             return self.by_key.get(("percent", "percent", mag))
@@ -155,7 +163,11 @@ class SourceIndex:
             # ("Capacity (GW) | 1.2"), which the layout does not read as a unit
             written = self.written.get(mag)
             return (
-                self.by_key.get(("quantity", fig.unit, mag))
+                (
+                    self.by_key.get(("quantity", fig.unit, mag))
+                    if fig.per is None
+                    else self._priced(fig, mag)  # "27.4 tCO2e per $ million": per that only
+                )
                 or self.cells.get(mag)
                 or (written if written is not None and written.where is not None else None)
             )
@@ -171,8 +183,23 @@ class SourceIndex:
                 hit = hit or self.cells.get(mag)
             return hit
         # a bare number names no unit: the source may state it in any unit but percent,
-        # or print it in a table under a scale note ("4,200" in "(in thousands)")
-        return self.by_value.get(mag) or self.written.get(mag)
+        # or print it in a table under a scale note ("4,200" in "(in thousands)"); a
+        # quantity ("1,200 mg") only where the draft's table heading may name the unit
+        hit = self.by_value.get(mag) or self.written.get(mag)
+        if hit is None and fig.where is not None:
+            hit = self.quantities.get(mag)
+        return hit
+
+    def _priced(self, fig: Figure, mag: Decimal) -> Figure | None:
+        """Where the source states ``fig`` per its unit ("$14.82 per month" for "$14.82/mo"),
+        or a bare amount in a table's cell, whose row or column may name the unit ("Natural
+        gas ($/Mcf) | 2.85"): an amount stated per nothing in prose ("the bill rises by
+        $14.82") is no price per year, per kWh or per anything."""
+        hit = self.priced.get((fig.unit, mag, fig.per))
+        if hit is None:
+            bare = self.priced.get((fig.unit, mag, None))
+            hit = bare if bare is not None and bare.where is not None else None
+        return hit
 
 
 def _put(found: dict[Any, Figure], key: Any, fig: Figure) -> None:
