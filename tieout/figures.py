@@ -740,6 +740,17 @@ _SCALE_WORD = (
     r"|MM|[Tt]sd|[Mm]io|[Mm]rd|[cC]rs?|CRS?)"  # "Rs 4.2 cr", "₹38,250 Cr": crore
 )
 
+# What a bracket after a figure's trailing unit holds when it is no amount: a year as a
+# label ("1.234,5 Mio. € (2025: 1.102,3 Mio. €)", "Mio. € (2024)") or a count with its
+# word ("(12 Monate)", "(3 segments)"); the unit before the bracket stays the figure's own
+# and is never the bracket's. "MSEK 4,512 (4,101)", "€ (1,234)" are amounts still.
+_LABEL_IN_BRACKET = (
+    r"[^\S\n]?(?:(?:19|20)\d\d[^\S\n]?[:)]"
+    r"|\d{1,3}[^\S\n](?!(?:" + _SCALE_WORD + r"|(?i:percent|pct|points?|pts|bps?|basis|pp)"
+    r"|[TkKM]?(?:" + _CODES + r")|[TkKM]€|" + _CWORD + r")" + _WB + r")[^\W\d_])"
+)
+_LABEL_IN_BRACKET_AT = re.compile(_LABEL_IN_BRACKET)
+
 # A number with a unit after it, where letters or a mark stand glued before it
 # ("RMB12.5 billion", "c.12%", "Revenue:4.2m"): a figure, since its unit says so; with no
 # unit, digits glued to a word are a code ("B2B", "A320", "COVID19") and never read
@@ -818,7 +829,7 @@ _FIGURE = re.compile(
             (?:
                 [^\S\n]?(?P<code>(?:{_CODES})){_WB}             # never across a line's end:
               | [^\S\n](?P<cword>{_CWORD}){_WB}  # "45 cents": $0.45; "812 million yuan"
-              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\(\s?\d)  # "1.234,5 €", as Europe writes it
+              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
         (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
@@ -992,6 +1003,8 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
                 else SCALE_WORDS[marked.group("post")]
             )
             k = marked.start()
+    if currency is not None and k < p.open_at and _LABEL_IN_BRACKET_AT.match(text, pos):
+        currency, p.scale = None, ONE  # "Mio. € (2025: …)", "€m (12 months)": no amount's unit
     if currency is None and at(j - 1) in "*_":  # "$**4.2** million": emphasis after the sign
         e = j - 2 if at(j - 2) == at(j - 1) else j - 1
         currency, k = currency_before(text, e)
