@@ -168,11 +168,11 @@ def test_a_symbol_before_the_next_figure_stays_that_figures() -> None:
         ("Cash $3.50", "point"),
         # mixed evidence, or none: point, today's reading
         ("Umsatz 1.234,56 € (US$1,234.5 million)", "point"),
-        ("Umsatz 1.234 € und 2.345 €", "point"),  # "1.234" alone says nothing
+        ("Umsatz 1.234 € und 2.345 €", "comma"),  # a euro mark after the number is Europe's
         ("Revenue 1,234 and 5,678", "point"),
         ("Stichtag 31.12.2024, 14.30 Uhr, Ziffer 2.2, Version 3.11.7", "point"),
         ("Router 192.168.178.100 und 10.100.200.255", "point"),
-        ("Umsatz 1 234,56 €", "point"),  # a plainly spaced group: unread, no evidence
+        ("Umsatz 1 234,56 €", "comma"),  # a spaced group before a decimal comma
         ("", "point"),
         ("no figures at all, none.", "point"),
     ],
@@ -249,4 +249,4 @@ def test_a_whole_amount_with_dots_between_thousands_is_that_amount(n: int) -> No
     dotted = f"{n:,}".replace(",", ".")
     [fig] = extract(f"Bilanzsumme {dotted} €", numbers="comma")
     assert (fig.unit, fig.value) == ("EUR", Decimal(n))
-    assert detect_numbers(f"Bilanzsumme {dotted} €") == ("comma" if n >= 10**6 else "point")
+    assert detect_numbers(f"Bilanzsumme {dotted} €") == "comma"  # a euro mark after it

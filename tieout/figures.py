@@ -496,7 +496,8 @@ def _swap_separators(norm: Normalized, mapped: bool = True) -> Normalized:
 # engine skips to its candidates at C speed (a megabyte in a few milliseconds); a
 # pattern starting with \d tried every digit and took 30 ms.
 _UNIT_AFTER_DECIMALS = (
-    r"\s?(?:%|[€£¥₹]|(?:EUR|CHF|GBP|USD|Mio|Mrd|Tsd|Prozent|percent|million|billion)\b)"
+    r"\s?(?:%|[MkKT]?[€£¥₹]|(?:EUR|CHF|GBP|USD|Mio|Mrd|Tsd|Prozent|percent|million|billion)\b"
+    r"|(?:[MkKT](?:EUR|SEK|NOK|DKK|CHF|ISK|USD)|SEK|NOK|DKK|ISK|Mkr|Md€)(?![A-Za-z]))"
 )
 _POINT_EVIDENCE = (
     re.compile(r",(?<=[0-9],)[0-9]{3}\.[0-9]"),  # "1,234.5"
@@ -513,6 +514,27 @@ _COMMA_EVIDENCE = (  # (pattern, whether a find is held to what the swap reads)
     ),
     (re.compile(rf",(?<=[\s(],)[0-9]{{1,2}}(?![0-9.,]){_UNIT_AFTER_DECIMALS}"), False),  # ",5 %"
     (re.compile(r"€\s?[0-9]+,[0-9]{1,2}(?![0-9.,])"), False),  # "€ 3,50"
+    # "1 234,5" with a space, NBSP or a narrow space between the groups
+    (
+        re.compile(
+            ",(?<=[0-9][ \u00a0\u2007\u2009\u202f][0-9]{3},)(?:[0-9]{1,2}|[0-9]{4,})(?![0-9.,])"
+        ),
+        False,
+    ),
+    # "3,45" alone in a table's cell: a comma before one or two digits groups no thousands
+    (re.compile(r"(?:  |\t)[0-9]{1,3},[0-9]{1,2}(?=  |\t|\n|$)"), False),
+)
+# What only a European text writes, where no figure says which convention it writes
+# ("4.812 Mio. €", "812 TEUR", "12 345 678 €"), or integers grouped by dots in a column
+# ("812.345    745.120"): read as the comma convention, since the point convention's
+# reading of "4.812 Mio. €" as 4.812 million is a figure a thousand times too small.
+_EUROPEAN_HINTS = ("Mio.", "Mrd.", "Tsd.", "TEUR", "TCHF", "€")
+_EUROPEAN_UNIT_AFTER = re.compile(
+    r"(?<![A-Za-z])(?:Mio|Mrd|Tsd)\.|(?<![A-Za-z])(?:TEUR|TCHF|T€)(?![A-Za-z])"  # anywhere
+    r"|(?<=[0-9])[ \u00a0\u202f]?(?:Md€|[kM]€|€)(?![A-Za-z])"  # after a number
+)
+_DOT_GROUPED_CELL = re.compile(
+    r"\.(?:(?<=[^0-9.,][1-9][0-9]\.)|(?<=[^0-9.,][1-9][0-9]{2}\.))[0-9]{3}(?![0-9.,])"
 )
 
 
@@ -549,7 +571,27 @@ def detect_numbers(text: str) -> str:
         return "point"
     if any(_comma_evidence(text, p, hold) for p, hold in _COMMA_EVIDENCE):
         return "comma"
+    if _european_hints(text):
+        return "comma"
     return "point"
+
+
+def _european_hints(text: str) -> bool:
+    """Whether ``text``, with no figure that only one convention writes, still writes as
+    Europe does: a German scale anywhere ("4.812 Mio. €", "in Tsd. €", "812 TEUR") or a
+    euro mark after a number ("12 345 678 €", "45 M€"), or two or more integers grouped by a dot ("812.345", "45.678":
+    a decimal of exactly three places with two or three digits before it is rare in the
+    point convention)."""
+    if any(h in text for h in _EUROPEAN_HINTS) and _EUROPEAN_UNIT_AFTER.search(text):
+        return True
+    if "." not in text:
+        return False
+    found = 0
+    for _ in _DOT_GROUPED_CELL.finditer(text):
+        found += 1
+        if found >= 2:
+            return True
+    return False
 
 
 def resolve_numbers(numbers: str, text: str) -> str:
