@@ -368,9 +368,58 @@ def _glued_groups(norm: Normalized, group: str, reading: bool) -> Normalized:
     for glue, whole, after_digit in _GLUES if reading else _GLUES[:1]:
         if glue in norm.text:
             norm = _glue_to_group(norm, glue, whole, after_digit, group)
+    if group == ".":  # a text of the comma convention: "12 345 MSEK" is one number
+        norm = _spaced_groups(norm, group)
     if reading and "[" in norm.text:
         norm = _drafting_brackets(norm)
     return norm
+
+
+# Digit groups spaced with a plain space, as French and Nordic filings and PDF text write
+# them ("12 345 MSEK", "2 345,6 M€", "12 345 678 €"): one number in a text of the comma
+# convention, never its last group alone. Only well-formed groups join: a head of one to
+# three digits that no digit, word, separator or "+" stands before (so "in 2026 345 stores",
+# "+1 212 555 1234" and "2026 12 345" stay apart), and no digit a space after the last
+# group (a phone number's next block, a cell beside).
+_SPACED_AFTER_DIGIT = re.compile(r" (?<=[0-9] )[0-9]{3}(?![0-9])")
+_SPACED_WHOLE = re.compile(r"[1-9][0-9]{0,2}(?: [0-9]{3})+(?![0-9]| [0-9]|[.,][0-9]{3}(?![0-9]))")
+
+
+def _spaced_groups(norm: Normalized, group: str) -> Normalized:
+    """``norm`` with each plain space between well-formed digit groups made ``group``, one
+    character for one (see :data:`_SPACED_WHOLE`)."""
+    text = norm.text
+    pieces: list[str] = []
+    edits = {e[0]: e for e in norm._edits}
+    last = done = 0
+    for a in _SPACED_AFTER_DIGIT.finditer(text):
+        if a.start() < done:
+            continue
+        head = a.start()
+        while head > 0 and text[head - 1].isdigit() and a.start() - head < 4:
+            head -= 1
+        before = text[head - 1] if head else " "
+        if (
+            before.isalnum()
+            or before in "_.,'+"
+            or (before == " " and head >= 2 and text[head - 2].isdigit())
+        ):
+            done = a.end()
+            continue
+        m = _SPACED_WHOLE.match(text, head)
+        if m is None:
+            done = a.end()
+            continue
+        pieces.append(text[last:head])
+        pieces.append(m.group().replace(" ", group))
+        last = done = m.end()
+        for k in range(head, m.end()):
+            if text[k] == " ":
+                edits[k] = (k, 1, norm.to_original(k))
+    if not pieces:
+        return norm
+    pieces.append(text[last:])
+    return Normalized("".join(pieces), norm.original, tuple(sorted(edits.values())))
 
 
 def _glue_to_group(
