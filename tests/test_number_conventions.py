@@ -74,11 +74,12 @@ def test_what_is_no_comma_number_is_left_as_it_is(text: str) -> None:
     assert normalize(text, "comma") == normalize(text)
 
 
-def test_a_plainly_spaced_group_is_left_unread_rather_than_read_as_two_figures() -> None:
-    # "1 234,56" with an ordinary space: one number, or the cells "1" and "234,56"?
-    # Swapping only the second would make a figure 234.56 nobody wrote: fail closed.
-    assert normalize("Umsatz 1 234,56 €", "comma") == "Umsatz 1 234,56 €"
-    assert [f.text for f in extract("Umsatz 1 234,56 €", numbers="comma")] == ["1"]
+def test_a_plainly_spaced_group_is_one_number_where_its_groups_are_well_formed() -> None:
+    # "1 234,56" with an ordinary space, as French and Nordic filings write it: one number
+    # (reading "234,56" alone would confirm a figure nobody wrote); a year before a group
+    # is no head of one, so "2024 234,5" stays two
+    assert normalize("Umsatz 1 234,56 €", "comma") == "Umsatz 1,234.56 €"
+    assert [f.text for f in extract("Umsatz 1 234,56 €", numbers="comma")] == ["1 234,56 €"]
     assert normalize("Umsatz 2024 234,5 €", "comma") == "Umsatz 2024 234.5 €"
 
 
