@@ -470,6 +470,9 @@ _SWAP = str.maketrans(".,", ",.")
 # A number as the comma convention writes it: dots between groups of three, or none, and a
 # decimal comma ("1.234.567,89", "1.234", "3,5", "0,25"); or decimals alone (",5")
 _COMMA_NUMBER = re.compile(r"(?:[1-9][0-9]{0,2}(?:\.[0-9]{3})+|[0-9]+)(?:,[0-9]+)?|,[0-9]+")
+# one dot and three digits glued to "%" ("4.375%"): a rate written the point way, since
+# the comma convention puts a space before its "%" ("12,5 %") and groups no percent
+_POINT_PERCENT = re.compile(r"[0-9]{1,3}\.[0-9]{3}")
 _IP_ADDRESS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3}){3}")
 _GROUP_TAIL = re.compile(r"[0-9]{3}(?![0-9])")
 # a run of digits with separators between ("1.234,5", "31.12.2024"), or decimals alone
@@ -486,6 +489,8 @@ def _comma_number_at(text: str, start: int, token: str) -> bool:
     closed). What it does not say stays as it is."""
     if _COMMA_NUMBER.fullmatch(token) is None:
         return False
+    if text[start + len(token) : start + len(token) + 1] == "%" and _POINT_PERCENT.fullmatch(token):
+        return False  # "Kupon 4.375%": a point-style rate, as a US coupon is quoted; no 4,375%
     before = text[start - 1] if start else " "
     if token[0] == ",":
         return True  # ",5 %": decimals alone, after a space or a bracket
@@ -635,12 +640,8 @@ def _european_hints(text: str) -> bool:
         return True
     if "." not in text:
         return False
-    found = 0
-    for _ in _DOT_GROUPED_CELL.finditer(text):
-        found += 1
-        if found >= 2:
-            return True
-    return False
+    first = _DOT_GROUPED_CELL.search(text)
+    return first is not None and _DOT_GROUPED_CELL.search(text, first.end()) is not None
 
 
 def resolve_numbers(numbers: str, text: str) -> str:
