@@ -74,11 +74,12 @@ def test_what_is_no_comma_number_is_left_as_it_is(text: str) -> None:
     assert normalize(text, "comma") == normalize(text)
 
 
-def test_a_plainly_spaced_group_is_left_unread_rather_than_read_as_two_figures() -> None:
-    # "1 234,56" with an ordinary space: one number, or the cells "1" and "234,56"?
-    # Swapping only the second would make a figure 234.56 nobody wrote: fail closed.
-    assert normalize("Umsatz 1 234,56 €", "comma") == "Umsatz 1 234,56 €"
-    assert [f.text for f in extract("Umsatz 1 234,56 €", numbers="comma")] == ["1"]
+def test_a_plainly_spaced_group_is_one_number_where_its_groups_are_well_formed() -> None:
+    # "1 234,56" with an ordinary space, as French and Nordic filings write it: one number
+    # (reading "234,56" alone would confirm a figure nobody wrote); a year before a group
+    # is no head of one, so "2024 234,5" stays two
+    assert normalize("Umsatz 1 234,56 €", "comma") == "Umsatz 1,234.56 €"
+    assert [f.text for f in extract("Umsatz 1 234,56 €", numbers="comma")] == ["1 234,56 €"]
     assert normalize("Umsatz 2024 234,5 €", "comma") == "Umsatz 2024 234.5 €"
 
 
@@ -168,11 +169,11 @@ def test_a_symbol_before_the_next_figure_stays_that_figures() -> None:
         ("Cash $3.50", "point"),
         # mixed evidence, or none: point, today's reading
         ("Umsatz 1.234,56 € (US$1,234.5 million)", "point"),
-        ("Umsatz 1.234 € und 2.345 €", "point"),  # "1.234" alone says nothing
+        ("Umsatz 1.234 € und 2.345 €", "comma"),  # a euro mark after the number is Europe's
         ("Revenue 1,234 and 5,678", "point"),
         ("Stichtag 31.12.2024, 14.30 Uhr, Ziffer 2.2, Version 3.11.7", "point"),
         ("Router 192.168.178.100 und 10.100.200.255", "point"),
-        ("Umsatz 1 234,56 €", "point"),  # a plainly spaced group: unread, no evidence
+        ("Umsatz 1 234,56 €", "comma"),  # a spaced group before a decimal comma
         ("", "point"),
         ("no figures at all, none.", "point"),
     ],
@@ -249,4 +250,4 @@ def test_a_whole_amount_with_dots_between_thousands_is_that_amount(n: int) -> No
     dotted = f"{n:,}".replace(",", ".")
     [fig] = extract(f"Bilanzsumme {dotted} €", numbers="comma")
     assert (fig.unit, fig.value) == ("EUR", Decimal(n))
-    assert detect_numbers(f"Bilanzsumme {dotted} €") == ("comma" if n >= 10**6 else "point")
+    assert detect_numbers(f"Bilanzsumme {dotted} €") == "comma"  # a euro mark after it

@@ -373,9 +373,58 @@ def _glued_groups(norm: Normalized, group: str, reading: bool) -> Normalized:
     for glue, whole, after_digit in _GLUES if reading else _GLUES[:1]:
         if glue in norm.text:
             norm = _glue_to_group(norm, glue, whole, after_digit, group)
+    if group == ".":  # a text of the comma convention: "12 345 MSEK" is one number
+        norm = _spaced_groups(norm, group)
     if reading and "[" in norm.text:
         norm = _drafting_brackets(norm)
     return norm
+
+
+# Digit groups spaced with a plain space, as French and Nordic filings and PDF text write
+# them ("12 345 MSEK", "2 345,6 M€", "12 345 678 €"): one number in a text of the comma
+# convention, never its last group alone. Only well-formed groups join: a head of one to
+# three digits that no digit, word, separator or "+" stands before (so "in 2026 345 stores",
+# "+1 212 555 1234" and "2026 12 345" stay apart), and no digit a space after the last
+# group (a phone number's next block, a cell beside).
+_SPACED_AFTER_DIGIT = re.compile(r" (?<=[0-9] )[0-9]{3}(?![0-9])")
+_SPACED_WHOLE = re.compile(r"[1-9][0-9]{0,2}(?: [0-9]{3})+(?![0-9]| [0-9]|[.,][0-9]{3}(?![0-9]))")
+
+
+def _spaced_groups(norm: Normalized, group: str) -> Normalized:
+    """``norm`` with each plain space between well-formed digit groups made ``group``, one
+    character for one (see :data:`_SPACED_WHOLE`)."""
+    text = norm.text
+    pieces: list[str] = []
+    edits = {e[0]: e for e in norm._edits}
+    last = done = 0
+    for a in _SPACED_AFTER_DIGIT.finditer(text):
+        if a.start() < done:
+            continue
+        head = a.start()
+        while head > 0 and text[head - 1].isdigit() and a.start() - head < 4:
+            head -= 1
+        before = text[head - 1] if head else " "
+        if (
+            before.isalnum()
+            or before in "_.,'+"
+            or (before == " " and head >= 2 and text[head - 2].isdigit())
+        ):
+            done = a.end()
+            continue
+        m = _SPACED_WHOLE.match(text, head)
+        if m is None:
+            done = a.end()
+            continue
+        pieces.append(text[last:head])
+        pieces.append(m.group().replace(" ", group))
+        last = done = m.end()
+        for k in range(head, m.end()):
+            if text[k] == " ":
+                edits[k] = (k, 1, norm.to_original(k))
+    if not pieces:
+        return norm
+    pieces.append(text[last:])
+    return Normalized("".join(pieces), norm.original, tuple(sorted(edits.values())))
 
 
 def _glue_to_group(
@@ -426,6 +475,9 @@ _SWAP = str.maketrans(".,", ",.")
 # A number as the comma convention writes it: dots between groups of three, or none, and a
 # decimal comma ("1.234.567,89", "1.234", "3,5", "0,25"); or decimals alone (",5")
 _COMMA_NUMBER = re.compile(r"(?:[1-9][0-9]{0,2}(?:\.[0-9]{3})+|[0-9]+)(?:,[0-9]+)?|,[0-9]+")
+# one dot and three digits glued to "%" ("4.375%"): a rate written the point way, since
+# the comma convention puts a space before its "%" ("12,5 %") and groups no percent
+_POINT_PERCENT = re.compile(r"[0-9]{1,3}\.[0-9]{3}")
 _IP_ADDRESS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3}){3}")
 _GROUP_TAIL = re.compile(r"[0-9]{3}(?![0-9])")
 # a run of digits with separators between ("1.234,5", "31.12.2024"), or decimals alone
@@ -442,6 +494,8 @@ def _comma_number_at(text: str, start: int, token: str) -> bool:
     closed). What it does not say stays as it is."""
     if _COMMA_NUMBER.fullmatch(token) is None:
         return False
+    if text[start + len(token) : start + len(token) + 1] == "%" and _POINT_PERCENT.fullmatch(token):
+        return False  # "Kupon 4.375%": a point-style rate, as a US coupon is quoted; no 4,375%
     before = text[start - 1] if start else " "
     if token[0] == ",":
         return True  # ",5 %": decimals alone, after a space or a bracket
@@ -501,7 +555,8 @@ def _swap_separators(norm: Normalized, mapped: bool = True) -> Normalized:
 # engine skips to its candidates at C speed (a megabyte in a few milliseconds); a
 # pattern starting with \d tried every digit and took 30 ms.
 _UNIT_AFTER_DECIMALS = (
-    r"\s?(?:%|[€£¥₹]|(?:EUR|CHF|GBP|USD|Mio|Mrd|Tsd|Prozent|percent|million|billion)\b)"
+    r"\s?(?:%|[MkKT]?[€£¥₹]|(?:EUR|CHF|GBP|USD|Mio|Mrd|Tsd|Prozent|percent|million|billion)\b"
+    r"|(?:[MkKT](?:EUR|SEK|NOK|DKK|CHF|ISK|USD)|SEK|NOK|DKK|ISK|Mkr|Md€)(?![A-Za-z]))"
 )
 _POINT_EVIDENCE = (
     re.compile(r",(?<=[0-9],)[0-9]{3}\.[0-9]"),  # "1,234.5"
@@ -518,6 +573,27 @@ _COMMA_EVIDENCE = (  # (pattern, whether a find is held to what the swap reads)
     ),
     (re.compile(rf",(?<=[\s(],)[0-9]{{1,2}}(?![0-9.,]){_UNIT_AFTER_DECIMALS}"), False),  # ",5 %"
     (re.compile(r"€\s?[0-9]+,[0-9]{1,2}(?![0-9.,])"), False),  # "€ 3,50"
+    # "1 234,5" with a space, NBSP or a narrow space between the groups
+    (
+        re.compile(
+            ",(?<=[0-9][ \u00a0\u2007\u2009\u202f][0-9]{3},)(?:[0-9]{1,2}|[0-9]{4,})(?![0-9.,])"
+        ),
+        False,
+    ),
+    # "3,45" alone in a table's cell: a comma before one or two digits groups no thousands
+    (re.compile(r"(?:  |\t)[0-9]{1,3},[0-9]{1,2}(?=  |\t|\n|$)"), False),
+)
+# What only a European text writes, where no figure says which convention it writes
+# ("4.812 Mio. €", "812 TEUR", "12 345 678 €"), or integers grouped by dots in a column
+# ("812.345    745.120"): read as the comma convention, since the point convention's
+# reading of "4.812 Mio. €" as 4.812 million is a figure a thousand times too small.
+_EUROPEAN_HINTS = ("Mio.", "Mrd.", "Tsd.", "TEUR", "TCHF", "€")
+_EUROPEAN_UNIT_AFTER = re.compile(
+    r"(?<![A-Za-z])(?:Mio|Mrd|Tsd)\.|(?<![A-Za-z])(?:TEUR|TCHF|T€)(?![A-Za-z])"  # anywhere
+    r"|(?<=[0-9])[ \u00a0\u202f]?(?:Md€|[kM]€|€)(?![A-Za-z])"  # after a number
+)
+_DOT_GROUPED_CELL = re.compile(
+    r"\.(?:(?<=[^0-9.,][1-9][0-9]\.)|(?<=[^0-9.,][1-9][0-9]{2}\.))[0-9]{3}(?![0-9.,])"
 )
 
 
@@ -554,7 +630,23 @@ def detect_numbers(text: str) -> str:
         return "point"
     if any(_comma_evidence(text, p, hold) for p, hold in _COMMA_EVIDENCE):
         return "comma"
+    if _european_hints(text):
+        return "comma"
     return "point"
+
+
+def _european_hints(text: str) -> bool:
+    """Whether ``text``, with no figure that only one convention writes, still writes as
+    Europe does: a German scale anywhere ("4.812 Mio. €", "in Tsd. €", "812 TEUR") or a
+    euro mark after a number ("12 345 678 €", "45 M€"), or two or more integers grouped by a dot ("812.345", "45.678":
+    a decimal of exactly three places with two or three digits before it is rare in the
+    point convention)."""
+    if any(h in text for h in _EUROPEAN_HINTS) and _EUROPEAN_UNIT_AFTER.search(text):
+        return True
+    if "." not in text:
+        return False
+    first = _DOT_GROUPED_CELL.search(text)
+    return first is not None and _DOT_GROUPED_CELL.search(text, first.end()) is not None
 
 
 def resolve_numbers(numbers: str, text: str) -> str:
@@ -774,6 +866,17 @@ _SCALE_WORD = (
     r"|MM|[Tt]sd|[Mm]io|[Mm]rd|[cC]rs?|CRS?)"  # "Rs 4.2 cr", "₹38,250 Cr": crore
 )
 
+# What a bracket after a figure's trailing unit holds when it is no amount: a year as a
+# label ("1.234,5 Mio. € (2025: 1.102,3 Mio. €)", "Mio. € (2024)") or a count with its
+# word ("(12 Monate)", "(3 segments)"); the unit before the bracket stays the figure's own
+# and is never the bracket's. "MSEK 4,512 (4,101)", "€ (1,234)" are amounts still.
+_LABEL_IN_BRACKET = (
+    r"[^\S\n]?(?:(?:19|20)\d\d[^\S\n]?[:)]"
+    r"|\d{1,3}[^\S\n](?!(?:" + _SCALE_WORD + r"|(?i:percent|pct|points?|pts|bps?|basis|pp)"
+    r"|[TkKM]?(?:" + _CODES + r")|[TkKM]€|" + _CWORD + r")" + _WB + r")[^\W\d_])"
+)
+_LABEL_IN_BRACKET_AT = re.compile(_LABEL_IN_BRACKET)
+
 # A number with a unit after it, where letters or a mark stand glued before it
 # ("RMB12.5 billion", "c.12%", "Revenue:4.2m"): a figure, since its unit says so; with no
 # unit, digits glued to a word are a code ("B2B", "A320", "COVID19") and never read
@@ -827,9 +930,10 @@ _FIGURE = re.compile(
         )?
         (?:
             (?:[\s-]|[*_]{{1,2}}\s?)?                  # "15-percent"; "**12**%": emphasis between
-            (?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ (?:points?|pts?)){_WB}
+            (?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ (?:points?|pts?)|prozentpunkten?){_WB}
                    |pp(?:ts?)?{_WB}|p\.p\.                 # "1.2ppts", "1.2 ppt", "1.2 p.p."
-                   |(?<=\.\d[ ])(?:points|pts?){_WB}|(?<=\.\d)pts?{_WB}  # "6.7 points", "3.6pts": of a ratio
+                   |(?<=\.\d[ ])(?:points?|pts?){_WB}|(?<=\.\d)pts?{_WB}  # "6.7 points", "3.6pts": of a ratio
+                   |(?<=\.\d[ ])(?:Pp|Pkt)\.(?![^\W\d_])             # "0,8 Pp.", "3,1 Pkt.": Prozentpunkte
                    |pc(?![A-Za-z0-9]))                  # "4.7pc", as the British press writes it
           | (?:[\s-]|[*_]{{1,2}}\s?)?(?P<bps>bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})  # "a 27-basis-point rise"
           | (?P<sfx>{_SCALE_SUFFIX})(?:(?![A-Za-z0-9])|{_FOOTNOTE_DIGITS})  # "$4.2B1": a flattened "¹"
@@ -853,7 +957,7 @@ _FIGURE = re.compile(
             (?:
                 [^\S\n]?(?P<code>(?:{_CODES})){_WB}             # never across a line's end:
               | [^\S\n](?P<cword>{_CWORD}){_WB}  # "45 cents": $0.45; "812 million yuan"
-              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\(\s?\d)  # "1.234,5 €", as Europe writes it
+              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
         (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
@@ -1027,6 +1131,8 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
                 else SCALE_WORDS[marked.group("post")]
             )
             k = marked.start()
+    if currency is not None and k < p.open_at and _LABEL_IN_BRACKET_AT.match(text, pos):
+        currency, p.scale = None, ONE  # "Mio. € (2025: …)", "€m (12 months)": no amount's unit
     if currency is None and at(j - 1) in "*_":  # "$**4.2** million": emphasis after the sign
         e = j - 2 if at(j - 2) == at(j - 1) else j - 1
         currency, k = currency_before(text, e)

@@ -421,14 +421,35 @@ _WORD_ANCHORS = frozenset(
 ).union(["lakh", "lakhs"])
 
 
+# an anchor that is the unit glued to an amount's end ("1.234,5 Mio. €", "12 345 MSEK",
+# "812 TEUR"), no note: a note's scale stands after "in", "(", a currency or a line's or a
+# cell's start, never right after a digit. Read before the note regex, which costs a
+# millisecond an anchor where a German report writes "Mio. €" after every amount.
+_UNIT_ANCHOR = re.compile(
+    r"(?:Mio|Mrd|Tsd)\.?\s?|T€|k€|TEUR|[Kk]EUR|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)"
+)
+
+
+def _unit_after_amount(text: str, a: re.Match[str], start: int) -> bool:
+    """Whether the anchor ``a`` is a unit right after a number, never a note."""
+    k = a.start()
+    if k > start and text[k - 1] in " \u00a0":
+        k -= 1
+    return k > start and text[k - 1].isdigit() and _UNIT_ANCHOR.match(a.group(0)) is not None
+
+
 def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[ScaleNote]:
     """Scale notes, found by their rare anchor words first, then read whole around them
     (in ``text[start:end]``, read as if it were the whole text)."""
     end = len(text) if end is None else end
     notes: list[ScaleNote] = []
     seen_end = -1
+    missed = None  # the last anchor that read as no note: (its end, its text)
     for a in _anchors(text, start, end):
-        if a.start() < seen_end:
+        if a.start() < seen_end or _unit_after_amount(text, a, start):
+            continue
+        if missed == (a.start() - 1, a.group(0)) and text[a.start() - 1] == " ":
+            missed = (a.end(), a.group(0))  # "Mio. € Mio. € …" run on in one line: no note
             continue
         lo = max(start, a.start() - 48)
         found = False
@@ -456,6 +477,7 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
         if caption is not None and caption.span[0] >= seen_end:
             seen_end = caption.span[1]
             notes.append(caption)
+        missed = None if found or caption is not None else (a.end(), a.group(0))
     return notes
 
 

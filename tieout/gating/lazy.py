@@ -82,7 +82,8 @@ def _table_line(line: str) -> bool:
     return ("  " in line or "...." in line) and _TABLE_LINE.search(line) is not None
 
 
-_PERCENTISH = re.compile(r"(?i)%|per|pct|bp|basis|pp|pt|point")
+# "Prozentpunkte", "Pkt." count as percentage points
+_PERCENTISH = re.compile(r"(?i)%|per|pct|bp|basis|pp|pt|point|prozent|pkt")
 # a unit in parentheses that makes a table's bare cells percents (layout._own_unit)
 _UNIT_HEAD = re.compile(r"\((?:\s*in)?\s*(?:%|percent|per\s?cent|pct|bps?\b|basis)", re.IGNORECASE)
 # a line that may open with a footnote's mark (a superset of layout.footnote_line's)
