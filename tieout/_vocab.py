@@ -311,6 +311,7 @@ PER_UNITS: dict[str, str] = {
         ("share", "shares", "sh", "diluted share", "basic share", "common share"), "share"
     ),
     **dict.fromkeys(("ordinary share", "ads", "adr", "depositary share"), "share"),
+    **dict.fromkeys(("aktie", "stammaktie", "vorzugsaktie", "action", "aktie unverwässert"), "share"),
     **dict.fromkeys(("unit", "units", "common unit", "lp unit"), "unit"),
     **dict.fromkeys(("hour", "hr", "h"), "hour"),
     **dict.fromkeys(("day", "diem"), "day"),

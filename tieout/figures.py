@@ -2021,7 +2021,8 @@ def quantity_per(text: str, end: int) -> str | None:
 
 # what joins an amount to the unit it is the price of: "/", "per", "a" or "an"
 # (a line of prose may wrap between the words: "$1.23 per\ndiluted share")
-_PER_JOIN = re.compile(r"[^\S\n]?/[^\S\n]?|[^\S\n](per|an?)\s", re.IGNORECASE)
+# "per", "a"; and as European reports write it: "1,85 € je Aktie", "pro Aktie", "par action"
+_PER_JOIN = re.compile(r"[^\S\n]?/[^\S\n]?|[^\S\n](per|an?|je|pro|par)\s", re.IGNORECASE)
 _PER_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9²]*(?:(?:\.[^\S\n]?|\s|-)[A-Za-z][A-Za-z0-9²]*){0,3}")
 # after "a year", "a quarter": the words that make it a time, not a rate ("a year ago")
 _NOT_A_RATE = frozenset({"ago", "earlier", "before", "prior", "later", "back", "after", "from"})
