@@ -267,6 +267,8 @@ def _normalize_with_map(text: str, group: str, reading: bool) -> Normalized:
                 rep = _LONE_FRACTIONS[ch].replace(".", "," if group == "." else ".")
             elif reading and ch in _SUPERSCRIPT_DIGITS and _footnote_mark(text, i):
                 rep = ""  # "$2.94¹ billion" is $2.94 billion with a footnote
+            elif reading and ch in _MIDDLE_DOTS and _middle_dot_decimal(text, i):
+                rep = "," if group == "." else "."  # "HR 0·72", as journals print decimals
             if rep != ch or len(rep) != 1:
                 edits.append((out, len(rep), i))
             pieces.append(rep)
@@ -281,6 +283,20 @@ def _normalize_with_map(text: str, group: str, reading: bool) -> Normalized:
 
 
 _SUPERSCRIPT_DIGITS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹")
+# a raised dot between digits, as The Lancet and British journals print a decimal point
+# ("HR 0·72", "18·4 months"); never the dot of a power of ten ("4.2·10⁹", "3·10^6")
+_MIDDLE_DOTS = frozenset("\u00b7\u2027")
+_POWER_OF_TEN_AFTER = re.compile(r"10(?:[⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹]|\^|\*\*)")
+
+
+def _middle_dot_decimal(text: str, i: int) -> bool:
+    """Whether the raised dot at ``i`` stands between digits as a decimal point."""
+    return (
+        i > 0
+        and text[i - 1].isdecimal()
+        and text[i + 1 : i + 2].isdecimal()
+        and _POWER_OF_TEN_AFTER.match(text, i + 1) is None
+    )
 
 
 def _footnote_mark(text: str, i: int) -> bool:
@@ -1273,8 +1289,8 @@ _MONTH_COUNTS = frozenset(["3", "6", "9", "12"])
 # A power of ten after a number: scientific notation ("2.5e6", "1.2E+09", "2.5 × 10^6",
 # "3x10**6", "4.2·10⁹"), which no source of a finance team writes its figures in
 _POWER_AFTER = re.compile(
-    r"(?:[eE]|[^\S\n]?[x×*·][^\S\n]?10(?:\^|\*\*))(?P<exp>[+-]?\d{1,3})(?![\w.])"
-    r"|[^\S\n]?[x×·][^\S\n]?10(?P<sup>[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})(?![\w.])"
+    r"(?:[eE]|[^\S\n]?[x×*·][^\S\n]?10(?:\^|\*\*))(?P<exp>[+-]?\d{1,3})(?!\w|\.\d)"
+    r"|[^\S\n]?[x×·][^\S\n]?10(?P<sup>[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})(?!\w|\.\d)"
 )
 _SUPERSCRIPTS = str.maketrans("⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "+-0123456789")
 _POWER_FIRST = frozenset("eE x×*·")
