@@ -818,6 +818,7 @@ _FIGURE = re.compile(
           | (?:\\\ |&nbsp;|[*_]{{1,2}}(?:\ |&nbsp;)[*_]{{0,2}}|\ [*_]{{1,2}})  # "$4.2\ million", "$4.2&nbsp;million",
             (?P<wordx>{_SCALE_WORD}){_WB}               # "**$4.2** million", "$4.2 **million**"
           | (?P<mult>[xX×](?![A-Za-z0-9])              # "12.5x", "3x", "10X", "2×": a multiple
+                   |(?:-|[^\S\n])?fold(?![A-Za-z0-9])      # "14-fold", "2.5-fold", "a 3 fold rise"
                    |(?<!\b1):1(?:\.0+)?(?![\d:/]|[.,]\d)  # "a pay ratio of 312:1", "3.50:1.00"
                    |-to-1(?:\.0+)?(?!\d|[.,]\d)          # "312-to-1"
                    |(?:(?<=\.\d)|(?<=\.\d\d))[^\S\n]to[^\S\n]1(?:\.0+)?(?!\d|[.,]\d)  # "4.00 to 1.00", "4.5 to 1"
@@ -2271,6 +2272,7 @@ _JOINING_WORDS = (
     "to",
     "through",
     "and",  # "between 3 and 7%"
+    "fold",  # "a 3 fold rise": a multiple
 )
 _JOINING_PREFIXES = tuple(s for s in CURRENCY_SYMBOLS if len(s) > 1)
 
