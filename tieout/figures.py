@@ -783,6 +783,7 @@ _FIGURE = re.compile(
       | (?<=[A-Za-z])(?={_UNIT_AHEAD})               # "RMB12.5 billion", "kr4.5 million", "c12%"
       | (?<=[A-Za-z][.:])(?={_SCALED_AHEAD})         # "c.12%", "approx.12%", "Revenue:4.2m"
       | (?<=%/)(?=\d) | (?<=\d[kKmMbB]/)(?=\d)       # "12%/15%", "1.2m/1.5m"
+      | (?<=[xX])(?<![A-Za-z0-9_][xX])(?=\d)          # "x2.7 MOIC", "a x4 step-up": a multiple
     )
     (?:
         (?P<skip>                                    # dates, times and phone numbers: not amounts
@@ -1356,6 +1357,12 @@ def _scan(
             continue
         pos = m.start()
         pre = _prefix(text, pos)
+        if pos and text[pos - 1] in "xX×" and _leading_times(text, m, groups):
+            fig = _figure_from_match(text, m, groups, _Prefix(pos))  # "x2.7 MOIC", "×2.3"
+            yield replace(
+                fig, text=text[pos - 1 : fig.span[1]], span=(pos - 1, fig.span[1]), multiple=True
+            )
+            continue
         if (
             (pre is None or not pre.currency)
             and not (groups[5] or groups[6])
@@ -1511,6 +1518,21 @@ def _scan(
                 yield spread
                 continue
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
+
+
+def _leading_times(text: str, m: re.Match[str], groups: tuple[str | None, ...]) -> bool:
+    """Whether the number matched by ``m`` after an "x" or "×" is a multiple written with
+    its sign first ("x2.7 gross MOIC", "a x4 step-up", "×2.3"): the sign stands alone (no
+    letter or digit before it: "2×3", "0x1F" are none) and the number has no unit of its
+    own; "x86" and "x64" name processors."""
+    pos = m.start()
+    num = groups[2] or ""
+    return (
+        (pos < 2 or not text[pos - 2].isalnum())
+        and not any(groups[3:])
+        and num not in ("86", "64", "32")
+        and text[m.end() : m.end() + 1] not in ("-", "_")
+    )
 
 
 def _glued_unit(num: str, trailing: str) -> bool:
