@@ -824,7 +824,8 @@ _FIGURE = re.compile(
                    |-to-1(?:\.0+)?(?!\d|[.,]\d)          # "312-to-1"
                    |(?:(?<=\.\d)|(?<=\.\d\d))[^\S\n]to[^\S\n]1(?:\.0+)?(?!\d|[.,]\d)  # "4.00 to 1.00", "4.5 to 1"
                    |[^\S\n]to[^\S\n]1\.0+(?!\d|[.,]\d))  # "5 to 1.00": a covenant's ratio
-          | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|(?:EUR|SEK|NOK|DKK|CHF|USD|GBP)\b)  # "2,345.6 M€", "812 TEUR", "5 MUSD"
+          | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|\$|[^\S\n]?(?:EUR|SEK|NOK|DKK|CHF|USD|GBP)\b)  # "2,345.6 M€", "812 TEUR", "5 MUSD", "25 M$", "7 M USD"
+          | [^\S\n]\$(?P<dscale>MM|M|[KkBb]|bn|mn|mm)(?![A-Za-z0-9])  # "15 $M": dollars, then the scale
           | (?P<pence>p(?![A-Za-z0-9])|\ pence{_WB}   # "45.6p", "12.5 pence": GBP 0.456
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
         )?
@@ -836,7 +837,7 @@ _FIGURE = re.compile(
             (?:
                 [^\S\n]?(?P<code>(?:{_CODES})){_WB}             # never across a line's end:
               | [^\S\n](?P<cword>{_CWORD}){_WB}  # "45 cents": $0.45; "812 million yuan"
-              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\(\s?\d)  # "1.234,5 €", as Europe writes it
+              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺]|(?<=[kKMTd])\$)(?!\s?[\d-]|\s?\(\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
         (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
@@ -1122,6 +1123,7 @@ _GROUPS = (
     "wordx",
     "qty",
     "perday",
+    "dscale",
 )
 # Hints, each confirmed by the grammar, that a text writes amounts in cents or pence ("45
 # cents" is $0.45, "45.6p" £0.456) or figures with a fraction ("3 1/2%", "3½%"). Each
@@ -1794,6 +1796,9 @@ def _figure_from_match(
         scale_source = "suffix" if sfx else "word"
     elif unitscale:  # "M€", "TEUR" (Tausend), "Md€" (milliard), as French and German write
         scale, scale_source = _UNIT_SCALES[unitscale.lower()], "suffix"
+    elif groups[19]:  # "15 $M": the currency, then the scale, after the figure
+        scale, scale_source = SCALE_WORDS[groups[19].lower()], "suffix"
+        sym = "$"
     elif pre.scale != ONE:  # "T€ 812": the scale stood before the currency
         scale, scale_source = pre.scale, "suffix"
     elif pre.currency and not any(groups[5:]) and text[end : end + 1] == " ":
