@@ -1434,7 +1434,7 @@ def _scan(
             alone = _FIGURE.match(text, m.start(), m.end("num"))  # "$9,870,000T": a term bond
             if alone is not None and alone.end() == m.end("num"):
                 m, groups = alone, alone.group(*_GROUPS)
-        if trailing and not dotted and _glued_unit(num, trailing):
+        if trailing and not dotted and _glued_unit(num, trailing, text[m.end() : m.end() + 1]):
             trailing = None  # "19.6mo", "1,310ng/mL": a figure with a unit it does not know
         if dotted or trailing:
             if dotted and (pre is None or not pre.section):
@@ -1537,12 +1537,13 @@ def _leading_times(text: str, m: re.Match[str], groups: tuple[str | None, ...]) 
     )
 
 
-def _glued_unit(num: str, trailing: str) -> bool:
+def _glued_unit(num: str, trailing: str, after: str) -> bool:
     """Whether letters glued to ``num`` are a unit the grammar does not know ("19.6mo",
     "14.5h", "1,310ng/mL", "1,204pts") rather than a code's: no code, version or ordinal
     writes a decimal point or a thousands separator before its letters, so the number is
-    read, never dropped ("1,000th" is read as 1,000 too: fail closed)."""
-    return ("." in num or "," in num) and trailing.isalpha()
+    read, never dropped ("1,000th" is read as 1,000 too: fail closed). A digit right after
+    the letter ("$4.2m123") makes it a code still."""
+    return ("." in num or "," in num) and trailing.isalpha() and not after.isdigit()
 
 
 _MONTHS = (
