@@ -1990,6 +1990,73 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
     return out
 
 
+# what joins the amounts of a list that shares one scale word: "$75, $150 and $300
+# million", "$75/$150/$300 million" (never "or": a line may be cut before it)
+_LIST_JOINS = frozenset([", ", ", and ", " and ", "/"])
+
+
+def _share_list_scale(text: str, figs: list[Figure]) -> list[Figure]:
+    """``figs`` with the scale word that ends a list of amounts given to each amount before
+    it: "$75, $150 and $300 million" is $75 million, $150 million and $300 million, as
+    "$75/$150/$300 million" is. A list of three or more, or joined by slashes; each amount
+    in one currency, written with one to three whole digits and no scale of its own."""
+    out = figs
+    i = 0
+    n = len(figs)
+    while i < n - 1:
+        j = i  # the list runs from i to j
+        slashed = False
+        while j + 1 < n:
+            a, b = figs[j], figs[j + 1]
+            between = text[a.span[1] : b.span[0]]
+            if between not in _LIST_JOINS or not _listed_amount(a, figs[i]):
+                break
+            slashed = slashed or between == "/"
+            j += 1
+            if b.scale != ONE:
+                break
+        last = figs[j]
+        if (
+            j > i
+            and (j - i >= 2 or slashed)
+            and last.scale != ONE
+            and last.scale_source in ("word", "suffix")
+            and last.kind == "currency"
+            and last.unit == figs[i].unit
+            and last.per is None
+        ):
+            if out is figs:
+                out = list(figs)
+            for k in range(i, j):
+                f = figs[k]
+                assert f.value is not None
+                out[k] = replace(
+                    f,
+                    value=times(f.value, last.scale),
+                    precision=times(f.precision, last.scale),
+                    scale=last.scale,
+                    scale_source=last.scale_source,
+                )
+        i = max(j, i + 1)
+    return out
+
+
+def _listed_amount(fig: Figure, first: Figure) -> bool:
+    """Whether ``fig`` may stand before the scale word of a list that ``first`` opens:
+    an amount in ``first``'s currency with no scale and one to three whole digits."""
+    whole = fig.digits - (len(fig.text.split(".")[-1]) if fig.decimal else 0)
+    return (
+        fig.kind == "currency"
+        and fig.unit == first.unit
+        and fig.scale == ONE
+        and fig.scale_source == "none"
+        and fig.per is None
+        and not fig.negative
+        and not fig.grouped
+        and whole <= 3
+    )
+
+
 # --------------------------------------------------------------------------- public API
 
 
@@ -2341,7 +2408,8 @@ def scan_window(text: str, start: int, end: int) -> list[Figure]:
     """The figures of normalised ``text`` whose match starts in ``[start, end)``, ranges
     linked, no context applied: exactly what :func:`extract` reads there before context,
     when ``start`` and ``end`` are clean cuts (:func:`clean_cut`)."""
-    return mark_hedged(text, _link_ranges(text, list(_scan(text, None, start, end))))
+    figs = _share_list_scale(text, _link_ranges(text, list(_scan(text, None, start, end))))
+    return mark_hedged(text, figs)
 
 
 # the words that make a figure an approximation or a bound, right before it (its currency
@@ -2430,7 +2498,7 @@ def extract(
     "point" (a draft, always), "comma" or "auto" for a source.
     """
     norm = normalize_with_map(text, numbers)
-    figs = _link_ranges(norm.text, list(_scan(norm.text, skips)))
+    figs = _share_list_scale(norm.text, _link_ranges(norm.text, list(_scan(norm.text, skips))))
     articles = list(roman_articles(norm.text))
     if articles:
         figs = sorted([*figs, *articles], key=lambda f: f.span)
