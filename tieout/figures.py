@@ -1254,6 +1254,49 @@ def _slash_pair(text: str, m: re.Match[str]) -> tuple[Figure, Figure] | None:
     return first, second
 
 
+# three figures or more written with slashes between them and the unit once
+_SLASH_LIST = re.compile(r"\d[\d,]*(?:\.\d+)?(?:/\d[\d,]*(?:\.\d+)?){2,}(?![\d/]|[.,]\d)")
+
+
+def _slash_list(text: str, m: re.Match[str]) -> list[Figure] | None:
+    """Three figures or more written with slashes between them and the unit once:
+    "$0.5/1/2 billion" ($0.5 billion, $1 billion, $2 billion), "2.5/3/4%". Each is read as
+    the last one is, with the currency written before the first. None where no unit or
+    currency says they are figures ("1/2/3", a score; "24/7/365")."""
+    pos = m.start()
+    lst = _SLASH_LIST.match(text, pos)
+    if lst is None:
+        return None
+    items = lst.group().split("/")
+    last_at = lst.end() - len(items[-1])
+    window = text[last_at : last_at + 160]  # (the grammar reads no figure right after "/")
+    m2 = _FIGURE.match(window)
+    if m2 is None or m2.group("num") != items[-1]:
+        return None
+    g2 = m2.group(*_GROUPS)
+    if g2[1] or g2[3] or g2[4] or g2[12]:  # bad, dotted, glued letters, a fraction
+        return None
+    pre = _prefix(text, pos)
+    currency = pre.currency if pre is not None else None
+    if not (any(g2[5:]) or currency):
+        return None
+    tail = window[m2.end("num") : m2.end()]
+    out: list[Figure] = []
+    at = pos
+    first = pos if pre is None else pre.start
+    if pre is not None and 0 <= pre.open_at and first <= pre.open_at:
+        first = pre.open_at + 1 + pre.open_gap  # "($1/2/3 billion)": no negative
+    for k, item in enumerate(items):
+        fig = _read_as(item + tail, _Prefix(0, currency=currency))
+        if fig is None:
+            return None
+        start = first if k == 0 else at
+        end = last_at + m2.end() if k == len(items) - 1 else at + len(item)
+        out.append(replace(fig, text=text[start:end], span=(start, end)))
+        at += len(item) + 1
+    return out
+
+
 def _terminates(denominator: int) -> bool:
     """Whether a fraction over ``denominator`` is a decimal that ends (2s and 5s only)."""
     for p in (2, 5):
@@ -1333,6 +1376,12 @@ def _scan(
             continue
         skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
         frac = groups[12]
+        if bad and bad[0] == "/" and not dotted:
+            listed_figs = _slash_list(text, m)
+            if listed_figs is not None:  # "$0.5/1/2 billion", "2.5/3/4%": each one a figure
+                yield from listed_figs
+                hidden = listed_figs[-1].span[1]
+                continue
         if (bad and bad[0] == "/" and not dotted) or (frac and _pair_not_fraction(num, frac)):
             pair = _slash_pair(text, m)
             if pair is not None:  # "2.84/2.61%", "$11.85/12.90", "4,112/3,843 million"
