@@ -1284,7 +1284,7 @@ def _slash_list(text: str, m: re.Match[str]) -> list[Figure] | None:
     out: list[Figure] = []
     at = pos
     first = pos if pre is None else pre.start
-    if pre is not None and 0 <= pre.open_at and first <= pre.open_at:
+    if pre is not None and pre.open_at >= 0 and first <= pre.open_at:
         first = pre.open_at + 1 + pre.open_gap  # "($1/2/3 billion)": no negative
     for k, item in enumerate(items):
         fig = _read_as(item + tail, _Prefix(0, currency=currency))
