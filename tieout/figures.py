@@ -272,6 +272,8 @@ def _normalize_with_map(text: str, group: str, reading: bool) -> Normalized:
                 rep = _LONE_FRACTIONS[ch].replace(".", "," if group == "." else ".")
             elif reading and ch in _SUPERSCRIPT_DIGITS and _footnote_mark(text, i):
                 rep = ""  # "$2.94¹ billion" is $2.94 billion with a footnote
+            elif reading and ch in _MIDDLE_DOTS and _middle_dot_decimal(text, i):
+                rep = "," if group == "." else "."  # "HR 0·72", as journals print decimals
             if rep != ch or len(rep) != 1:
                 edits.append((out, len(rep), i))
             pieces.append(rep)
@@ -286,6 +288,20 @@ def _normalize_with_map(text: str, group: str, reading: bool) -> Normalized:
 
 
 _SUPERSCRIPT_DIGITS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹")
+# a raised dot between digits, as The Lancet and British journals print a decimal point
+# ("HR 0·72", "18·4 months"); never the dot of a power of ten ("4.2·10⁹", "3·10^6")
+_MIDDLE_DOTS = frozenset("\u00b7\u2027")
+_POWER_OF_TEN_AFTER = re.compile(r"10(?:[⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹]|\^|\*\*)")
+
+
+def _middle_dot_decimal(text: str, i: int) -> bool:
+    """Whether the raised dot at ``i`` stands between digits as a decimal point."""
+    return (
+        i > 0
+        and text[i - 1].isdecimal()
+        and text[i + 1 : i + 2].isdecimal()
+        and _POWER_OF_TEN_AFTER.match(text, i + 1) is None
+    )
 
 
 def _footnote_mark(text: str, i: int) -> bool:
@@ -905,6 +921,7 @@ _FIGURE = re.compile(
       | (?<=[A-Za-z][.:])(?={_SCALED_AHEAD})         # "c.12%", "approx.12%", "Revenue:4.2m"
       | (?<=%/)(?=\d) | (?<=\d[kKmMbB]/)(?=\d)       # "12%/15%", "1.2m/1.5m"
       | (?<=W/)(?=\d)                                  # "250 MW/1,000 MWh": a battery's power/energy
+      | (?<=[xX])(?<![A-Za-z0-9_][xX])(?=\d)          # "x2.7 MOIC", "a x4 step-up": a multiple
     )
     (?:
         (?P<skip>                                    # dates, times and phone numbers: not amounts
@@ -941,11 +958,13 @@ _FIGURE = re.compile(
           | (?:\\\ |&nbsp;|[*_]{{1,2}}(?:\ |&nbsp;)[*_]{{0,2}}|\ [*_]{{1,2}})  # "$4.2\ million", "$4.2&nbsp;million",
             (?P<wordx>{_SCALE_WORD}){_WB}               # "**$4.2** million", "$4.2 **million**"
           | (?P<mult>[xX×](?![A-Za-z0-9])              # "12.5x", "3x", "10X", "2×": a multiple
+                   |(?:-|[^\S\n])?fold(?![A-Za-z0-9])      # "14-fold", "2.5-fold", "a 3 fold rise"
                    |(?<!\b1):1(?:\.0+)?(?![\d:/]|[.,]\d)  # "a pay ratio of 312:1", "3.50:1.00"
                    |-to-1(?:\.0+)?(?!\d|[.,]\d)          # "312-to-1"
                    |(?:(?<=\.\d)|(?<=\.\d\d))[^\S\n]to[^\S\n]1(?:\.0+)?(?!\d|[.,]\d)  # "4.00 to 1.00", "4.5 to 1"
                    |[^\S\n]to[^\S\n]1\.0+(?!\d|[.,]\d))  # "5 to 1.00": a covenant's ratio
-          | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|(?:EUR|SEK|NOK|DKK|CHF|USD|GBP)\b)  # "2,345.6 M€", "812 TEUR", "5 MUSD"
+          | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|\$|[^\S\n]?(?:EUR|SEK|NOK|DKK|CHF|USD|GBP)\b)  # "2,345.6 M€", "812 TEUR", "5 MUSD", "25 M$", "7 M USD"
+          | [^\S\n]\$(?P<dscale>MM|M|[KkBb]|bn|mn|mm)(?![A-Za-z0-9])  # "15 $M": dollars, then the scale
           | (?P<pence>p(?![A-Za-z0-9])|\ pence{_WB}   # "45.6p", "12.5 pence": GBP 0.456
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
         )?
@@ -957,7 +976,7 @@ _FIGURE = re.compile(
             (?:
                 [^\S\n]?(?P<code>(?:{_CODES})){_WB}             # never across a line's end:
               | [^\S\n](?P<cword>{_CWORD}){_WB}  # "45 cents": $0.45; "812 million yuan"
-              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺])(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
+              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺]|(?<=[kKMTd])\$)(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
         (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
@@ -1245,6 +1264,7 @@ _GROUPS = (
     "wordx",
     "qty",
     "perday",
+    "dscale",
 )
 # Hints, each confirmed by the grammar, that a text writes amounts in cents or pence ("45
 # cents" is $0.45, "45.6p" £0.456) or figures with a fraction ("3 1/2%", "3½%"). Each
@@ -1375,6 +1395,49 @@ def _slash_pair(text: str, m: re.Match[str]) -> tuple[Figure, Figure] | None:
     return first, second
 
 
+# three figures or more written with slashes between them and the unit once
+_SLASH_LIST = re.compile(r"\d[\d,]*(?:\.\d+)?(?:/\d[\d,]*(?:\.\d+)?){2,}(?![\d/]|[.,]\d)")
+
+
+def _slash_list(text: str, m: re.Match[str]) -> list[Figure] | None:
+    """Three figures or more written with slashes between them and the unit once:
+    "$0.5/1/2 billion" ($0.5 billion, $1 billion, $2 billion), "2.5/3/4%". Each is read as
+    the last one is, with the currency written before the first. None where no unit or
+    currency says they are figures ("1/2/3", a score; "24/7/365")."""
+    pos = m.start()
+    lst = _SLASH_LIST.match(text, pos)
+    if lst is None:
+        return None
+    items = lst.group().split("/")
+    last_at = lst.end() - len(items[-1])
+    window = text[last_at : last_at + 160]  # (the grammar reads no figure right after "/")
+    m2 = _FIGURE.match(window)
+    if m2 is None or m2.group("num") != items[-1]:
+        return None
+    g2 = m2.group(*_GROUPS)
+    if g2[1] or g2[3] or g2[4] or g2[12]:  # bad, dotted, glued letters, a fraction
+        return None
+    pre = _prefix(text, pos)
+    currency = pre.currency if pre is not None else None
+    if not (any(g2[5:]) or currency):
+        return None
+    tail = window[m2.end("num") : m2.end()]
+    out: list[Figure] = []
+    at = pos
+    first = pos if pre is None else pre.start
+    if pre is not None and pre.open_at >= 0 and first <= pre.open_at:
+        first = pre.open_at + 1 + pre.open_gap  # "($1/2/3 billion)": no negative
+    for k, item in enumerate(items):
+        fig = _read_as(item + tail, _Prefix(0, currency=currency))
+        if fig is None:
+            return None
+        start = first if k == 0 else at
+        end = last_at + m2.end() if k == len(items) - 1 else at + len(item)
+        out.append(replace(fig, text=text[start:end], span=(start, end)))
+        at += len(item) + 1
+    return out
+
+
 def _terminates(denominator: int) -> bool:
     """Whether a fraction over ``denominator`` is a decimal that ends (2s and 5s only)."""
     for p in (2, 5):
@@ -1414,8 +1477,8 @@ _MONTH_COUNTS = frozenset(["3", "6", "9", "12"])
 # A power of ten after a number: scientific notation ("2.5e6", "1.2E+09", "2.5 × 10^6",
 # "3x10**6", "4.2·10⁹"), which no source of a finance team writes its figures in
 _POWER_AFTER = re.compile(
-    r"(?:[eE]|[^\S\n]?[x×*·][^\S\n]?10(?:\^|\*\*))(?P<exp>[+-]?\d{1,3})(?![\w.])"
-    r"|[^\S\n]?[x×·][^\S\n]?10(?P<sup>[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})(?![\w.])"
+    r"(?:[eE]|[^\S\n]?[x×*·][^\S\n]?10(?:\^|\*\*))(?P<exp>[+-]?\d{1,3})(?!\w|\.\d)"
+    r"|[^\S\n]?[x×·][^\S\n]?10(?P<sup>[⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})(?!\w|\.\d)"
 )
 _SUPERSCRIPTS = str.maketrans("⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "+-0123456789")
 _POWER_FIRST = frozenset("eE x×*·")
@@ -1454,6 +1517,12 @@ def _scan(
             continue
         skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
         frac = groups[12]
+        if bad and bad[0] == "/" and not dotted:
+            listed_figs = _slash_list(text, m)
+            if listed_figs is not None:  # "$0.5/1/2 billion", "2.5/3/4%": each one a figure
+                yield from listed_figs
+                hidden = listed_figs[-1].span[1]
+                continue
         if (bad and bad[0] == "/" and not dotted) or (frac and _pair_not_fraction(num, frac)):
             pair = _slash_pair(text, m)
             if pair is not None:  # "2.84/2.61%", "$11.85/12.90", "4,112/3,843 million"
@@ -1480,6 +1549,12 @@ def _scan(
             continue
         pos = m.start()
         pre = _prefix(text, pos)
+        if pos and text[pos - 1] in "xX×" and _leading_times(text, m, groups):
+            fig = _figure_from_match(text, m, groups, _Prefix(pos))  # "x2.7 MOIC", "×2.3"
+            yield replace(
+                fig, text=text[pos - 1 : fig.span[1]], span=(pos - 1, fig.span[1]), multiple=True
+            )
+            continue
         if (
             (pre is None or not pre.currency)
             and not (groups[5] or groups[6])
@@ -1549,6 +1624,8 @@ def _scan(
             alone = _FIGURE.match(text, m.start(), m.end("num"))  # "$9,870,000T": a term bond
             if alone is not None and alone.end() == m.end("num"):
                 m, groups = alone, alone.group(*_GROUPS)
+        if trailing and not dotted and _glued_unit(num, trailing, text[m.end() : m.end() + 1]):
+            trailing = None  # "19.6mo", "1,310ng/mL": a figure with a unit it does not know
         if dotted or trailing:
             if dotted and (pre is None or not pre.section):
                 span = _unreadable(text, m, groups)  # "1.234.567,89 €": dots between thousands
@@ -1633,6 +1710,30 @@ def _scan(
                 yield spread
                 continue
         yield _figure_from_match(text, m, groups, pre or _Prefix(pos))
+
+
+def _leading_times(text: str, m: re.Match[str], groups: tuple[str | None, ...]) -> bool:
+    """Whether the number matched by ``m`` after an "x" or "×" is a multiple written with
+    its sign first ("x2.7 gross MOIC", "a x4 step-up", "×2.3"): the sign stands alone (no
+    letter or digit before it: "2×3", "0x1F" are none) and the number has no unit of its
+    own; "x86" and "x64" name processors."""
+    pos = m.start()
+    num = groups[2] or ""
+    return (
+        (pos < 2 or not text[pos - 2].isalnum())
+        and not any(groups[3:])
+        and num not in ("86", "64", "32")
+        and text[m.end() : m.end() + 1] not in ("-", "_")
+    )
+
+
+def _glued_unit(num: str, trailing: str, after: str) -> bool:
+    """Whether letters glued to ``num`` are a unit the grammar does not know ("19.6mo",
+    "14.5h", "1,310ng/mL", "1,204pts") rather than a code's: no code, version or ordinal
+    writes a decimal point or a thousands separator before its letters, so the number is
+    read, never dropped ("1,000th" is read as 1,000 too: fail closed). A digit right after
+    the letter ("$4.2m123") makes it a code still."""
+    return ("." in num or "," in num) and trailing.isalpha() and not after.isdigit()
 
 
 _MONTHS = (
@@ -1886,6 +1987,9 @@ def _figure_from_match(
         scale_source = "suffix" if sfx else "word"
     elif unitscale:  # "M€", "TEUR" (Tausend), "Md€" (milliard), as French and German write
         scale, scale_source = _UNIT_SCALES[unitscale.lower()], "suffix"
+    elif groups[19]:  # "15 $M": the currency, then the scale, after the figure
+        scale, scale_source = SCALE_WORDS[groups[19].lower()], "suffix"
+        sym = "$"
     elif pre.scale != ONE:  # "T€ 812": the scale stood before the currency
         scale, scale_source = pre.scale, "suffix"
     elif pre.currency and not any(groups[5:]) and text[end : end + 1] == " ":
@@ -2145,6 +2249,73 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             )
         out[i], out[i + 1] = a, b
     return out
+
+
+# what joins the amounts of a list that shares one scale word: "$75, $150 and $300
+# million", "$75/$150/$300 million" (never "or": a line may be cut before it)
+_LIST_JOINS = frozenset([", ", ", and ", " and ", "/"])
+
+
+def _share_list_scale(text: str, figs: list[Figure]) -> list[Figure]:
+    """``figs`` with the scale word that ends a list of amounts given to each amount before
+    it: "$75, $150 and $300 million" is $75 million, $150 million and $300 million, as
+    "$75/$150/$300 million" is. A list of three or more, or joined by slashes; each amount
+    in one currency, written with one to three whole digits and no scale of its own."""
+    out = figs
+    i = 0
+    n = len(figs)
+    while i < n - 1:
+        j = i  # the list runs from i to j
+        slashed = False
+        while j + 1 < n:
+            a, b = figs[j], figs[j + 1]
+            between = text[a.span[1] : b.span[0]]
+            if between not in _LIST_JOINS or not _listed_amount(a, figs[i]):
+                break
+            slashed = slashed or between == "/"
+            j += 1
+            if b.scale != ONE:
+                break
+        last = figs[j]
+        if (
+            j > i
+            and (j - i >= 2 or slashed)
+            and last.scale != ONE
+            and last.scale_source in ("word", "suffix")
+            and last.kind == "currency"
+            and last.unit == figs[i].unit
+            and last.per is None
+        ):
+            if out is figs:
+                out = list(figs)
+            for k in range(i, j):
+                f = figs[k]
+                assert f.value is not None
+                out[k] = replace(
+                    f,
+                    value=times(f.value, last.scale),
+                    precision=times(f.precision, last.scale),
+                    scale=last.scale,
+                    scale_source=last.scale_source,
+                )
+        i = max(j, i + 1)
+    return out
+
+
+def _listed_amount(fig: Figure, first: Figure) -> bool:
+    """Whether ``fig`` may stand before the scale word of a list that ``first`` opens:
+    an amount in ``first``'s currency with no scale and one to three whole digits."""
+    whole = fig.digits - (len(fig.text.split(".")[-1]) if fig.decimal else 0)
+    return (
+        fig.kind == "currency"
+        and fig.unit == first.unit
+        and fig.scale == ONE
+        and fig.scale_source == "none"
+        and fig.per is None
+        and not fig.negative
+        and not fig.grouped
+        and whole <= 3
+    )
 
 
 # --------------------------------------------------------------------------- public API
@@ -2459,6 +2630,7 @@ _JOINING_WORDS = (
     "to",
     "through",
     "and",  # "between 3 and 7%"
+    "fold",  # "a 3 fold rise": a multiple
 )
 _JOINING_PREFIXES = tuple(s for s in CURRENCY_SYMBOLS if len(s) > 1)
 
@@ -2499,7 +2671,8 @@ def scan_window(text: str, start: int, end: int) -> list[Figure]:
     """The figures of normalised ``text`` whose match starts in ``[start, end)``, ranges
     linked, no context applied: exactly what :func:`extract` reads there before context,
     when ``start`` and ``end`` are clean cuts (:func:`clean_cut`)."""
-    return mark_hedged(text, _link_ranges(text, list(_scan(text, None, start, end))))
+    figs = _share_list_scale(text, _link_ranges(text, list(_scan(text, None, start, end))))
+    return mark_hedged(text, figs)
 
 
 # the words that make a figure an approximation or a bound, right before it (its currency
@@ -2588,7 +2761,7 @@ def extract(
     "point" (a draft, always), "comma" or "auto" for a source.
     """
     norm = normalize_with_map(text, numbers)
-    figs = _link_ranges(norm.text, list(_scan(norm.text, skips)))
+    figs = _share_list_scale(norm.text, _link_ranges(norm.text, list(_scan(norm.text, skips))))
     articles = list(roman_articles(norm.text))
     if articles:
         figs = sorted([*figs, *articles], key=lambda f: f.span)

@@ -352,6 +352,14 @@ def gate(
     )
 
 
+def _rounds_alike(fig: Figure, near: Figure) -> bool:
+    """Whether ``near``, a source figure ``fig`` rounds, is one ``fig`` may be a rounding
+    of: a bare number with no scale ("an IC50 of 3.2") rounds only a bare number, never an
+    amount ("$ (3.18)", a loss per share), which no hint may offer as its exact form; one
+    with a scale ("478.4 million") may round an amount's cell ("$ 478,390" in thousands)."""
+    return fig.kind != "number" or fig.scale != 1 or near.kind == "number"
+
+
 def _only_roughly(hit: Figure, fig: Figure) -> bool:
     """Whether the source figure ``hit`` states the draft's exact ``fig`` only roughly: as a
     bound ("more than 4,000", "up to $5 million"), or as an approximation of a round figure
@@ -471,7 +479,7 @@ def _look_up(
         return claim("missing", None, reason + " (no sources were given)")
     for idx in indexes:
         near = idx.rounding_of(cls, fig)
-        if near is None:
+        if near is None or not _rounds_alike(fig, near):
             continue
         source, value = " ".join(near.text.split()), near.display()
         if rounding == "accept" and significant(fig) >= MIN_SIGNIFICANT:

@@ -360,6 +360,7 @@ class LazySource:
             fig.section,
             fig.value.copy_abs() if fig.value is not None else None,
             fig.multiple,  # "5x" is found only as a multiple, a bare "5" not only so
+            fig.multiple and fig.decimal,  # "3.0x" is found as a bare "3.0" too, "3x" not
             fig.per,  # "$2.85/Mcf" is found only as a price per Mcf, or of nothing
             fig.hedged,  # "$800 million" exactly is found where the source is exact
         )

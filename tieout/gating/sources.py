@@ -54,6 +54,9 @@ class SourceIndex:
     # quantities by magnitude ("1,200 mg"): they confirm a bare number only in a draft's
     # table, whose heading may name the unit ("Capacity (MW) | 1,200"), never in prose
     quantities: dict[Decimal, Figure] = field(default_factory=dict)
+    # bare numbers written with a decimal point ("EV/EBITDA stood at 12.5"), what a multiple
+    # written with one ("12.5x") may be found as: never a count ("3", "three") for "3.0x"
+    decimals: dict[Decimal, Figure] = field(default_factory=dict)
 
     def add(self, fig: Figure) -> None:
         if fig.kind == "section":
@@ -79,6 +82,8 @@ class SourceIndex:
             _put(self.multiples, mag, fig)
         elif fig.kind == "number" and fig.unit is None and fig.where is not None:
             self.cells.setdefault(mag, fig)
+        if fig.kind == "number" and fig.unit is None and fig.decimal and not fig.spelled:
+            _put(self.decimals, mag, fig)
         if fig.implied_unit:
             self.by_key.setdefault(("currency", fig.implied_unit, mag), fig)
             self.priced.setdefault((fig.implied_unit, mag, None), fig)
@@ -100,6 +105,7 @@ class SourceIndex:
             self.cells,
             self.priced,
             self.quantities,
+            self.decimals,
         )
 
     def other_unit(self, fig: Figure) -> Figure | None:
@@ -174,12 +180,13 @@ class SourceIndex:
         if fig.multiple:
             # "3x" is a multiple in the source, or a bare number where a multiple may
             # stand without its "x": a table's cell ("Net leverage (x)") or, for one
-            # written with a decimal ("12.5x"), any bare number; never an amount or "3 days"
+            # written with a decimal ("12.5x"), a bare number written with a decimal ("12.5");
+            # never an amount, a count ("3 new investments", "three") or "3 days"
             hit = self.multiples.get(mag)
             if hit is None:
                 # (a cell is looked for apart: the first bare number of this magnitude
                 # may be a row's label, and which is first depends on what was read)
-                hit = self.by_key.get(("number", None, mag)) if fig.decimal else None
+                hit = self.decimals.get(mag) if fig.decimal else None
                 hit = hit or self.cells.get(mag)
             return hit
         # a bare number names no unit: the source may state it in any unit but percent,
@@ -335,7 +342,18 @@ def anchors_index(anchors: Any, label: str = "anchors") -> SourceIndex:
                 Figure(text=f"{amount} {unit_text}", span=(0, 0), kind=kind, unit=name, value=base)
             )
         else:
-            idx.add(Figure(text=str(value), span=(0, 0), kind="number", unit=None, value=value))
+            # a JSON number with a decimal point (2.41, 3.0) is one a decimal multiple may be
+            written = isinstance(value, Decimal) and int(value.as_tuple().exponent) < 0
+            idx.add(
+                Figure(
+                    text=str(value),
+                    span=(0, 0),
+                    kind="number",
+                    unit=None,
+                    value=value,
+                    decimal=written,
+                )
+            )
     return idx
 
 
