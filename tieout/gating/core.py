@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 from tieout._vocab import CURRENCY_CODES
 from tieout.errors import ConfigError, InputError
 from tieout.figures import (
-    BOUND_WORDS,
     Figure,
     detached_scale,
     extract,
+    hedged_phrase,
+    is_bound,
     normalize,
     parse_amount,
     unreadable_figure,
@@ -350,7 +351,7 @@ def _only_roughly(hit: Figure, fig: Figure) -> bool:
     as leases state an area) is the figure."""
     if not hit.hedged or fig.hedged:
         return False
-    if " ".join(hit.hedged.lower().split()) in BOUND_WORDS:
+    if is_bound(hit.hedged):
         return True
     return significant(hit, trailing_zeros=False) <= 2
 
@@ -454,7 +455,7 @@ def _look_up(
     reason = "in neither this run's anchors nor its sources"
     if approx is not None:
         label, hit = approx
-        said = f"{hit.hedged} {hit.text}"
+        said = hedged_phrase(hit)
         hint = hedged_hint(said)
         return claim("missing", None, f"{reason} exactly; {hedged_hint(said, label)}", hint)
     if not indexes:
