@@ -2321,6 +2321,11 @@ def _hedge_words(words: Iterable[str]) -> str:
     )
 
 
+# the last word of each ("than", "of", "about"): a cheap test before the pattern is tried
+_HEDGE_ENDS = frozenset(
+    w.split()[-1].lower().rstrip(".")
+    for w in (*_APPROX_BEFORE, *_BOUND_BEFORE, "an aggregate of")
+)
 _HEDGE_BEFORE = re.compile(
     rf"(?:(?<![^\W\d_])(?i:{_hedge_words(_APPROX_BEFORE + _BOUND_BEFORE)})"
     # "up to an aggregate of $850 million", "not to exceed a total of $40 million"
@@ -2372,6 +2377,22 @@ def hedged_phrase(fig: Figure) -> str:
     if h[0] in "+-,(" or h.lower().startswith(("or ", "or\t", "and ", "and\t")):
         return f"{fig.text}{'' if h[0] in '+-,' else ' '}{h}"
     return f"{h} {fig.text}"
+
+
+def _may_hedge(text: str, k: int) -> bool:
+    """Whether the word or mark that ends at ``k`` (a space aside) can end a hedge."""
+    j = k - 1 if text[k - 1] in " \t" else k
+    if j <= 0:
+        return False
+    c = text[j - 1]
+    if c in _BOUND_SYMBOLS or c in "~≈=":
+        return True
+    if c == ".":
+        j -= 1
+    i = j
+    while i > 0 and j - i < 20 and (text[i - 1].isalpha() or text[i - 1] == "'"):
+        i -= 1
+    return i < j and text[i:j].lower() in _HEDGE_ENDS
 
 
 def _symbol_hedge(text: str, at: int) -> bool:
@@ -2430,13 +2451,14 @@ def mark_hedged(text: str, figs: list[Figure]) -> list[Figure]:
             k = start
             while k > start - 4 and k > 0 and (text[k - 1] in _HEDGED_MARKS or text[k - 1].isupper()):
                 k -= 1  # "about $800", "about US$800", "about USD800": past the currency
-            hedge = _HEDGE_BEFORE.search(text, max(0, k - 32), k)
+            if k > 0 and _may_hedge(text, k):
+                hedge = _HEDGE_BEFORE.search(text, max(0, k - 32), k)
             if hedge is not None and hedge.group().strip()[0] in _BOUND_SYMBOLS:
-                if not _symbol_hedge(text, hedge.start() + (hedge.group()[0] == " ")):
+                if not _symbol_hedge(text, hedge.start()):
                     hedge = None
             if hedge is None and text[k - 1 : k] == "(":
                 words = _spelled_before(text, k - 1)
-                if words > 0:
+                if words > 0 and _may_hedge(text, words):
                     hedge = _HEDGE_BEFORE.search(text, max(0, words - 32), words)
         if hedge is None and f.span[1] < len(text):
             hedge = _HEDGE_AFTER.match(text, f.span[1])
@@ -2444,6 +2466,39 @@ def mark_hedged(text: str, figs: list[Figure]) -> list[Figure]:
             if out is figs:
                 out = list(figs)
             out[i] = replace(f, hedged=hedge.group().strip())
+    return out
+
+
+# a draft's figure that names a threshold: "a 90% approval bar", "the $5 million cap"
+_THRESHOLD_AFTER = re.compile(
+    r"[^\S\n]+(?:[A-Za-z]+[^\S\n]+)?"
+    r"(?i:bar|threshold|cap|ceiling|floor|limit|hurdle|minimum|maximum)(?![\w-])"
+)
+
+
+# between two statements of one figure: "at most 4.00:1.00, or 4.0x", "over $5 million ("
+_RESTATED = re.compile(r",?[^\S\n]*(?:\(|(?i:or)[^\S\n]+)")
+
+
+def mark_draft_hedges(text: str, figs: list[Figure]) -> list[Figure]:
+    """``figs`` of a draft with each figure that names a threshold ("a 90% approval bar",
+    "the $5 million cap") marked ``hedged`` with that word, as a bound is, and each that
+    restates a hedged figure ("at most 4.00:1.00, or 4.0x") with its hedge: a source's
+    "90%+ approval" or "shall not exceed 4.00 to 1.00" states that. (For a draft only: in a
+    source, "the $5 million cap" states the figure exactly.)"""
+    out = list(figs)
+    for i, f in enumerate(out):
+        if f.hedged or f.kind == "section":
+            continue
+        m = _THRESHOLD_AFTER.match(text, f.span[1])
+        if m is not None:
+            out[i] = replace(f, hedged=m.group().split()[-1])
+            continue
+        prev = out[i - 1] if i else None
+        if prev is not None and prev.hedged and prev.span[1] < f.span[0]:
+            gap = _RESTATED.fullmatch(text, prev.span[1], f.span[0])
+            if gap is not None:
+                out[i] = replace(f, hedged=prev.hedged)
     return out
 
 

@@ -25,6 +25,7 @@ from tieout.figures import (
     extract,
     hedged_phrase,
     is_bound,
+    mark_draft_hedges,
     normalize,
     parse_amount,
     unreadable_figure,
@@ -220,6 +221,7 @@ def gate(
             holes.append(m.span())
     skips: list[tuple[tuple[int, int], str, str]] = []
     figures = _priced_cells(_own_headings(extract(text, words=True, skips=skips)))
+    figures = mark_draft_hedges(text, figures)  # "a 90% approval bar" states a bound
     unreadable: list[tuple[tuple[int, int], str]] = []
     detached: dict[tuple[int, int], tuple[str, str]] = {}  # "**$2.94**B": the fix, the class
     if "*" in text or "`" in text or "]" in text or "<br" in text or "\\" in text or "$$" in text:
