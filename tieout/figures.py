@@ -2305,7 +2305,8 @@ _BOUND_BEFORE = (
     "over", "under", "above", "below", "upwards of", "upward of", "north of", "south of",
     "in excess of", "up to", "at least", "at most", "as much as", "as many as", "as high as",
     "as low as", "maximum of", "minimum of", "capped at", "exceed", "exceeds", "exceeded",
-    "exceeding", "surpassing",
+    "exceeding", "surpassing", "to exceed", "not exceed", "not to exceed", "shall not exceed",
+    "will not exceed", "may not exceed", "does not exceed", "may exceed", "could exceed",
     "über", "mehr als", "weniger als", "bis zu", "mindestens", "höchstens", "plus de",
     "moins de", "au moins", "au plus", "jusqu'à", "över", "mer än", "mindre än", "drygt",
     "upp till", "minst", "högst", "meer dan", "minder dan", "más de", "menos de", "mais de",
@@ -2316,15 +2317,13 @@ _BOUND_SYMBOLS = "<>≤≥⩽⩾‹"
 
 def _hedge_words(words: Iterable[str]) -> str:
     return "|".join(
-        re.escape(w).replace(r"\ ", r"[^\S\n]+")
-        for w in sorted(words, key=len, reverse=True)
+        re.escape(w).replace(r"\ ", r"[^\S\n]+") for w in sorted(words, key=len, reverse=True)
     )
 
 
 # the last word of each ("than", "of", "about"): a cheap test before the pattern is tried
 _HEDGE_ENDS = frozenset(
-    w.split()[-1].lower().rstrip(".")
-    for w in (*_APPROX_BEFORE, *_BOUND_BEFORE, "an aggregate of")
+    w.split()[-1].lower().rstrip(".") for w in (*_APPROX_BEFORE, *_BOUND_BEFORE, "an aggregate of")
 )
 _HEDGE_BEFORE = re.compile(
     rf"(?:(?<![^\W\d_])(?i:{_hedge_words(_APPROX_BEFORE + _BOUND_BEFORE)})"
@@ -2376,12 +2375,13 @@ def hedged_phrase(fig: Figure) -> str:
         return fig.text
     if h[0] in "+-,(" or h.lower().startswith(("or ", "or\t", "and ", "and\t")):
         return f"{fig.text}{'' if h[0] in '+-,' else ' '}{h}"
-    return f"{h} {fig.text}"
+    return f"{h}{'' if h[0] in _BOUND_SYMBOLS else ' '}{fig.text}"
 
 
 def _may_hedge(text: str, k: int) -> bool:
     """Whether the word or mark that ends at ``k`` (a space aside) can end a hedge."""
-    j = k - 1 if text[k - 1] in " \t" else k
+    j = k - 1 if text[k - 1] == "\n" else k  # "a little over\n$1 billion", as a line wraps
+    j = j - 1 if j > 0 and text[j - 1] in " \t" else j
     if j <= 0:
         return False
     c = text[j - 1]
@@ -2449,13 +2449,18 @@ def mark_hedged(text: str, figs: list[Figure]) -> list[Figure]:
         hedge = None
         if start > 0:
             k = start
-            while k > start - 4 and k > 0 and (text[k - 1] in _HEDGED_MARKS or text[k - 1].isupper()):
+            while (
+                k > start - 4 and k > 0 and (text[k - 1] in _HEDGED_MARKS or text[k - 1].isupper())
+            ):
                 k -= 1  # "about $800", "about US$800", "about USD800": past the currency
             if k > 0 and _may_hedge(text, k):
                 hedge = _HEDGE_BEFORE.search(text, max(0, k - 32), k)
-            if hedge is not None and hedge.group().strip()[0] in _BOUND_SYMBOLS:
-                if not _symbol_hedge(text, hedge.start()):
-                    hedge = None
+            if (
+                hedge is not None
+                and hedge.group()[0] in _BOUND_SYMBOLS
+                and not _symbol_hedge(text, hedge.start())
+            ):
+                hedge = None
             if hedge is None and text[k - 1 : k] == "(":
                 words = _spelled_before(text, k - 1)
                 if words > 0 and _may_hedge(text, words):
@@ -2476,6 +2481,11 @@ _THRESHOLD_AFTER = re.compile(
 )
 
 
+# ... or before it: "the cap is $5 million", "a threshold of 10%", "Hurdle: 8%"
+_THRESHOLD_BEFORE = re.compile(
+    r"(?<![\w-])(?<!(?i:market)[^\S\n])(?i:bar|threshold|cap|ceiling|floor|limit|hurdle)"
+    r"(?:[^\S\n]+(?i:is|was|of|at|remains|stays|stood\ at|set\ at))?[^\S\n]*:?[^\S\n]*$"
+)
 # between two statements of one figure: "at most 4.00:1.00, or 4.0x", "over $5 million ("
 _RESTATED = re.compile(r",?[^\S\n]*(?:\(|(?i:or)[^\S\n]+)")
 
@@ -2491,8 +2501,10 @@ def mark_draft_hedges(text: str, figs: list[Figure]) -> list[Figure]:
         if f.hedged or f.kind == "section":
             continue
         m = _THRESHOLD_AFTER.match(text, f.span[1])
-        if m is not None:
-            out[i] = replace(f, hedged=m.group().split()[-1])
+        if m is None and f.span[0] > 0:
+            m = _THRESHOLD_BEFORE.search(text, max(0, f.span[0] - 24), f.span[0])
+        if m is not None and "market" not in m.group().lower():  # a market cap is no bound
+            out[i] = replace(f, hedged=m.group().split()[-1 if m.start() >= f.span[1] else 0])
             continue
         prev = out[i - 1] if i else None
         if prev is not None and prev.hedged and prev.span[1] < f.span[0]:
