@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, Any
 from tieout._vocab import CURRENCY_CODES, SOFT_UNITS
 from tieout.errors import ConfigError, InputError
 from tieout.figures import (
-    BOUND_WORDS,
     Figure,
     detached_scale,
     extract,
+    hedged_phrase,
+    is_bound,
+    mark_draft_hedges,
     normalize,
     parse_amount,
     unreadable_figure,
@@ -229,6 +231,7 @@ def gate(
             holes.append(m.span())
     skips: list[tuple[tuple[int, int], str, str]] = []
     figures = _priced_cells(_own_headings(extract(text, words=True, skips=skips)))
+    figures = mark_draft_hedges(text, figures)  # "a 90% approval bar" states a bound
     unreadable: list[tuple[tuple[int, int], str]] = []
     detached: dict[tuple[int, int], tuple[str, str]] = {}  # "**$2.94**B": the fix, the class
     if "*" in text or "`" in text or "]" in text or "<br" in text or "\\" in text or "$$" in text:
@@ -368,7 +371,7 @@ def _only_roughly(hit: Figure, fig: Figure) -> bool:
     as leases state an area) is the figure."""
     if not hit.hedged or fig.hedged:
         return False
-    if " ".join(hit.hedged.lower().split()) in BOUND_WORDS:
+    if is_bound(hit.hedged):
         return True
     return significant(hit, trailing_zeros=False) <= 2
 
@@ -472,7 +475,7 @@ def _look_up(
     reason = "in neither this run's anchors nor its sources"
     if approx is not None:
         label, hit = approx
-        said = f"{hit.hedged} {hit.text}"
+        said = hedged_phrase(hit)
         hint = hedged_hint(said)
         return claim("missing", None, f"{reason} exactly; {hedged_hint(said, label)}", hint)
     if not indexes:
