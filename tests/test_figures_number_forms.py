@@ -30,7 +30,7 @@ def test_a_middle_dot_between_digits_is_a_decimal_point() -> None:
     figs = extract("HR 0·81; median survival 16·2 months")
     assert [(f.text, f.value, f.kind) for f in figs] == [
         ("0·81", Decimal("0.81"), "number"),
-        ("16·2", Decimal("16.2"), "number"),
+        ("16·2 months", Decimal("16.2"), "quantity"),  # a duration: months are a unit
     ]
 
 
@@ -61,15 +61,15 @@ def test_journal_style_figures_are_found_written_with_a_point() -> None:
         "percent:95",
         "number:0.7",
         "number:0.93",
-        "number:16.2",
-        "number:12.7",
+        "quantity:month:16.2",  # "16.2 vs 12.7 months": both in months
+        "quantity:month:12.7",
     ]
 
 
 def test_the_saved_draft_keeps_its_middle_dots() -> None:
     result = tieout.gate("Median OS was 16·2 months.", sources=[LANCET])
     assert result.passed
-    assert result.claims[0].text == "16·2"
+    assert result.claims[0].text == "16·2 months"
 
 
 # --------------------------------------------------------------------------- powers of ten
@@ -109,11 +109,9 @@ PK = "Median overall survival was 18.4 months. Cmax was 1,250 ng/mL in 812 patie
 @pytest.mark.parametrize(
     ("draft", "text", "key"),
     [
-        ("Median OS was 19.6mo.", "19.6", "number:19.6"),
-        ("Median OS was 19.6mos.", "19.6", "number:19.6"),
-        ("Half-life was 14.5h.", "14.5", "number:14.5"),
-        ("Cmax was 1,310ng/mL.", "1,310", "number:1310"),
-        ("IC50 was 3.7nM.", "3.7", "number:3.7"),
+        ("The fusion protein weighs 52.3kDa.", "52.3", "number:52.3"),
+        ("Titres reached 1,310AU.", "1,310", "number:1310"),
+        ("Viral load fell 3.7logs.", "3.7", "number:3.7"),
         ("Enrollment reached 1,204pts.", "1,204", "number:1204"),
     ],
 )
@@ -127,9 +125,22 @@ def test_a_figure_glued_to_an_unknown_unit_is_read_as_its_number(
 def test_a_glued_figure_the_source_states_is_found() -> None:
     result = tieout.gate("Median OS was 18.4mo; Cmax 1,250ng/mL.", sources=[PK])
     assert claims(result) == [
-        ("18.4", "number:18.4", "found"),
-        ("1,250", "number:1250", "found"),
+        ("18.4mo", "quantity:month:18.4", "found"),
+        ("1,250ng/mL", "quantity:ng/mL:1250", "found"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "text", "key"),
+    [
+        ("Median OS was 19.6mos.", "19.6mos", "quantity:month:19.6"),
+        ("Half-life was 14.5h.", "14.5h", "quantity:hour:14.5"),
+        ("Cmax was 1,310ng/mL.", "1,310ng/mL", "quantity:ng/mL:1310"),
+        ("IC50 was 3.7nM.", "3.7nM", "quantity:nM:3.7"),
+    ],
+)
+def test_a_figure_glued_to_a_known_unit_is_read_with_it(draft: str, text: str, key: str) -> None:
+    assert claims(tieout.gate(draft, sources=[PK])) == [(text, key, "missing")]
 
 
 def test_codes_glued_to_letters_stay_codes() -> None:
@@ -315,7 +326,7 @@ Net loss per share, basic and diluted $   (3.42)   $    (3.18)
 
 
 def test_a_bare_number_is_never_hinted_to_an_amount_it_rounds() -> None:
-    result = tieout.gate("VLX-418 inhibited KRAS G12C with an IC50 of 3.2 nM.", sources=[LOSS])
+    result = tieout.gate("VLX-418 inhibited KRAS G12C with an IC50 of 3.2.", sources=[LOSS])
     [claim] = result.claims
     assert (claim.key, claim.status) == ("number:3.2", "missing")
     assert claim.reason == "in neither this run's anchors nor its sources"
@@ -327,7 +338,7 @@ def test_a_bare_number_is_never_accepted_as_the_rounding_of_an_amount() -> None:
     from tieout.gating.config import WorkflowConfig
 
     result = tieout.gate(
-        "The IC50 was 3.2 nM.", sources=[LOSS], config=WorkflowConfig(rounding="accept")
+        "The IC50 was 3.2.", sources=[LOSS], config=WorkflowConfig(rounding="accept")
     )
     assert [(c.key, c.status) for c in result.claims] == [("number:3.2", "missing")]
 

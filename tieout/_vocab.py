@@ -382,7 +382,7 @@ DURATION_UNITS: dict[str, str] = {
     **dict.fromkeys(("hours", "hour", "hrs", "hr", "h"), "hour"),
     **dict.fromkeys(("days", "day"), "day"),
     **dict.fromkeys(("weeks", "week", "wks", "wk"), "week"),
-    **dict.fromkeys(("months", "month", "mos"), "month"),
+    **dict.fromkeys(("months", "month", "mos", "mo", "mths", "mth"), "month"),
     **dict.fromkeys(("years", "year", "yrs", "yr"), "year"),
     **dict.fromkeys(("minutes", "minute", "mins"), "minute"),
     **dict.fromkeys(("seconds", "secs"), "second"),
