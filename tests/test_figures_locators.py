@@ -112,6 +112,8 @@ def test_identifiers_and_locators_in_a_draft_are_no_claims() -> None:
         ("The table shows 2,400 stores.", ["number:2400"]),
         # a number with a thousands separator before a street is a count
         ("It owns 1,100 Main Street branches.", ["number:1100"]),
+        # "Valor" alone is a value, no register ("Valorennummer" is)
+        ("Valor 4,200 pago em 2025.", ["number:4200"]),
         # a signed change is no country code when its figure has a separator
         ("Headcount moved +49 to 1,250.", ["number:1250"]),
     ],

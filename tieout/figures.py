@@ -2079,7 +2079,7 @@ _ID_LABEL = re.compile(
     r"(?:\b(?:No\.|Nos\.|[Nn]umber|[Cc]ode|ID|Id|Cert\.|CIK|EIN|FEIN|TIN|SIC|NAICS|NAIC|CUSIP|ISIN"
     r"|SEDOL|LEI|FIGI|Suite|Ste\.|Rule|Docket|Permit|Licen[cs]e|Registration|Reg\.|Acct\.|Account"
     r"|Policy|Invoice|Serial|ZIP|Zip|PO Box|P\.O\. Box|Box"
-    r"|IND|NDA|ANDA|BLA|IDE|CAS|HRB|HRA|WKN|CVR|SIREN|SIRET|CNPJ|CPF|Valor|Valoren|Valorennummer"
+    r"|IND|NDA|ANDA|BLA|IDE|CAS|HRB|HRA|WKN|CVR|SIREN|SIRET|CNPJ|CPF|Valoren|Valorennummer"
     r"|KvK|ABN|ACN|Org\.?[ ]?[Nn]r\.?)(?:[ ]?(?:No\.|Number|#)|-?[Nn]r\.)?[ ]?[:#]?[ ]?"
     r"|(?<![#\s])#|\b[A-Z]{2,6}\d{0,6}-)$"  # ("#4417" glued, never a Markdown heading's "## 1.1")
 )
