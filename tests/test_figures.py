@@ -197,9 +197,10 @@ NEGATIVE: list[tuple[str, list[Row]]] = [
     ("ten percent (10%)", [("10%", "percent", "percent", D(10), D(1), False, (13, 16))]),
     ("net loss (1,234)", [("(1,234)", "number", None, D(-1234), D(1), True, (9, 16))]),
     ("Stage one  (1,234)", [("(1,234)", "number", None, D(-1234), D(1), True, (11, 18))]),
-    # a hyphen between two numbers is a range joiner, not a sign
+    # a hyphen between two numbers is a range joiner, not a sign ("pages 10-20" is a
+    # locator, no figure: tests/test_figures_locators.py)
     (
-        "pages 10-20",
+        "years 10-20",
         [
             ("10", "number", None, D(10), D(1), False, (6, 8)),
             ("20", "number", None, D(20), D(1), False, (9, 11)),

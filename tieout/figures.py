@@ -1510,6 +1510,7 @@ def _scan(
     listed = -1  # the end of the last section read: "Sections 12.2 and 4.1.9" lists more
     dots = False  # whether that list's sections are numbered with a dot ("12.2")
     family = ""  # what that list numbers: sections, or "schedule", "exhibit" …
+    solo = ""  # the one section that list names: "Section 8.3 and 8.4" adds one more
     for m in _FIGURE.finditer(text, start):
         if stop is not None and m.start() >= stop:
             return
@@ -1524,6 +1525,19 @@ def _scan(
                 hidden = listed_figs[-1].span[1]
                 continue
         if (bad and bad[0] == "/" and not dotted) or (frac and _pair_not_fraction(num, frac)):
+            if bad:
+                reason = _identifier(text, m, num, groups)  # "CNPJ 12,345,678/0001-90"
+                if reason:
+                    hidden = _code_end(text, m.end())
+                    if skips is not None:
+                        skips.append(((m.start(), hidden), text[m.start() : hidden], reason))
+                    continue
+                both = _section_slash(text, m, num)
+                if both is not None:  # "Sections 8.3/8.4", "§§ 8.3/8.4": two sections
+                    yield from both
+                    hidden = both[1].span[1]
+                    listed, dots, solo = -1, False, ""
+                    continue
             pair = _slash_pair(text, m)
             if pair is not None:  # "2.84/2.61%", "$11.85/12.90", "4,112/3,843 million"
                 yield from pair
@@ -1558,11 +1572,12 @@ def _scan(
         if (
             (pre is None or not pre.currency)
             and not (groups[5] or groups[6])
-            and _identifier(text, m, num, groups)
+            and (reason := _identifier(text, m, num, groups))
         ):
+            # "CIK 0001,005", "CAS 2095432-58-3": the rest of its digit runs too
+            hidden = _code_end(text, m.end())
             if skips is not None:
-                skips.append((m.span(), m.group(), "identifier"))
-            hidden = _run_end(text, m.end())  # "CIK 0001,005": the rest of its digit run too
+                skips.append(((pos, hidden), text[pos:hidden], reason))
             continue
         if frac:
             if frac[0] == "/" and not any(groups[5:12]) and (pre is None or not pre.currency):
@@ -1589,8 +1604,12 @@ def _scan(
             lists = _plural_section(text[max(0, section_at - 1) : pos])  # "§§": two marks
             family = _section_family(text[section_at:pos])
         elif not any(groups[5:]) and "," not in num and (pre is None or pre.start == pos):
-            if listed >= 0 and _listed_section(text, listed, pos, num, dotted, dots):
-                section_at, lists = pos, True  # "Sections 12.2 and 4.1.9", "§§ 4.1.1-4.1.8"
+            if listed >= 0 and (
+                _paired_section(text, listed, pos, num + (dotted or ""), solo)
+                if solo
+                else _listed_section(text, listed, pos, num, dotted, dots)
+            ):
+                section_at, lists = pos, not solo  # "Sections 12.2 and 4.1.9", "§§ 4.1.1-4.1.8"
             elif (
                 _CLAUSE_NUMBER.fullmatch(num + (dotted or ""))
                 or (len(num) <= 2 and not dotted and text[m.end() : m.end() + 1] in (".", ")"))
@@ -1605,6 +1624,9 @@ def _scan(
             end = m.end("dotted") if dotted else m.end("num")
             # "Section 7.11, 4.00 to 1.00": one section, then figures
             listed, dots = (end, "." in num + (dotted or "")) if lists else (-1, False)
+            solo = ""
+            if not lists and not heading and section_at < pos and "." in section:
+                listed, solo = end, section  # "Section 8.3 and 8.4": one more may follow
             yield Figure(
                 text=text[section_at:end],
                 span=(section_at, end),
@@ -1775,6 +1797,61 @@ def _listed_section(
     if dots:
         return "." in num or bool(dotted)
     return not dotted and "." not in num and len(num) <= 3
+
+
+# between the two sections one "Section" names: "Section 8.3 and 8.4", "Clause 8.3/8.4"
+_SECTION_PAIR_JOIN = re.compile(r"\s+(?:and|or|&)\s+|\s*/\s*")
+
+
+def _paired_section(text: str, listed: int, pos: int, number: str, solo: str) -> bool:
+    """Whether ``number`` at ``pos`` is a second section after the one section ``solo``
+    named in the singular, ending at ``listed``: "Section 8.3 and 8.4", "Clause 8.3 or
+    8.4". Only a clause number of the same depth under the same head counts, so "Section
+    7.11 and 4.00" stays a section and a figure."""
+    if _SECTION_PAIR_JOIN.fullmatch(text, listed, pos) is None:
+        return False
+    head, _, rest = solo.rpartition(":")[2].partition(".")
+    return (
+        _CLAUSE_NUMBER.fullmatch(number) is not None
+        and number.partition(".")[0] == head
+        and number.count(".") == rest.count(".") + 1
+    )
+
+
+def _section_slash(text: str, m: re.Match[str], num: str) -> tuple[Figure, Figure] | None:
+    """The two sections a section word names with a slash between their numbers
+    ("Sections 8.3/8.4", "§§ 8.3/8.4", "Section 8.4/9.1"), or None: the slash is read as
+    the grammar reads it elsewhere ("2.84/2.61%")."""
+    if _CLAUSE_NUMBER.fullmatch(num) is None:
+        return None
+    pos, slash = m.start(), m.end("num")
+    pre = _prefix(text, pos)
+    if pre is None or not pre.section:
+        return None
+    second = _CLAUSE_NUMBER.match(text, slash + 1)
+    if second is None:
+        return None
+    end = second.end()
+    if text[end : end + 1].isdigit() or (
+        text[end : end + 1] in ".," and text[end + 1 : end + 2].isdigit()
+    ):
+        return None  # "8.3/8.456": no clause number
+    family = _section_family(text[pre.start : pos])
+    out = []
+    for a, b, at in ((pos, slash, pre.start), (slash + 1, end, slash + 1)):
+        number = text[a:b]
+        out.append(
+            Figure(
+                text=text[at:b],
+                span=(at, b),
+                kind="section",
+                unit=None,
+                value=None,
+                section=f"{family}:{number}" if family else number,
+                digits=sum(c.isdigit() for c in number),
+            )
+        )
+    return out[0], out[1]
 
 
 # the parts of a contract numbered apart from its sections: "Schedule 1.1" is no Section
@@ -2377,12 +2454,49 @@ def _skip_reason(token: str) -> str:
 
 
 # what names an identifier right before its number: "NAIC Company Code 60054", "RSSD ID
-# 3284070", "CIK 1045810", "Commission File No. 001-38412", "Suite 4100", "EIP-1559"
+# 3284070", "CIK 1045810", "Commission File No. 001-38412", "Suite 4100", "EIP-1559"; a
+# register abroad ("HRB 123456", "WKN 716460", "Org.nr 556012-5790", "CVR-nr. 12345678",
+# "CNPJ 12.345.678/0001-90", "Valorennummer 1'203'204"); a trial's ("IND 145678", "CAS
+# 2095432-58-3"); a code glued before a hyphen ("VLX418-3012")
 _ID_LABEL = re.compile(
     r"(?:\b(?:No\.|Nos\.|[Nn]umber|[Cc]ode|ID|Id|Cert\.|CIK|EIN|FEIN|TIN|SIC|NAICS|NAIC|CUSIP|ISIN"
     r"|SEDOL|LEI|FIGI|Suite|Ste\.|Rule|Docket|Permit|Licen[cs]e|Registration|Reg\.|Acct\.|Account"
-    r"|Policy|Invoice|Serial|ZIP|Zip|PO Box|P\.O\. Box|Box)(?:[ ]?(?:No\.|Number|#))?[ ]?[:#]?[ ]?"
-    r"|(?<![#\s])#|\b[A-Z]{2,6}-)$"  # ("#4417" glued, never a Markdown heading's "## 1.1")
+    r"|Policy|Invoice|Serial|ZIP|Zip|PO Box|P\.O\. Box|Box"
+    r"|IND|NDA|ANDA|BLA|IDE|CAS|HRB|HRA|WKN|CVR|SIREN|SIRET|CNPJ|CPF|Valoren|Valorennummer"
+    r"|KvK|ABN|ACN|Org\.?[ ]?[Nn]r\.?)(?:[ ]?(?:No\.|Number|#)|-?[Nn]r\.)?[ ]?[:#]?[ ]?"
+    r"|(?<![#\s])#|\b[A-Z]{2,6}\d{0,6}-)$"  # ("#4417" glued, never a Markdown heading's "## 1.1")
+)
+# what names a place in a document right before its number, no figure: "Note 2.3", "Table
+# 2.3", "Figure 2.3", "Item 7", "Slide 12", "page 1,204", "pp. 1120", "version 26.1",
+# "Release 2.3", "Study 3012", "Protocol 301", "Lot 2024.117"; and the numbers a plural
+# one lists ("Notes 2.3 and 2.4", "pages 12, 14 and 16"). Never with a colon after it:
+# "Note: 1,200 of them are part-time" states a figure.
+_LOCATOR_LABEL = re.compile(
+    r"(?:\b(?:Notes?|Tables?|Figures?|Figs?\.|Items?|Slides?|[Pp]ages?|p\.|pp\.|[Vv]ersions?"
+    r"|[Vv]er\.|Releases?|Study|Studies|Protocols?|Lot|Batch)[ ]"
+    r"|\b(?:Notes|Tables|Figures|Figs\.|Items|Slides|pages|pp\.)[ ]\d[\d.,]*(?:,[ ]\d[\d.,]*)*"
+    r",?[ ](?:and|or|&|to|through)[ ])$"
+)
+# a phone number's groups before its last ("Tel. +49 89 636 12345", "Tel.: 089 / 636
+# 12345", "+49 89 63612345"): after a phone label, or a country code at a word's start
+_PHONE_BEFORE = re.compile(
+    r"(?:\b(?:Tel|Telefon|Telephone|Phone|Fax|Telefax|Tél|Tlf|Tfn|Mobil|Mobile)\.?:?[ ]?"
+    r"|(?<![\w)+])\+\d{1,3}[ ])(?:\(0\)[ ]?)?(?:\d+(?:[ ]?[/-][ ]?|[ ]))*$"
+)
+_PHONE_HINTS = ("+", "Tel", "Tél", "Fax", "Phone", "Mobil", "Tlf", "Tfn")
+# an identifier printed in spaced groups, which the 24 characters before a number may not
+# hold whole: "IBAN DE89 3704 0044 0532 0130 00", "RCS Paris 552 100 554", "SIREN 552 100 554"
+_ID_SPACED = re.compile(
+    r"(?:\bIBAN:?[ ]?[A-Z]{2}\d\d|\b(?:SIREN|SIRET|RCS(?:[ ][A-Z][a-z]+)?)(?:[ ]?(?:No\.|n°|:))?)"
+    r"(?:[ ][\dA-Z]{1,5})*[ ]$"
+)
+# a journal citation's volume and pages after its year: "N Engl J Med 2026;394:1120-1131"
+_CITATION_BEFORE = re.compile(r"\b(?:1[89]|20)\d\d;(?:\d+(?:\(\d+\))?:\d+-)?$")
+# the street a number is the address on: "1100 Binney Street", "120 East 42nd Street"
+_STREET_AFTER = re.compile(
+    r" (?:(?:[NSEW]\.|[A-Z][A-Za-z'-]+|\d+(?:st|nd|rd|th)) ){1,3}(?:Street|St\.|Avenue|Ave\."
+    r"|Road|Rd\.|Boulevard|Blvd\.|Drive|Lane|Way|Place|Parkway|Pkwy\.|Court|Square|Plaza"
+    r"|Highway|Terrace|Circle)(?![A-Za-z])"
 )
 # a US state's postal code before a ZIP code: "Philadelphia, PA 19107"
 _STATES = (
@@ -2403,32 +2517,70 @@ def _run_end(text: str, end: int) -> int:
     return end
 
 
-def _identifier(text: str, m: re.Match[str], num: str, groups: tuple[str | None, ...]) -> bool:
-    """Whether the number ``m`` read is an identifier, no figure: after a label that names
-    one ("CIK 1045810", "Suite 4100", "#4417", "EIP-1559"), a ZIP code after a state
-    ("PA 19107"), the long part of a hyphenated number ("13-5581829", an EIN; "333-234567",
-    a registration), or a scale letter run on into a code ("Rule 12b-1", "Series 2026B")."""
+def _code_end(text: str, end: int) -> int:
+    """Where the identifier whose digits go on at ``end`` ends: its digit run, and the runs
+    a hyphen or a slash joins to it ("2095432-58-3", "12.345.678/0001-90", "1,204-1,210")."""
+    end = _run_end(text, end)
+    while text[end : end + 1] in ("-", "/") and text[end + 1 : end + 2].isdigit():
+        end = _run_end(text, end + 1)
+    return end
+
+
+def _identifier(
+    text: str, m: re.Match[str], num: str, groups: tuple[str | None, ...]
+) -> str | None:
+    """Why the number ``m`` read is no figure ("identifier", "locator" or "phone"), or None:
+    after a label that names an identifier ("CIK 1045810", "Suite 4100", "#4417",
+    "EIP-1559", "HRB 123456") or a place in a document ("Note 2.3", "page 1,204", "version
+    26.1"), a ZIP code after a state ("PA 19107"), a street number ("1100 Binney Street"),
+    a phone number's group ("Tel. +49 89 636 12345"), the long part of a hyphenated number
+    ("13-5581829", an EIN; "333-234567", a registration), a citation's pages
+    ("2026;394:1120-1131"), or a scale letter run on into a code ("Rule 12b-1", "Series
+    2026B")."""
     pos = m.start()
     if text[pos - 2 : pos] == "[^":
-        return True  # "[^12]": a Markdown footnote's reference
+        return "identifier"  # "[^12]": a Markdown footnote's reference
     hyphenated = text[pos - 1 : pos] == "-" and text[pos - 2 : pos - 1].isdigit()
     if hyphenated and num.isdigit() and len(num) >= 5:
-        return True  # "13-5581829", "001-38412"
+        return "identifier"  # "13-5581829", "001-38412"
     sfx = groups[7]
     if sfx:
         after = text[m.end() : m.end() + 2]
         if after[:1] == "-" and after[1:].isdigit():
-            return True  # "Rule 12b-1", "10b5-1"
+            return "identifier"  # "Rule 12b-1", "10b5-1"
         if len(num) == 4 and num.isdigit() and 1900 <= int(num) <= 2099 and sfx in "BMKT":
-            return True  # "Series 2026B", "2026M": a year and a letter
+            return "identifier"  # "Series 2026B", "2026M": a year and a letter
+    elif (
+        num.isdigit()
+        and len(num) <= 6
+        and text[m.end() : m.end() + 1] == " "
+        and text[m.end() + 1 : m.end() + 2].isupper()
+        and _STREET_AFTER.match(text, m.end())
+    ):
+        return "identifier"  # "1100 Binney Street": an address
     before = text[max(0, pos - 24) : pos]
-    if not before or before[-1] not in " #-:":
-        return False
+    if not before or before[-1] not in " #-:;":
+        return None
     if len(num) == 5 and num.isdigit() and _ZIP_BEFORE.search(before):
-        return True
+        return "identifier"
     label = _ID_LABEL.search(before)
     # "1,150 MW-1,800 MW": a range from a quantity, no label "EIP-1559" names
-    return label is not None and label.group()[:-1] not in QUANTITY_UNITS
+    if label is not None and label.group()[:-1] not in QUANTITY_UNITS:
+        return "identifier"
+    if _LOCATOR_LABEL.search(before) is not None or (
+        ";" in before and _CITATION_BEFORE.search(before)
+    ):
+        return "locator"
+    if (
+        num.isdigit()
+        and any(h in before for h in _PHONE_HINTS)
+        and _PHONE_BEFORE.search(before) is not None
+    ):
+        return "phone"
+    wide = text[max(0, pos - 48) : pos]
+    if ("IBAN" in wide or "SIRE" in wide or "RCS" in wide) and _ID_SPACED.search(wide):
+        return "identifier"
+    return None
 
 
 _DIGIT_RUN = re.compile(r"\d[\d,]*(?:\.\d+)*|\.\d+")  # a cheap superset of _FIGURE's numbers

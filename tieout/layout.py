@@ -1867,6 +1867,19 @@ def _table_declares(table: Table) -> bool:
 # --------------------------------------------------------------------------- reading
 
 
+def section_numbers(lay: Layout) -> Iterator[tuple[str, str]]:
+    """The numbers a reader cites ``lay``'s sections by ("Section 2.2", "§3"), each with
+    where it stands: a numbered clause ("2.2 By Customer.") and a heading that starts with
+    a number ("## 3. People", "### 2.1 Targets", "## 4 Customer Data")."""
+    for s in lay.sections:
+        if s.kind == "clause" and s.number:
+            yield s.number, f'the heading "{s.number} {s.title}"'
+        elif s.kind == "heading" and s.title[:1].isdigit():
+            c = _CLAUSE.match(s.title)
+            if c is not None:
+                yield c.group(1), f'the heading "{s.title}"'
+
+
 def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None = None) -> Layout:
     """Read the structure of normalised ``text`` (``csv=True``: the whole text is CSV).
 

@@ -61,6 +61,7 @@ from tieout.layout import (
     percent_rows,
     prose_line,
     read_layout,
+    section_numbers,
 )
 from tieout.wordnumbers import NUMBER_WORDS, WORD_HINT
 
@@ -331,9 +332,8 @@ class LazySource:
                 idx.add(f)
             for f in mark_hedged(text, list(spelled_figures(text, figs))):
                 idx.add(f)
-            for s in lay.sections:
-                if s.kind == "clause" and s.number:
-                    idx.sections.setdefault(s.number, f'the heading "{s.number} {s.title}"')
+            for number, where in section_numbers(lay):
+                idx.sections.setdefault(number, where)
             self._blocks[(a, b)] = idx
         return idx
 
@@ -552,9 +552,8 @@ class LazySource:
     def _clauses(self, a: int, b: int) -> dict[str, str]:
         """The numbered clause headings of the block ``[a, b)``, by number."""
         out: dict[str, str] = {}
-        for sec in self._layout(a, b).sections:
-            if sec.kind == "clause" and sec.number:
-                out.setdefault(sec.number, f'the heading "{sec.number} {sec.title}"')
+        for number, where in section_numbers(self._layout(a, b)):
+            out.setdefault(number, where)
         return out
 
     def _noted_block(self, a: int, b: int) -> bool:

@@ -53,7 +53,7 @@ class GateClaim:
 class CarveOut:
     """A stretch of the draft the gate deliberately did not check, and why."""
 
-    kind: str  # 'url' | 'version' | 'date' | 'time' | 'phone' | 'code'
+    kind: str  # 'url' | 'version' | 'date' | 'time' | 'phone' | 'identifier' | 'locator'
     text: str
     span: tuple[int, int]
     line: int

@@ -296,6 +296,7 @@ def document_index(
     doc: Document, label: str | None = None, kind: str = "extraction_source"
 ) -> SourceIndex:
     """Index an ingested document: its figures (scale and periods applied) and its clauses."""
+    from tieout.layout import section_numbers
     from tieout.wordnumbers import spelled_figures
 
     idx = SourceIndex(label or doc.doc_id, kind)
@@ -304,9 +305,8 @@ def document_index(
     spelled = list(spelled_figures(doc.text, doc.figures))  # "five million dollars" too
     for f in mark_hedged(doc.text, spelled):
         idx.add(f)
-    for s in doc.layout.sections:
-        if s.kind == "clause" and s.number:
-            idx.sections.setdefault(s.number, f'the heading "{s.number} {s.title}"')
+    for number, where in section_numbers(doc.layout):
+        idx.sections.setdefault(number, where)
     return idx
 
 
