@@ -974,6 +974,18 @@ def _ages(values: list[str], above: list[str]) -> bool:
     return nums == sorted(set(nums))
 
 
+def _noted_restart(text: str, block: list[_Line], ln: _Line, notes: _Notes) -> bool:
+    """Whether ``ln`` opens a new table right under the rows of ``block`` (no blank line
+    between, as text taken from a PDF prints them): a line of headings that starts with a
+    scale note of its own ("(Rs. in lakhs)   2026   2025", "(in EUR thousands)   2026")
+    after a row of figures. The first table's note does not govern the second's rows."""
+    if not ln.cells or not notes.within(ln.start, ln.cells[0][1]):
+        return False
+    if not _heading_line(text, ln):
+        return False
+    return any(not _heading_line(text, b) for b in block if b.cells)
+
+
 def _heading_line(text: str, ln: _Line) -> bool:
     """Whether a row holds only column headings: periods ("2025", "December 31,"), units
     ("RMB'000", "$'000") and words, no amount."""
@@ -1910,6 +1922,8 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
                     or _label_row(lines, j, family)
                     or (lines[j].rule and family in ("aligned", "tab"))
                 ):
+                    if block and _noted_restart(text, block, lines[j], by_place):
+                        break  # "(Rs. in lakhs)  2026  2025" right under a table's rows
                     if lines[j].rule:  # a rule under headings or above a total: not a row
                         j += 1
                         continue

@@ -1,0 +1,87 @@
+"""Scale notes and currency declarations as foreign and unusual filings print them.
+
+A table printed right under another (no blank line, as text taken from a PDF) is scaled by
+its own note; Portuguese, Spanish, German and French scale words; the Swiss and Nordic
+"CHF Mio." / "TCHF" / "Belopp i MSEK" marks; a Mexican "$" under a pesos note; "($K)"
+captions and quantity notes ("(thousands of MWh)").
+"""
+
+from __future__ import annotations
+
+import tieout
+from tieout.figures import extract, normalize
+from tieout.gating.core import claim_class
+from tieout.gating.lazy import LazySource
+
+
+def _statuses(draft: str, source: str, **kw: object) -> dict[str, str]:
+    r = tieout.gate(draft, sources=[source], **kw)  # type: ignore[arg-type]
+    return {c.key: c.status for c in r.claims}
+
+
+# --------------------------------------------------------------------- tables back to back
+
+CRORE_THEN_LAKH = """\
+(₹ in crore)                FY 2025-26     FY 2024-25
+Net sales                   2,45,118.40    2,21,904.65
+Operating profit              18,402.77      16,550.10
+(Rs. in lakhs)      2026       2025
+Dividend income     7,345.62   6,118.09
+"""
+
+EUR_MILLIONS_THEN_THOUSANDS = """\
+(in EUR millions)         2026       2025
+Property, plant           3,912.6    3,702.2
+(in EUR thousands)        2026       2025
+Finance income            6,274.9    5,811.3
+"""
+
+
+def test_second_table_under_first_takes_its_own_lakh_note() -> None:
+    assert _statuses("Dividend income was ₹7,345.62 crore.", CRORE_THEN_LAKH) == {
+        "currency:INR:73456200000": "missing"
+    }
+    assert _statuses("Dividend income was ₹7,345.62 lakh.", CRORE_THEN_LAKH) == {
+        "currency:INR:734562000": "found"
+    }
+    # the first table keeps its crore
+    assert _statuses("Net sales were ₹2,45,118.40 crore.", CRORE_THEN_LAKH) == {
+        "currency:INR:2451184000000": "found"
+    }
+
+
+def test_second_table_under_first_takes_its_own_thousands_note() -> None:
+    assert _statuses("Finance income was €6,274.9 million.", EUR_MILLIONS_THEN_THOUSANDS) == {
+        "currency:EUR:6274900000": "missing"
+    }
+    assert _statuses("Finance income was €6,274.9 thousand.", EUR_MILLIONS_THEN_THOUSANDS) == {
+        "currency:EUR:6274900": "found"
+    }
+    assert _statuses("PP&E was €3,912.6 million.", EUR_MILLIONS_THEN_THOUSANDS) == {
+        "currency:EUR:3912600000": "found"
+    }
+
+
+def _lazy_agrees(source: str, drafts: list[str]) -> None:
+    """A fresh on-demand reading of ``source`` answers each draft figure as the full one."""
+    text = normalize(source)
+    reference = LazySource(text, "s").full()
+    for draft in drafts:
+        for f in extract(draft):
+            cls = claim_class(f) or "numeric"
+            lazy = LazySource(text, "s").lookup(cls, f)
+            assert (lazy is None) == (reference.lookup(cls, f) is None), (draft, f.text)
+
+
+def test_tables_back_to_back_read_lazily_as_in_full() -> None:
+    padding = "Management discussion of the year follows below.\n\n" * 400
+    _lazy_agrees(
+        padding + EUR_MILLIONS_THEN_THOUSANDS + padding + CRORE_THEN_LAKH,
+        [
+            "€6,274.9 thousand",
+            "€6,274.9 million",
+            "€3,912.6 million",
+            "₹7,345.62 crore",
+            "₹7,345.62 lakh",
+        ],
+    )
