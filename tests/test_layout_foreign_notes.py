@@ -85,3 +85,69 @@ def test_tables_back_to_back_read_lazily_as_in_full() -> None:
             "₹7,345.62 lakh",
         ],
     )
+
+
+# --------------------------------------------------------------------- foreign scale words
+
+BRAZIL = (
+    "A receita operacional líquida somou R$ 8.765,4 milhões no trimestre. O lucro líquido "
+    "atingiu R$ 1,3 bilhão e o Ebitda ajustado R$ 612,8 mi. A dívida bruta era de R$ 7,2 bi."
+)
+
+
+def test_portuguese_scale_words_scale_the_amount() -> None:
+    got = _statuses(
+        "Revenue was R$8,765.4 million, net income R$1.3 billion, adjusted EBITDA "
+        "R$612.8 million and gross debt R$7.2 billion.",
+        BRAZIL,
+    )
+    assert got == {
+        "currency:BRL:8765400000": "found",
+        "currency:BRL:1300000000": "found",
+        "currency:BRL:612800000": "found",
+        "currency:BRL:7200000000": "found",
+    }
+
+
+def test_portuguese_amount_without_its_scale_word_is_refused() -> None:
+    got = _statuses("Revenue was R$8,765.4 and net income R$1.3.", BRAZIL)
+    assert got == {"currency:BRL:8765.4": "missing", "currency:BRL:1.3": "missing"}
+
+
+def test_spanish_millones_and_mil_millones() -> None:
+    src = "Los ingresos fueron de MXN 23.456,7 millones y la deuda de MXN 4,5 mil millones."
+    assert _statuses("Revenue MXN 23,456.7 million; debt MXN 4.5 billion.", src) == {
+        "currency:MXN:23456700000": "found",
+        "currency:MXN:4500000000": "found",
+    }
+    assert _statuses("Revenue MXN 23,456.7.", src) == {"currency:MXN:23456.7": "missing"}
+
+
+def test_mi_alone_is_no_million() -> None:
+    # "mi" is read as a million only after a real: "12 mi" of road is miles
+    src = "The pipeline runs 345 mi from the coast."
+    assert _statuses("The pipeline runs 345 million.", src) == {"number:345000000": "missing"}
+
+
+def test_german_and_french_scale_words_before_the_currency_word() -> None:
+    de = "Der Umsatz stieg auf 3.456,7 Millionen Euro, das Eigenkapital auf 2,4 Milliarden Euro."
+    assert _statuses("Sales €3,456.7 million; equity €2.4 billion.", de) == {
+        "currency:EUR:3456700000": "found",
+        "currency:EUR:2400000000": "found",
+    }
+    fr = "Le chiffre d'affaires atteint 4,7 milliards d'euros, dont 812 millions d'euros à l'export."
+    assert _statuses(
+        "Sales €4.7 billion, of which €812 million abroad.", fr, source_numbers="comma"
+    ) == {
+        "currency:EUR:4700000000": "found",
+        "currency:EUR:812000000": "found",
+    }
+    assert _statuses("Sales €4.7.", fr, source_numbers="comma") == {"currency:EUR:4.7": "missing"}
+
+
+def test_foreign_scale_words_read_lazily_as_in_full() -> None:
+    padding = "Relatório da administração segue abaixo.\n\n" * 400
+    _lazy_agrees(
+        padding + BRAZIL,
+        ["R$8,765.4 million", "R$8,765.4", "R$612.8 million", "R$7.2 billion", "R$7.2"],
+    )

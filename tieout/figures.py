@@ -736,8 +736,13 @@ _QUANTITY_UNITS = "|".join(
 # a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
 _FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"
 _SCALE_WORD = (
-    r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn|mil|bil|trn|tril|lakh\ crore|crore|lakh|lac)s?"
-    r"|MM|[Tt]sd|[Mm]io|[Mm]rd|[cC]rs?|CRS?)"  # "Rs 4.2 cr", "₹38,250 Cr": crore
+    r"(?:(?i:mil\ millones)|(?i:thousand|million|billion|trillion|mln|bln|mn|bn|mil|bil|trn|tril|lakh\ crore|crore|lakh|lac)s?"
+    r"|MM|[Tt]sd|[Mm]io|[Mm]rd|[cC]rs?|CRS?"  # "Rs 4.2 cr", "₹38,250 Cr": crore
+    # Portuguese, Spanish, German and French: "R$ 1.234,5 milhões", "2,1 bilhões", "MXN
+    # 12.345,6 millones", "4,5 mil millones", "1.234,5 Millionen", "2,1 Milliarden", "1,2
+    # milliard" (a billion: the Spanish "billón" is a trillion and is not read)
+    r"|(?i:milh(?:ões|ão|oes|ao)|bilh(?:ões|ão|oes|ao)|mill(?:ones|ón)"
+    r"|millionen|milliarden?|milliards?))"
 )
 
 # A number with a unit after it, where letters or a mark stand glued before it
@@ -831,6 +836,10 @@ _FIGURE = re.compile(
 _SUFFIX_AFTER = re.compile(rf"\)(?:({_SCALE_SUFFIX})(?![A-Za-z0-9])| ({_SCALE_WORD}){_WB})")
 # "$4.2 B", "$420 K", "€1.2 M": a scale letter a space after an amount (read only there)
 _SPACED_SCALE = re.compile(r" ([KMB]|mm)(?![\w&'’-]|\.\w)")  # "$312.5 mm" ("5 mm" is no amount)
+# "R$ 345,6 mi", "R$ 4,5 bi": the Brazilian press's million and billion, read after a real
+# only ("12 mi" alone is miles)
+_BRL_SCALE = re.compile(r" (mi|bi)(?![\w$€£%-])")
+_BRL_SCALES = {"mi": Decimal(10) ** 6, "bi": Decimal(10) ** 9}
 _BPS_AFTER = re.compile(rf"\)\s?(?:bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})")  # "(27) bps"
 _PREFIX_CODE = re.compile(
     rf"(?:^|[^A-Za-z])(?P<code>{_CODES}|{'|'.join(sorted(CURRENCY_ALIASES))}) ?$"
@@ -1752,6 +1761,9 @@ def _figure_from_match(
         if spaced is not None:  # "$4.2 B in sales": B, a space after an amount, is billions
             scale, scale_source = SCALE_WORDS[spaced.group(1).lower()], "suffix"
             end = spaced.end()
+        elif pre.currency == "BRL" and (short := _BRL_SCALE.match(text, end)) is not None:
+            scale, scale_source = _BRL_SCALES[short.group(1)], "word"  # "R$ 345,6 mi"
+            end = short.end()
     glued = text[pre.start : m.start()] in GLUED_CURRENCY_ALIASES  # "HK12.5 cents"
     code, cents = _currency_words(cword, pre.currency, glued)
     if code == "KRW" and cword == "won" and scale == ONE and len(num) < 4:
