@@ -151,3 +151,52 @@ def test_foreign_scale_words_read_lazily_as_in_full() -> None:
         padding + BRAZIL,
         ["R$8,765.4 million", "R$8,765.4", "R$612.8 million", "R$7.2 billion", "R$7.2"],
     )
+
+
+# --------------------------------------------------------------------- pesos written "$"
+
+MEXICO = """\
+Grupo Industrial del Pacífico, S.A.B. de C.V.
+(In millions of Mexican pesos)
+
+Net sales were $18,204.3 million in 2026, compared with $16,877.9 million in 2025.
+Operating income was Ps. 2,415.8 million.
+"""
+
+
+def test_dollar_sign_under_a_pesos_note_is_the_peso() -> None:
+    assert _statuses("Net sales were MXN 18,204.3 million.", MEXICO) == {
+        "currency:MXN:18204300000": "found"
+    }
+    assert _statuses("Net sales were US$18,204.3 million.", MEXICO) == {
+        "currency:USD:18204300000": "missing"
+    }
+    assert _statuses("Operating income was MXN 2,415.8 million.", MEXICO) == {
+        "currency:MXN:2415800000": "found"
+    }
+
+
+def test_ps_without_a_country_is_no_named_peso() -> None:
+    # "Ps." is written by Mexican and Colombian filers alike: it confirms no MXN alone
+    src = "Operating income was Ps. 2,415.8 million."
+    assert _statuses("Operating income was MXN 2,415.8 million.", src) == {
+        "currency:MXN:2415800000": "missing"
+    }
+    assert _statuses("Operating income was $2,415.8 million.", src) == {
+        "currency:USD:2415800000": "missing"
+    }
+
+
+def test_dollar_sign_without_a_pesos_note_stays_the_us_dollar() -> None:
+    src = "Net sales were $18,204.3 million in 2026."
+    assert _statuses("Net sales were US$18,204.3 million.", src) == {
+        "currency:USD:18204300000": "found"
+    }
+
+
+def test_pesos_note_read_lazily_as_in_full() -> None:
+    padding = "Discussion of the year's results follows.\n\n" * 400
+    _lazy_agrees(
+        MEXICO + padding + "Cost of sales was $9,876.1 million.\n" + padding,
+        ["MXN 9,876.1 million", "$9,876.1 million", "MXN 2,415.8 million", "$18,204.3 million"],
+    )

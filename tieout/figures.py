@@ -886,6 +886,8 @@ def currency_before(text: str, j: int, glued: bool = False) -> tuple[str | None,
         k = j - 3 if last == "." else j - 2
         if k >= 0 and text.startswith("Rs", k) and (k == 0 or not text[k - 1].isalpha()):
             return "INR", k
+        if last == "." and k >= 0 and text.startswith(_DOTTED_MARKS, k):
+            return _dotted_mark(text, k)
     if "A" <= last <= "Z" or last in "bp":
         window = text[max(0, j - 4) : j]
         m = _PREFIX_CODE.search(window)
@@ -899,6 +901,22 @@ def currency_before(text: str, j: int, glued: bool = False) -> tuple[str | None,
 
 
 _SECTION_ENDINGS = frozenset(w[-1] for w in SECTION_WORDS)
+# marks written with a dot before a figure: "Fr. 2.80", "SFr. 1.2 Mrd." (Swiss francs);
+# "Ps. 12,345.6" (pesos: Mexican and Colombian filers both write it, so no one country's)
+_DOTTED_MARKS = ("Fr", "Ps")
+
+
+def _dotted_mark(text: str, k: int) -> tuple[str | None, int]:
+    """The currency of the dotted mark "Fr." or "Ps." whose letters start at ``k``."""
+    if text.startswith("Fr", k):
+        if k > 0 and text[k - 1] == "S":
+            k -= 1  # "SFr."
+        code = "CHF"
+    else:
+        code = "peso"
+    if k > 0 and text[k - 1].isalpha():
+        return None, k + 3
+    return code, k
 
 
 def _prefix(text: str, pos: int) -> _Prefix | None:

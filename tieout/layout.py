@@ -1731,6 +1731,8 @@ def _bare_dollar(note: ScaleNote) -> bool:
 def _local_dollar(table: Table, f: Figure) -> Figure:
     """A figure written with a bare "$" in a table whose statement declares its dollar
     ("$ 4,321" under "(Expressed in Singapore dollars)"): in that currency."""
+    if table.dollar in _PESOS and f.kind == "currency" and f.unit == "peso":
+        return replace(f, unit=table.dollar)  # "Ps. 4,321" under "(Millions of Mexican pesos)"
     if table.dollar is None or f.kind != "currency" or f.unit != "USD":
         return f
     if _BARE_DOLLAR.search(f.text) is None or "US" in f.text.upper():
@@ -1781,6 +1783,44 @@ def declared_dollars(text: str, start: int = 0, end: int | None = None) -> list[
         cur = _currency_word(m.group("cur"))
         if cur is not None:
             found.append((m.start(), cur if cur in _DOLLARS else UNKNOWN_CURRENCY))
+    noted = _noted_dollars(text, start, stop)
+    if noted:
+        found = sorted(found + noted)
+    return found
+
+
+# a note on a line of its own naming pesos, which filers write "$" ("(In millions of
+# Mexican pesos)", "(MXN millions)"): looked for only where its name or code stands (a
+# dollar of another country named by a note governs its table only)
+_NOTED_HINTS = ("esos", "ESOS", "MXN")
+
+
+def _noted_dollars(text: str, start: int, stop: int) -> list[tuple[int, str]]:
+    """Where a note standing alone on its line names a peso, with that currency: what a bare "$" stands for from there on in prose, as a
+    declaration says (a Mexican report under "(In millions of Mexican pesos)" writes its
+    pesos "$")."""
+    lines: set[int] = set()
+    for hint in _NOTED_HINTS:
+        k = text.find(hint, start, stop)
+        while k >= 0:
+            lines.add(text.rfind("\n", start, k) + 1 if k > start else start)
+            nxt = text.find("\n", k, stop)
+            k = -1 if nxt < 0 else text.find(hint, nxt, stop)
+    found = []
+    for first in sorted(lines):
+        first = max(first, start)
+        last = text.find("\n", first, stop)
+        last = stop if last < 0 else last
+        line = text[first:last].strip()
+        if not line or len(line) > 80 or _has_digit(line):
+            continue
+        low = line.lower()
+        if not any(w in low for w in ("thousand", "million", "billion")):
+            continue
+        m = _NOTE.fullmatch(line) or _NOTE.fullmatch(line.rstrip(")"))
+        note = _note(m) if m is not None else None
+        if note is not None and note.currency in _PESOS:
+            found.append((first, note.currency))
     return found
 
 
@@ -1834,6 +1874,8 @@ def _with_dollar(table: Table, dollar: str) -> Table:
 def _document_dollar(lay: Layout, f: Figure, default: str | None) -> Figure:
     """A bare "$" figure outside a table: in the dollar the document declares above it,
     else in ``default`` (a dollar not the US's). A table's say what its "$" is."""
+    if f.kind == "currency" and f.unit == "peso" and lay.table_at(f.span[0]) is None:
+        return _declared_peso(lay, f)
     if f.kind != "currency" or f.unit != "USD" or lay.table_at(f.span[0]) is not None:
         return f
     if _BARE_DOLLAR.search(f.text) is None or "US" in f.text.upper():
@@ -1841,6 +1883,18 @@ def _document_dollar(lay: Layout, f: Figure, default: str | None) -> Figure:
     above = [cur for pos, cur in lay.dollars if pos < f.span[0]]
     dollar = above[-1] if above else default
     return f if dollar in (None, "USD") else replace(f, unit=dollar)
+
+
+# the pesos a filer writes "$" or "Ps." for
+_PESOS = frozenset(["MXN", "CLP", "COP", "ARS"])
+
+
+def _declared_peso(lay: Layout, f: Figure) -> Figure:
+    """A figure in pesos of no named country ("Ps. 12,345.6", "12.5 million pesos"): in
+    the peso the document declares above it ("(In millions of Mexican pesos)"), else as
+    it stands."""
+    above = [cur for pos, cur in lay.dollars if pos < f.span[0]]
+    return replace(f, unit=above[-1]) if above and above[-1] in _PESOS else f
 
 
 def _note_says_usd(table: Table) -> bool:
