@@ -135,7 +135,9 @@ def test_german_and_french_scale_words_before_the_currency_word() -> None:
         "currency:EUR:3456700000": "found",
         "currency:EUR:2400000000": "found",
     }
-    fr = "Le chiffre d'affaires atteint 4,7 milliards d'euros, dont 812 millions d'euros à l'export."
+    fr = (
+        "Le chiffre d'affaires atteint 4,7 milliards d'euros, dont 812 millions d'euros à l'export."
+    )
     assert _statuses(
         "Sales €4.7 billion, of which €812 million abroad.", fr, source_numbers="comma"
     ) == {
@@ -200,3 +202,128 @@ def test_pesos_note_read_lazily_as_in_full() -> None:
         MEXICO + padding + "Cost of sales was $9,876.1 million.\n" + padding,
         ["MXN 9,876.1 million", "$9,876.1 million", "MXN 2,415.8 million", "$18,204.3 million"],
     )
+
+
+# --------------------------------------------------------------------- Swiss, Nordic, French notes
+
+
+def _statement(note: str) -> str:
+    return (
+        f"{note}            2026      2025\n"
+        "Personalaufwand      63,218    59,774\n"
+        "Abschreibungen       14,905    13,862\n"
+    )
+
+
+def test_currency_then_mio_inline() -> None:
+    src = "Der Konzerngewinn betrug CHF Mio. 318.4 (Vorjahr CHF Mio. 297.6)."
+    assert _statuses("Group profit CHF 318.4 million (prior year CHF 297.6 million).", src) == {
+        "currency:CHF:318400000": "found",
+        "currency:CHF:297600000": "found",
+    }
+    assert _statuses("Group profit CHF 318.4.", src) == {"currency:CHF:318.4": "missing"}
+    de = "Die Rückstellungen stiegen auf EUR Mio. 72,9. Die Marge lag bei 11,4 %."
+    assert _statuses("Provisions rose to €72.9 million.", de, source_numbers="comma") == {
+        "currency:EUR:72900000": "found"
+    }
+
+
+def test_currency_then_mio_notes() -> None:
+    for note, cur in [
+        ("(in CHF Mio.)", "CHF"),
+        ("CHF Mio.", "CHF"),
+        ("(in € Mio.)", "EUR"),
+        ("EUR Mio.", "EUR"),
+        ("DKK mio.", "DKK"),
+        ("(Mio. DKK)", "DKK"),
+    ]:
+        src = _statement(note)
+        draft = f"Personnel expenses were {cur} 63,218 million."
+        assert _statuses(draft, src, source_numbers="point") == {
+            f"currency:{cur}:63218000000": "found"
+        }, note
+        draft = f"Personnel expenses were {cur} 63,218 thousand."
+        assert _statuses(draft, src, source_numbers="point") == {
+            f"currency:{cur}:63218000": "missing"
+        }, note
+
+
+def test_swiss_thousands_and_nordic_belopp_notes() -> None:
+    for note, draft, key in [
+        ("(in TCHF)", "CHF 63,218 thousand", "currency:CHF:63218000"),
+        ("in CHF 1'000", "CHF 63,218 thousand", "currency:CHF:63218000"),
+        ("in 1'000 CHF", "CHF 63,218 thousand", "currency:CHF:63218000"),
+        ("Belopp i MSEK", "SEK 63,218 million", "currency:SEK:63218000000"),
+        ("Beløp i MNOK", "NOK 63,218 million", "currency:NOK:63218000000"),
+    ]:
+        got = _statuses(
+            f"Personnel expenses were {draft}.", _statement(note), source_numbers="point"
+        )
+        assert got == {key: "found"}, note
+
+
+def test_swiss_franc_marks() -> None:
+    src = "Die Dividende beträgt Fr. 3.40 je Aktie. Der Umsatz erreichte SFr. 2.6 Mrd."
+    assert _statuses("The dividend is CHF 3.40 per share; sales CHF 2.6 billion.", src) == {
+        "currency:CHF/share:3.4": "found",
+        "currency:CHF:2600000000": "found",
+    }
+
+
+def test_french_note_en_millions_d_euros() -> None:
+    src = (
+        "en millions d'euros        2026      2025\n"
+        "Chiffre d'affaires       3 412,7   3 108,9\n"
+        "Résultat net               287,3     251,6\n"
+    )
+    assert _statuses("Net profit €287.3 million.", src, source_numbers="comma") == {
+        "currency:EUR:287300000": "found"
+    }
+    assert _statuses("Net profit €287.3 thousand.", src, source_numbers="comma") == {
+        "currency:EUR:287300": "missing"
+    }
+
+
+def test_swiss_and_nordic_notes_read_lazily_as_in_full() -> None:
+    padding = "Lagebericht und Erläuterungen folgen.\n\n" * 400
+    _lazy_agrees(
+        padding + _statement("in CHF 1'000") + padding + _statement("Belopp i MSEK") + padding,
+        ["CHF 63,218 thousand", "CHF 63,218 million", "SEK 14,905 million", "SEK 14,905"],
+    )
+
+
+# --------------------------------------------------------------------- "$K" and quantity notes
+
+
+def _deck(caption: str) -> str:
+    return (
+        f"Slide 7 - Net new ARR by quarter {caption}\n\n"
+        "| Quarter | Enterprise | Mid-market | Total |\n|---|---|---|---|\n"
+        "| Q1 FY2026 | 1,860 | 940 | 2,800 |\n| Q2 FY2026 | 2,215 | 1,075 | 3,290 |\n"
+    )
+
+
+def test_dollar_capital_k_caption_is_thousands() -> None:
+    for caption in ("($K)", "(in $K)"):
+        got = _statuses("Q2 net new ARR was $3.29 million ($2,215,000 enterprise).", _deck(caption))
+        assert got == {"currency:USD:3290000": "found", "currency:USD:2215000": "found"}, caption
+        assert _statuses("Q2 net new ARR was $3,290.", _deck(caption)) == {
+            "currency:USD:3290": "missing"
+        }, caption
+
+
+def test_quantity_notes_scale_quantities() -> None:
+    mwh = "Table 5 — Net generation by fuel (thousands of MWh)\n\n| Fuel | 2025 | 2026 |\n|---|---|---|\n| Gas | 11,806 | 12,431 |\n"
+    assert _statuses("Gas generation rose to 12.431 million MWh.", mwh) == {
+        "quantity:MWh:12431000": "found"
+    }
+    co2 = "Table 6 — Emissions ('000 tCO2e)\n\n| Scope | 2025 | 2026 |\n|---|---|---|\n| Scope 1 | 4,918 | 4,502 |\n"
+    assert _statuses("Scope 1 fell to 4,502,000 tCO2e.", co2) == {"quantity:tCO2e:4502000": "found"}
+    tons = "Scope 1 by segment (thousand metric tons CO2e)\n\n| Segment | 2025 | 2026 |\n|---|---|---|\n| Power | 3,377 | 3,104 |\n"
+    assert _statuses("Power emitted 3,104,000 metric tons CO2e.", tons) == {
+        "quantity:tCO2e:3104000": "found"
+    }
+    # a quantity note names no money: its cells confirm no dollar amount
+    assert _statuses("Gas generation cost $12.431 million.", mwh) == {
+        "currency:USD:12431000": "missing"
+    }

@@ -969,6 +969,15 @@ _SCALED_MARK = re.compile(
 _SCALE_BEFORE_MARK = re.compile(r"(?<![A-Za-z])(?:(?P<letter>[TkKM])|(?P<word>Tsd|Mio|Mrd)\. ?)$")
 
 
+# a currency mark, then its scale, then the figure: "CHF Mio. 245.7", "EUR Mio. 45,6",
+# "DKK mio. 812", "DKK mia. 1,2", as Swiss, German and Danish reports write it
+_MARK_SCALE_WORD = re.compile(
+    r"(?<![A-Za-z])(?P<code>EUR|CHF|SEK|NOK|DKK|USD|GBP|€) ?(?P<word>Tsd|Mio|Mrd|mio|mia|mrd)\. ?$"
+)
+_MARK_SCALES = {"tsd": Decimal(1000), "mio": Decimal(10) ** 6, "mrd": Decimal(10) ** 9}
+_MARK_SCALES["mia"] = _MARK_SCALES["mrd"]
+
+
 def _scale_before(text: str, k: int) -> tuple[Decimal, int]:
     """The scale written right before the currency mark that starts at ``k``, and where it
     starts: (1, k) when there is none."""
@@ -1019,6 +1028,12 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
                 else SCALE_WORDS[marked.group("post")]
             )
             k = marked.start()
+        else:  # "CHF Mio. 245.7", "EUR Mio. 45,6", "DKK mio. 812": the scale after the mark
+            worded = _MARK_SCALE_WORD.search(text, max(0, j - 11), j)
+            if worded is not None:
+                currency = CURRENCY_SYMBOLS.get(worded.group("code")) or worded.group("code")
+                p.scale = _MARK_SCALES[worded.group("word").lower()]
+                k = worded.start()
     if currency is None and at(j - 1) in "*_":  # "$**4.2** million": emphasis after the sign
         e = j - 2 if at(j - 2) == at(j - 1) else j - 1
         currency, k = currency_before(text, e)

@@ -234,6 +234,12 @@ _NOTE = re.compile(
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh2>{_SCALE}))?\s*\)
       | \(\s*(?:in\s+)?(?P<s9>T|k)(?P<c9>EUR|USD|CHF|GBP)\s*\)         # "(in TEUR)", "(in kEUR)"
+      | (?:\(\s*)?en\s+(?P<s18>milliers|millions|milliards)\s+d(?:e\s+|['’]\s*)  # "en millions
+        (?P<c18>{_CUR})(?![\w$])\s*\)?                                 # d'euros"
+      | (?<!\w)in\s+(?:(?P<c20>{_UCUR})\s+1['’,]000|1['’,]000\s+(?P<c21>{_UCUR}))(?![\w'’$,.])
+                                 # "in CHF 1'000", "in 1'000 CHF" (normalised: "in CHF 1,000")
+      | \(\s*(?P<s22>thousands?|millions?|'000)\s+(?:of\s+)?          # "(thousands of MWh)",
+        (?!(?:{_CUR})(?![\w$]))(?P<u22>[A-Za-z][\w./²-]*(?:\ [A-Za-z0-9][\w./²-]*){{0,3}})\s*\)  # "('000 tCO2e)"
       | in\s+(?P<c11>{_CUR})\s+(?P<s11>thousand|million|billion)\b      # "in USD thousand"
       | \(?(?P<s4>000'?s)\s+omitted\)?                    # "(000's omitted)"
       | (?P<c5>{_SYM}|{_MARK}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
@@ -247,10 +253,11 @@ _NOTE = re.compile(
       | (?:(?P<p15>\(\s*(?:all\s+)?(?:(?:amounts?|figures)\s+(?:are\s+)?)?   # a currency and a
            (?:(?:expressed|stated|presented|shown)\s+)?(?:in\s+|units?\s*:\s*)?)  # scale, in a
           | (?<![\w(])units?\s*:\s*                             # caption or a corner
-          | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+)?)      # cell: "(Unit: KRW
+          | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+|(?:belopp|beløp|beløb)\s+i\s+)?)  # cell: "(Unit: KRW
         (?:(?P<c15>{_UCUR})(?(p15)(?:\s*,\s*|\s?)|\s?)(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])  # "SEK m",
           | (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
-          | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])) # KRW", "MSEK",
+          | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])  # KRW", "MSEK",
+          | (?P<c19>{_PREFIXED})\s?(?P<s19>(?:Mio|Mrd|Tsd|mia)\.?)(?![\w$€]))  # "CHF Mio.", "DKK mio."
         (?(p15)(?:\s*,\s*%)?(?:\s*,?\s*unless\s+otherwise\s+[a-z]+)?\s*\)  # "TEUR", "Mio. EUR"
           |(?=[)|\t\n]|\ \ |\s*$|\ \|))
     )
@@ -317,10 +324,14 @@ _NOTE_ANCHOR = re.compile(
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|[Tt]rillion)s?\s+(?:yen|yuan|won|[A-Z]{3})\b"
     r"|(?<=10 )[Tt]housand|(?<=100 )[Mm]illion"
     r"|(?:(?<=[A-Z]{3})|(?<=[A-Z]{3} ))(?:m|mn|mm|bn|tn|k)(?![\w$€])"
-    r"|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)\b|T€|k€|(?:Mio|Mrd|Tsd)\.?\s?(?:EUR|€|CHF|USD|GBP)"
+    r"|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)\b|T€|k€|(?:Mio|Mrd|Tsd)\.?\s?(?:EUR|€|CHF|USD|GBP|SEK|NOK|DKK)"
+    r"|(?:(?<=[A-Z]{3} )|(?<=€ ))(?:Mio|Mrd|Tsd|mio|mia)\b"  # "(in CHF Mio.)", "DKK mio."
+    r"|[Mm]illiers\b|[Mm]illiards\b|(?<=\()[Tt]housand\b"  # "en milliers d'euros", "(thousand t)"
+    r"|T(?:CHF|USD|GBP)\b"  # "(in TCHF)"
+    r"|(?<=[A-Z]{3} 1[,'’])000(?![\d,.])|(?<=in 1[,'’])000(?= [A-Z]{3}\b)"  # "in CHF 1'000"
     r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
     r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
-    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
+    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k|K)\)|'000|000'?s\s+omitted"
     r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
     r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])|(?<=[$€£¥])[Bb](?=\s*\)|[ \t]*(?:\n|$|\|)|  )|\(M\)"
     r"|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn]|mil)(?![\w$€£]))"
@@ -414,11 +425,11 @@ def _caption_at(text: str, a: re.Match[str], lo: int, end: int) -> ScaleNote | N
 
 # every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
 # before it ("(Millions of yen)", "Dollars in thousands", "(₹ crore)", "Unit: Millions of yen")
-_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]")  # "Unit: Millions of yen"
+_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]|[Ee][Nn]\s")  # "Unit: Millions of yen"
 _CUR_LEAD = re.compile(r"(?:[A-Z]{2}|[$€£¥₩₹]|Rs\.?|\d)\s$")
 _WORD_ANCHORS = frozenset(
     ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
-).union(["lakh", "lakhs"])
+).union(["lakh", "lakhs", "milliers", "milliards"])
 
 
 def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[ScaleNote]:
@@ -500,6 +511,7 @@ _JP_SCALES = {
 # thousand yuan": the 万元 of Chinese statements; "MSEK", "TEUR", "Mio. EUR")
 _UNIT_SCALES = SCALE_WORDS | {
     "t": Decimal(1000),  # "TEUR", "T€": Tausend (after a currency, "T" is a trillion)
+    "mia": Decimal(10) ** 9,  # "DKK mia.": the Danish milliard
     "10 thousand": Decimal(10) ** 4,
     "100 million": Decimal(10) ** 8,
 }
@@ -519,11 +531,23 @@ def _unit_scale(word: str) -> Decimal:
 
 
 def _note(m: re.Match[str]) -> ScaleNote | None:
-    unit = next((g for g in ("s15", "s16", "s17") if m.group(g)), None)
+    unit = next((g for g in ("s15", "s16", "s17", "s19") if m.group(g)), None)
     if unit is not None:
         code = m.group("c" + unit[1:])
         code_read = _currency_word(code) or UNKNOWN_CURRENCY
         return ScaleNote(m.span(), _unit_scale(m.group(unit)), code_read, False, m.group(0))
+    if m.group("s18"):  # "en millions d'euros"
+        french = {"milliers": "thousands", "millions": "millions", "milliards": "billions"}
+        cur18 = _currency_word(m.group("c18")) or UNKNOWN_CURRENCY
+        scale18 = SCALE_NAMES[french[m.group("s18").lower()]]
+        return ScaleNote(m.span(), scale18, cur18, False, m.group(0))
+    if m.group("c20") or m.group("c21"):  # "in CHF 1'000"
+        cur20 = _currency_word(m.group("c20") or m.group("c21")) or UNKNOWN_CURRENCY
+        return ScaleNote(m.span(), SCALE_NAMES["thousands"], cur20, False, m.group(0))
+    if m.group("s22"):  # "(thousands of MWh)", "('000 tCO2e)": a quantity, no money
+        s22 = m.group("s22").lower()
+        scale22 = Decimal(1000) if s22 in ("'000", "thousand", "thousands") else Decimal(10) ** 6
+        return ScaleNote(m.span(), scale22, "count", False, m.group(0))
     if m.group("s12"):
         name = " ".join(m.group("s12").lower().split()).rstrip("s")
         scale = _JP_SCALES[name.replace("100 ", "hundred ")]
