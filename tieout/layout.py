@@ -325,10 +325,6 @@ _NOTE_ANCHOR = re.compile(
     r"|(?<=10 )[Tt]housand|(?<=100 )[Mm]illion"
     r"|(?:(?<=[A-Z]{3})|(?<=[A-Z]{3} ))(?:m|mn|mm|bn|tn|k)(?![\w$€])"
     r"|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)\b|T€|k€|(?:Mio|Mrd|Tsd)\.?\s?(?:EUR|€|CHF|USD|GBP|SEK|NOK|DKK)"
-    r"|(?:(?<=[A-Z]{3} )|(?<=€ ))(?:Mio|Mrd|Tsd|mio|mia)\b"  # "(in CHF Mio.)", "DKK mio."
-    r"|[Mm]illiers\b|[Mm]illiards\b|(?<=\()[Tt]housand\b"  # "en milliers d'euros", "(thousand t)"
-    r"|T(?:CHF|USD|GBP)\b"  # "(in TCHF)"
-    r"|(?<=[A-Z]{3} 1[,'’])000(?![\d,.])|(?<=in 1[,'’])000(?= [A-Z]{3}\b)"  # "in CHF 1'000"
     r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
     r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
     r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k|K)\)|'000|000'?s\s+omitted"
@@ -343,9 +339,25 @@ _NOTE_ANCHOR = re.compile(
 _INDIAN_ANCHOR = re.compile(r"(?i)(?<![a-z])(?:crores?|lakhs?)\b")
 
 
+# the anchors of rarer notes, looked for only where their words stand: "(in CHF Mio.)",
+# "DKK mio.", "en milliers d'euros", "(thousand metric tons CO2e)", "(in TCHF)", "in CHF
+# 1'000" (normalised "1,000")
+_FOREIGN_ANCHOR = re.compile(
+    r"(?=[MmTt(0])(?:(?:(?<=[A-Z]{3} )|(?<=€ ))(?:Mio|Mrd|Tsd|mio|mia)\b"
+    r"|[Mm]illiers\b|[Mm]illiards\b|\([Tt]housand\b|T(?:CHF|USD|GBP)\b"
+    r"|(?<=[A-Z]{3} 1[,'’])000(?![\d,.])|(?<=in 1[,'’])000(?= [A-Z]{3}\b))"
+)
+_FOREIGN_WORDS = ("Mio", "mio", "mia", "Mrd", "Tsd", "illiers", "illiards", "(thousand")
+_FOREIGN_WORDS += ("(Thousand", "TCHF", "TUSD", "TGBP", "1,000", "1'000", "1’000")
+
+
 def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
     """The anchors of the scale notes in ``text[start:end]``, in order."""
     found = _caption_anchors(text, start, end)
+    if any(text.find(w, start, end) >= 0 for w in _FOREIGN_WORDS):
+        found = merge(
+            found, _FOREIGN_ANCHOR.finditer(text, start, end), key=lambda a: a.start()
+        )
     if not any(text.find(w, start, end) >= 0 for w in ("rore", "RORE", "akh", "AKH")):
         return found
     return iter(
