@@ -327,3 +327,44 @@ def test_quantity_notes_scale_quantities() -> None:
     assert _statuses("Gas generation cost $12.431 million.", mwh) == {
         "currency:USD:12431000": "missing"
     }
+
+
+# --------------------------------------------------------------------- Nordic comparatives
+
+
+def test_nordic_prior_year_after_a_prefix_unit() -> None:
+    for src in (
+        "Nettoomsättningen ökade till MSEK 6,284 (5,917) under året.",
+        "Net sales rose to SEK 6,284m (5,917) in the year.",
+        "Net sales rose to SEK 6,284m (5,917m) in the year.",
+    ):
+        assert _statuses("Prior-year net sales were SEK 5,917 million.", src) == {
+            "currency:SEK:5917000000": "found"
+        }, src
+        assert _statuses("Prior-year net sales were SEK 5,917.", src) == {
+            "currency:SEK:5917": "missing"
+        }, src
+
+
+def test_bracket_after_an_amount_that_is_no_comparative() -> None:
+    # a year, a labelled bracket and a footnote's mark take no currency
+    src = "Net sales rose to SEK 6,284m (2025: 5,917) and EUR 41.2m (2024) and EUR 3.1m (4)."
+    got = _statuses("Sales were SEK 2,025 million, EUR 2,024 million and EUR 4 million.", src)
+    assert got == {
+        "currency:SEK:2025000000": "missing",
+        "currency:EUR:2024000000": "missing",
+        "currency:EUR:4000000": "missing",
+    }
+
+
+def test_dollar_amount_bracket_is_no_comparative() -> None:
+    src = "Revenue was $48.6 million (12) for the quarter."
+    assert _statuses("Revenue was $12 million.", src) == {"currency:USD:12000000": "missing"}
+
+
+def test_nordic_comparatives_read_lazily_as_in_full() -> None:
+    padding = "Förvaltningsberättelse och kommentarer följer.\n\n" * 400
+    _lazy_agrees(
+        padding + "Rörelseresultatet uppgick till MSEK 1,204 (1,117).\n" + padding,
+        ["SEK 1,117 million", "SEK 1,117", "SEK 1,204 million"],
+    )

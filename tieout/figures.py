@@ -1980,6 +1980,58 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
     return out
 
 
+# the currencies of the reports that print a prior-year comparative bare in brackets
+_COMPARATIVE_CURRENCIES = frozenset(["SEK", "NOK", "DKK", "ISK", "EUR", "CHF"])
+
+
+def _link_comparatives(text: str, figs: list[Figure]) -> list[Figure]:
+    """"MSEK 4,512 (4,101)", "SEK 4,512m (4,101)", "SEK 655m (612m)": the bare figure alone
+    in brackets right after an amount is its prior-year comparative, as Nordic reports
+    print it: in the amount's currency (and its scale, when the bracket names none). A
+    year ("(2025)") and a bracket that holds words ("(2025: 4,101)") are not one."""
+    out = figs
+    for i in range(len(figs) - 1):
+        a, b = figs[i], figs[i + 1]
+        if a.kind != "currency" or a.per is not None or b.kind != "number" or b.is_year:
+            continue
+        if b.value is None or b.multiple or b.section is not None or b.digits < 2:
+            continue  # "(1)": a footnote's mark
+        if a.unit not in _COMPARATIVE_CURRENCIES:
+            continue
+        lo, hi = b.span
+        if text.startswith("(", lo):  # "(4,101)", read as a negative
+            inner_lo, close = lo + 1, hi - 1
+        else:  # "(612m)", "(4,101)" after a scale: the brackets around the figure
+            inner_lo, close = lo, hi
+            lo -= 1
+        if (
+            text[a.span[1] : lo] != " "
+            or text[lo : lo + 1] != "("
+            or text[close : close + 1] != ")"
+            or not text[inner_lo:close].strip()
+            or text[close + 1 : close + 2].isalnum()
+        ):
+            continue
+        value = abs(b.value)
+        precision, scale, source = b.precision, b.scale, b.scale_source
+        if b.scale == ONE and a.scale != ONE:
+            value, precision = times(value, a.scale), times(precision, a.scale)
+            scale, source = a.scale, a.scale_source
+        if out is figs:
+            out = list(figs)
+        out[i + 1] = replace(
+            b,
+            kind="currency",
+            unit=a.unit,
+            value=value,
+            precision=precision,
+            scale=scale,
+            scale_source=source,
+            negative=False,
+        )
+    return out
+
+
 # --------------------------------------------------------------------------- public API
 
 
@@ -2330,7 +2382,8 @@ def scan_window(text: str, start: int, end: int) -> list[Figure]:
     """The figures of normalised ``text`` whose match starts in ``[start, end)``, ranges
     linked, no context applied: exactly what :func:`extract` reads there before context,
     when ``start`` and ``end`` are clean cuts (:func:`clean_cut`)."""
-    return mark_hedged(text, _link_ranges(text, list(_scan(text, None, start, end))))
+    figs = _link_ranges(text, list(_scan(text, None, start, end)))
+    return mark_hedged(text, _link_comparatives(text, figs))
 
 
 # the words that make a figure an approximation or a bound, right before it (its currency
@@ -2419,7 +2472,7 @@ def extract(
     "point" (a draft, always), "comma" or "auto" for a source.
     """
     norm = normalize_with_map(text, numbers)
-    figs = _link_ranges(norm.text, list(_scan(norm.text, skips)))
+    figs = _link_comparatives(norm.text, _link_ranges(norm.text, list(_scan(norm.text, skips))))
     articles = list(roman_articles(norm.text))
     if articles:
         figs = sorted([*figs, *articles], key=lambda f: f.span)
