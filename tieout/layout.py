@@ -347,8 +347,8 @@ _FOREIGN_ANCHOR = re.compile(
     r"|[Mm]illiers\b|[Mm]illiards\b|\([Tt]housand\b|T(?:CHF|USD|GBP)\b"
     r"|(?<=[A-Z]{3} 1[,'’])000(?![\d,.])|(?<=in 1[,'’])000(?= [A-Z]{3}\b))"
 )
-_FOREIGN_WORDS = ("Mio", "mio", "mia", "Mrd", "Tsd", "illiers", "illiards", "(thousand")
-_FOREIGN_WORDS += ("(Thousand", "TCHF", "TUSD", "TGBP", "1,000", "1'000", "1’000")
+_FOREIGN_WORDS: tuple[str, ...] = ("Mio", "mio", "mia", "Mrd", "Tsd", "illiers", "illiards")
+_FOREIGN_WORDS += ("(thousand", "(Thousand", "TCHF", "TUSD", "TGBP", "1,000", "1'000", "1’000")
 
 
 def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
