@@ -1406,7 +1406,9 @@ def test_a_table_with_its_own_corner_unit_does_not_take_the_note_above() -> None
     eur, usd, staff = read_layout(source).tables
     assert eur.note is not None and eur.note.currency == "EUR"
     assert usd.note is not None and usd.note.currency == "USD"
-    assert staff.note is None  # "(thousand FTE)": a unit of its own, not €m
+    # "(thousand FTE)": thousands of a unit of its own, no money, not €m
+    assert staff.note is not None
+    assert (staff.note.scale, staff.note.currency) == (D(1000), "count")
     assert verdict(tieout.gate("US net sales were USD 1,234 million.", [source])) == "pass"
     assert verdict(tieout.gate("US net sales were €1,234 million.", [source])) == [
         "currency:€1,234 million"

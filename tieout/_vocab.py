@@ -128,6 +128,8 @@ CURRENCY_WORDS: dict[str, str] = {
     "dinar": "dinar",
     "dinars": "dinar",
     "riyal": "riyal",
+    "d'euros": "EUR",  # "345 millions d'euros", "1,2 milliard d'euros"
+    "d’euros": "EUR",
     "riyals": "riyal",
     "dirham": "dirham",
     "dirhams": "dirham",
@@ -207,6 +209,13 @@ SCALE_WORDS: dict[str, Decimal] = {
     "crore": Decimal(10) ** 7,
     "cr": Decimal(10) ** 7,
     "lakh crore": Decimal(10) ** 12,
+    # Portuguese, Spanish, German and French scale words ("R$ 1.234,5 milhões", "MXN
+    # 12.345,6 millones", "2,1 Milliarden Euro", "1,2 milliard d'euros")
+    **dict.fromkeys(("milhões", "milhão", "milhoes", "milhao"), Decimal(10) ** 6),
+    **dict.fromkeys(("millones", "millón", "millionen"), Decimal(10) ** 6),
+    **dict.fromkeys(("bilhões", "bilhão", "bilhoes", "bilhao"), Decimal(10) ** 9),
+    **dict.fromkeys(("mil millones", "milliarde", "milliarden"), Decimal(10) ** 9),
+    **dict.fromkeys(("milliard", "milliards"), Decimal(10) ** 9),
 }
 
 #: Scale names used in unit strings ("USD_thousands") -> multiplier.

@@ -878,8 +878,13 @@ def quantity_unit(written: str) -> str:
 # a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
 _FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"
 _SCALE_WORD = (
-    r"(?:(?i:thousand|million|billion|trillion|mln|bln|mn|bn|mil|bil|trn|tril|lakh\ crore|crore|lakh|lac)s?"
-    r"|MM|[Tt]sd|[Mm]io|[Mm]rd|[cC]rs?|CRS?)"  # "Rs 4.2 cr", "₹38,250 Cr": crore
+    r"(?:(?i:mil\ millones)|(?i:thousand|million|billion|trillion|mln|bln|mn|bn|mil|bil|trn|tril|lakh\ crore|crore|lakh|lac)s?"
+    r"|MM|[Tt]sd|[Mm]io|[Mm]rd|[cC]rs?|CRS?"  # "Rs 4.2 cr", "₹38,250 Cr": crore
+    # Portuguese, Spanish, German and French: "R$ 1.234,5 milhões", "2,1 bilhões", "MXN
+    # 12.345,6 millones", "4,5 mil millones", "1.234,5 Millionen", "2,1 Milliarden", "1,2
+    # milliard" (a billion: the Spanish "billón" is a trillion and is not read)
+    r"|(?i:milh(?:ões|ão|oes|ao)|bilh(?:ões|ão|oes|ao)|mill(?:ones|ón)"
+    r"|millionen|milliarden?|milliards?))"
 )
 
 # What a bracket after a figure's trailing unit holds when it is no amount: a year as a
@@ -989,6 +994,10 @@ _FIGURE = re.compile(
 _SUFFIX_AFTER = re.compile(rf"\)(?:({_SCALE_SUFFIX})(?![A-Za-z0-9])| ({_SCALE_WORD}){_WB})")
 # "$4.2 B", "$420 K", "€1.2 M": a scale letter a space after an amount (read only there)
 _SPACED_SCALE = re.compile(r" ([KMB]|mm)(?![\w&'’-]|\.\w)")  # "$312.5 mm" ("5 mm" is no amount)
+# "R$ 345,6 mi", "R$ 4,5 bi": the Brazilian press's million and billion, read after a real
+# only ("12 mi" alone is miles)
+_BRL_SCALE = re.compile(r" (mi|bi)(?![\w$€£%-])")
+_BRL_SCALES = {"mi": Decimal(10) ** 6, "bi": Decimal(10) ** 9}
 _BPS_AFTER = re.compile(rf"\)\s?(?:bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})")  # "(27) bps"
 _PREFIX_CODE = re.compile(
     rf"(?:^|[^A-Za-z])(?P<code>{_CODES}|{'|'.join(sorted(CURRENCY_ALIASES))}) ?$"
@@ -1035,6 +1044,8 @@ def currency_before(text: str, j: int, glued: bool = False) -> tuple[str | None,
         k = j - 3 if last == "." else j - 2
         if k >= 0 and text.startswith("Rs", k) and (k == 0 or not text[k - 1].isalpha()):
             return "INR", k
+        if last == "." and k >= 0 and text.startswith(_DOTTED_MARKS, k):
+            return _dotted_mark(text, k)
     if "A" <= last <= "Z" or last in "bp":
         window = text[max(0, j - 4) : j]
         m = _PREFIX_CODE.search(window)
@@ -1048,6 +1059,22 @@ def currency_before(text: str, j: int, glued: bool = False) -> tuple[str | None,
 
 
 _SECTION_ENDINGS = frozenset(w[-1] for w in SECTION_WORDS)
+# marks written with a dot before a figure: "Fr. 2.80", "SFr. 1.2 Mrd." (Swiss francs);
+# "Ps. 12,345.6" (pesos: Mexican and Colombian filers both write it, so no one country's)
+_DOTTED_MARKS = ("Fr", "Ps")
+
+
+def _dotted_mark(text: str, k: int) -> tuple[str | None, int]:
+    """The currency of the dotted mark "Fr." or "Ps." whose letters start at ``k``."""
+    if text.startswith("Fr", k):
+        if k > 0 and text[k - 1] == "S":
+            k -= 1  # "SFr."
+        code = "CHF"
+    else:
+        code = "peso"
+    if k > 0 and text[k - 1].isalpha():
+        return None, k + 3
+    return code, k
 
 
 def _prefix(text: str, pos: int) -> _Prefix | None:
@@ -1100,6 +1127,15 @@ _SCALED_MARK = re.compile(
 _SCALE_BEFORE_MARK = re.compile(r"(?<![A-Za-z])(?:(?P<letter>[TkKM])|(?P<word>Tsd|Mio|Mrd)\. ?)$")
 
 
+# a currency mark, then its scale, then the figure: "CHF Mio. 245.7", "EUR Mio. 45,6",
+# "DKK mio. 812", "DKK mia. 1,2", as Swiss, German and Danish reports write it
+_MARK_SCALE_WORD = re.compile(
+    r"(?<![A-Za-z])(?P<code>EUR|CHF|SEK|NOK|DKK|USD|GBP|€) ?(?P<word>Tsd|Mio|Mrd|mio|mia|mrd)\. ?$"
+)
+_MARK_SCALES = {"tsd": Decimal(1000), "mio": Decimal(10) ** 6, "mrd": Decimal(10) ** 9}
+_MARK_SCALES["mia"] = _MARK_SCALES["mrd"]
+
+
 def _scale_before(text: str, k: int) -> tuple[Decimal, int]:
     """The scale written right before the currency mark that starts at ``k``, and where it
     starts: (1, k) when there is none."""
@@ -1150,6 +1186,12 @@ def _slow_prefix(text: str, pos: int) -> _Prefix:
                 else SCALE_WORDS[marked.group("post")]
             )
             k = marked.start()
+        else:  # "CHF Mio. 245.7", "EUR Mio. 45,6", "DKK mio. 812": the scale after the mark
+            worded = _MARK_SCALE_WORD.search(text, max(0, j - 11), j)
+            if worded is not None:
+                currency = CURRENCY_SYMBOLS.get(worded.group("code")) or worded.group("code")
+                p.scale = _MARK_SCALES[worded.group("word").lower()]
+                k = worded.start()
     if currency is not None and k < p.open_at and _LABEL_IN_BRACKET_AT.match(text, pos):
         currency, p.scale = None, ONE  # "Mio. € (2025: …)", "€m (12 months)": no amount's unit
     if currency is None and at(j - 1) in "*_":  # "$**4.2** million": emphasis after the sign
@@ -2074,6 +2116,9 @@ def _figure_from_match(
         if spaced is not None:  # "$4.2 B in sales": B, a space after an amount, is billions
             scale, scale_source = SCALE_WORDS[spaced.group(1).lower()], "suffix"
             end = spaced.end()
+        elif pre.currency == "BRL" and (short := _BRL_SCALE.match(text, end)) is not None:
+            scale, scale_source = _BRL_SCALES[short.group(1)], "word"  # "R$ 345,6 mi"
+            end = short.end()
     glued = text[pre.start : m.start()] in GLUED_CURRENCY_ALIASES  # "HK12.5 cents"
     code, cents = _currency_words(cword, pre.currency, glued)
     if code == "KRW" and cword == "won" and scale == ONE and len(num) < 4:
@@ -2393,6 +2438,58 @@ def _listed_amount(fig: Figure, first: Figure) -> bool:
         and not fig.grouped
         and whole <= 3
     )
+
+
+# the currencies of the reports that print a prior-year comparative bare in brackets
+_COMPARATIVE_CURRENCIES = frozenset(["SEK", "NOK", "DKK", "ISK", "EUR", "CHF"])
+
+
+def _link_comparatives(text: str, figs: list[Figure]) -> list[Figure]:
+    """"MSEK 4,512 (4,101)", "SEK 4,512m (4,101)", "SEK 655m (612m)": the bare figure alone
+    in brackets right after an amount is its prior-year comparative, as Nordic reports
+    print it: in the amount's currency (and its scale, when the bracket names none). A
+    year ("(2025)") and a bracket that holds words ("(2025: 4,101)") are not one."""
+    out = figs
+    for i in range(len(figs) - 1):
+        a, b = figs[i], figs[i + 1]
+        if a.kind != "currency" or a.per is not None or b.kind != "number" or b.is_year:
+            continue
+        if b.value is None or b.multiple or b.section is not None or b.digits < 2:
+            continue  # "(1)": a footnote's mark
+        if a.unit not in _COMPARATIVE_CURRENCIES:
+            continue
+        lo, hi = b.span
+        if text.startswith("(", lo):  # "(4,101)", read as a negative
+            inner_lo, close = lo + 1, hi - 1
+        else:  # "(612m)", "(4,101)" after a scale: the brackets around the figure
+            inner_lo, close = lo, hi
+            lo -= 1
+        if (
+            text[a.span[1] : lo] != " "
+            or text[lo : lo + 1] != "("
+            or text[close : close + 1] != ")"
+            or not text[inner_lo:close].strip()
+            or text[close + 1 : close + 2].isalnum()
+        ):
+            continue
+        value = abs(b.value)
+        precision, scale, source = b.precision, b.scale, b.scale_source
+        if b.scale == ONE and a.scale != ONE:
+            value, precision = times(value, a.scale), times(precision, a.scale)
+            scale, source = a.scale, a.scale_source
+        if out is figs:
+            out = list(figs)
+        out[i + 1] = replace(
+            b,
+            kind="currency",
+            unit=a.unit,
+            value=value,
+            precision=precision,
+            scale=scale,
+            scale_source=source,
+            negative=False,
+        )
+    return out
 
 
 # --------------------------------------------------------------------------- public API
@@ -2824,7 +2921,7 @@ def scan_window(text: str, start: int, end: int) -> list[Figure]:
     linked, no context applied: exactly what :func:`extract` reads there before context,
     when ``start`` and ``end`` are clean cuts (:func:`clean_cut`)."""
     figs = _share_list_scale(text, _link_ranges(text, list(_scan(text, None, start, end))))
-    return mark_hedged(text, figs)
+    return mark_hedged(text, _link_comparatives(text, figs))
 
 
 # the words that make a figure an approximation or a bound, right before it (its currency
@@ -3100,7 +3197,9 @@ def extract(
     "point" (a draft, always), "comma" or "auto" for a source.
     """
     norm = normalize_with_map(text, numbers)
-    figs = _share_list_scale(norm.text, _link_ranges(norm.text, list(_scan(norm.text, skips))))
+    figs = _link_comparatives(
+        norm.text, _share_list_scale(norm.text, _link_ranges(norm.text, list(_scan(norm.text, skips))))
+    )
     articles = list(roman_articles(norm.text))
     if articles:
         figs = sorted([*figs, *articles], key=lambda f: f.span)

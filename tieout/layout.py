@@ -234,6 +234,12 @@ _NOTE = re.compile(
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh2>{_SCALE}))?\s*\)
       | \(\s*(?:in\s+)?(?P<s9>T|k)(?P<c9>EUR|USD|CHF|GBP)\s*\)         # "(in TEUR)", "(in kEUR)"
+      | (?:\(\s*)?en\s+(?P<s18>milliers|millions|milliards)\s+d(?:e\s+|['’]\s*)  # "en millions
+        (?P<c18>{_CUR})(?![\w$])\s*\)?                                 # d'euros"
+      | (?<!\w)in\s+(?:(?P<c20>{_UCUR})\s+1['’,]000|1['’,]000\s+(?P<c21>{_UCUR}))(?![\w'’$,.])
+                                 # "in CHF 1'000", "in 1'000 CHF" (normalised: "in CHF 1,000")
+      | \(\s*(?P<s22>thousands?|millions?|'000)\s+(?:of\s+)?          # "(thousands of MWh)",
+        (?!(?:{_CUR})(?![\w$]))(?P<u22>[A-Za-z][\w./²-]*(?:\ [A-Za-z0-9][\w./²-]*){{0,3}})\s*\)  # "('000 tCO2e)"
       | in\s+(?P<c11>{_CUR})\s+(?P<s11>thousand|million|billion)\b      # "in USD thousand"
       | \(?(?P<s4>000'?s)\s+omitted\)?                    # "(000's omitted)"
       | (?P<c5>{_SYM}|{_MARK}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
@@ -247,10 +253,11 @@ _NOTE = re.compile(
       | (?:(?P<p15>\(\s*(?:all\s+)?(?:(?:amounts?|figures)\s+(?:are\s+)?)?   # a currency and a
            (?:(?:expressed|stated|presented|shown)\s+)?(?:in\s+|units?\s*:\s*)?)  # scale, in a
           | (?<![\w(])units?\s*:\s*                             # caption or a corner
-          | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+)?)      # cell: "(Unit: KRW
+          | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+|(?:belopp|beløp|beløb)\s+i\s+)?)  # cell: "(Unit: KRW
         (?:(?P<c15>{_UCUR})(?(p15)(?:\s*,\s*|\s?)|\s?)(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])  # "SEK m",
           | (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
-          | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])) # KRW", "MSEK",
+          | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])  # KRW", "MSEK",
+          | (?P<c19>{_PREFIXED})\s?(?P<s19>(?:Mio|Mrd|Tsd|mia)\.?)(?![\w$€]))  # "CHF Mio.", "DKK mio."
         (?(p15)(?:\s*,\s*%)?(?:\s*,?\s*unless\s+otherwise\s+[a-z]+)?\s*\)  # "TEUR", "Mio. EUR"
           |(?=[)|\t\n]|\ \ |\s*$|\ \|))
     )
@@ -317,10 +324,10 @@ _NOTE_ANCHOR = re.compile(
     r"|(?:[Tt]housand|[Mm]illion|[Bb]illion|[Tt]rillion)s?\s+(?:yen|yuan|won|[A-Z]{3})\b"
     r"|(?<=10 )[Tt]housand|(?<=100 )[Mm]illion"
     r"|(?:(?<=[A-Z]{3})|(?<=[A-Z]{3} ))(?:m|mn|mm|bn|tn|k)(?![\w$€])"
-    r"|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)\b|T€|k€|(?:Mio|Mrd|Tsd)\.?\s?(?:EUR|€|CHF|USD|GBP)"
+    r"|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)\b|T€|k€|(?:Mio|Mrd|Tsd)\.?\s?(?:EUR|€|CHF|USD|GBP|SEK|NOK|DKK)"
     r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
     r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
-    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k)\)|'000|000'?s\s+omitted"
+    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k|K)\)|'000|000'?s\s+omitted"
     r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
     r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])|(?<=[$€£¥])[Bb](?=\s*\)|[ \t]*(?:\n|$|\|)|  )|\(M\)"
     r"|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn]|mil)(?![\w$€£]))"
@@ -332,9 +339,25 @@ _NOTE_ANCHOR = re.compile(
 _INDIAN_ANCHOR = re.compile(r"(?i)(?<![a-z])(?:crores?|lakhs?)\b")
 
 
+# the anchors of rarer notes, looked for only where their words stand: "(in CHF Mio.)",
+# "DKK mio.", "en milliers d'euros", "(thousand metric tons CO2e)", "(in TCHF)", "in CHF
+# 1'000" (normalised "1,000")
+_FOREIGN_ANCHOR = re.compile(
+    r"(?=[MmTt(0])(?:(?:(?<=[A-Z]{3} )|(?<=€ ))(?:Mio|Mrd|Tsd|mio|mia)\b"
+    r"|[Mm]illiers\b|[Mm]illiards\b|\([Tt]housand\b|T(?:CHF|USD|GBP)\b"
+    r"|(?<=[A-Z]{3} 1[,'’])000(?![\d,.])|(?<=in 1[,'’])000(?= [A-Z]{3}\b))"
+)
+_FOREIGN_WORDS: tuple[str, ...] = ("Mio", "mio", "mia", "Mrd", "Tsd", "illiers", "illiards")
+_FOREIGN_WORDS += ("(thousand", "(Thousand", "TCHF", "TUSD", "TGBP", "1,000", "1'000", "1’000")
+
+
 def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
     """The anchors of the scale notes in ``text[start:end]``, in order."""
     found = _caption_anchors(text, start, end)
+    if any(text.find(w, start, end) >= 0 for w in _FOREIGN_WORDS):
+        found = merge(
+            found, _FOREIGN_ANCHOR.finditer(text, start, end), key=lambda a: a.start()
+        )
     if not any(text.find(w, start, end) >= 0 for w in ("rore", "RORE", "akh", "AKH")):
         return found
     return iter(
@@ -414,11 +437,11 @@ def _caption_at(text: str, a: re.Match[str], lo: int, end: int) -> ScaleNote | N
 
 # every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
 # before it ("(Millions of yen)", "Dollars in thousands", "(₹ crore)", "Unit: Millions of yen")
-_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]")  # "Unit: Millions of yen"
+_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]|[Ee][Nn]\s")  # "Unit: Millions of yen"
 _CUR_LEAD = re.compile(r"(?:[A-Z]{2}|[$€£¥₩₹]|Rs\.?|\d)\s$")
 _WORD_ANCHORS = frozenset(
     ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
-).union(["lakh", "lakhs"])
+).union(["lakh", "lakhs", "milliers", "milliards"])
 
 
 # an anchor that is the unit glued to an amount's end ("1.234,5 Mio. €", "12 345 MSEK",
@@ -522,6 +545,7 @@ _JP_SCALES = {
 # thousand yuan": the 万元 of Chinese statements; "MSEK", "TEUR", "Mio. EUR")
 _UNIT_SCALES = SCALE_WORDS | {
     "t": Decimal(1000),  # "TEUR", "T€": Tausend (after a currency, "T" is a trillion)
+    "mia": Decimal(10) ** 9,  # "DKK mia.": the Danish milliard
     "10 thousand": Decimal(10) ** 4,
     "100 million": Decimal(10) ** 8,
 }
@@ -541,11 +565,23 @@ def _unit_scale(word: str) -> Decimal:
 
 
 def _note(m: re.Match[str]) -> ScaleNote | None:
-    unit = next((g for g in ("s15", "s16", "s17") if m.group(g)), None)
+    unit = next((g for g in ("s15", "s16", "s17", "s19") if m.group(g)), None)
     if unit is not None:
         code = m.group("c" + unit[1:])
         code_read = _currency_word(code) or UNKNOWN_CURRENCY
         return ScaleNote(m.span(), _unit_scale(m.group(unit)), code_read, False, m.group(0))
+    if m.group("s18"):  # "en millions d'euros"
+        french = {"milliers": "thousands", "millions": "millions", "milliards": "billions"}
+        cur18 = _currency_word(m.group("c18")) or UNKNOWN_CURRENCY
+        scale18 = SCALE_NAMES[french[m.group("s18").lower()]]
+        return ScaleNote(m.span(), scale18, cur18, False, m.group(0))
+    if m.group("c20") or m.group("c21"):  # "in CHF 1'000"
+        cur20 = _currency_word(m.group("c20") or m.group("c21")) or UNKNOWN_CURRENCY
+        return ScaleNote(m.span(), SCALE_NAMES["thousands"], cur20, False, m.group(0))
+    if m.group("s22"):  # "(thousands of MWh)", "('000 tCO2e)": a quantity, no money
+        s22 = m.group("s22").lower()
+        scale22 = Decimal(1000) if s22 in ("'000", "thousand", "thousands") else Decimal(10) ** 6
+        return ScaleNote(m.span(), scale22, "count", False, m.group(0))
     if m.group("s12"):
         name = " ".join(m.group("s12").lower().split()).rstrip("s")
         scale = _JP_SCALES[name.replace("100 ", "hundred ")]
@@ -994,6 +1030,18 @@ def _ages(values: list[str], above: list[str]) -> bool:
         return False
     nums = [int(v) for v in values]
     return nums == sorted(set(nums))
+
+
+def _noted_restart(text: str, block: list[_Line], ln: _Line, notes: _Notes) -> bool:
+    """Whether ``ln`` opens a new table right under the rows of ``block`` (no blank line
+    between, as text taken from a PDF prints them): a line of headings that starts with a
+    scale note of its own ("(Rs. in lakhs)   2026   2025", "(in EUR thousands)   2026")
+    after a row of figures. The first table's note does not govern the second's rows."""
+    if not ln.cells or not notes.within(ln.start, ln.cells[0][1]):
+        return False
+    if not _heading_line(text, ln):
+        return False
+    return any(not _heading_line(text, b) for b in block if b.cells)
 
 
 def _heading_line(text: str, ln: _Line) -> bool:
@@ -1741,6 +1789,8 @@ def _bare_dollar(note: ScaleNote) -> bool:
 def _local_dollar(table: Table, f: Figure) -> Figure:
     """A figure written with a bare "$" in a table whose statement declares its dollar
     ("$ 4,321" under "(Expressed in Singapore dollars)"): in that currency."""
+    if table.dollar in _PESOS and f.kind == "currency" and f.unit == "peso":
+        return replace(f, unit=table.dollar)  # "Ps. 4,321" under "(Millions of Mexican pesos)"
     if table.dollar is None or f.kind != "currency" or f.unit != "USD":
         return f
     if _BARE_DOLLAR.search(f.text) is None or "US" in f.text.upper():
@@ -1791,6 +1841,44 @@ def declared_dollars(text: str, start: int = 0, end: int | None = None) -> list[
         cur = _currency_word(m.group("cur"))
         if cur is not None:
             found.append((m.start(), cur if cur in _DOLLARS else UNKNOWN_CURRENCY))
+    noted = _noted_dollars(text, start, stop)
+    if noted:
+        found = sorted(found + noted)
+    return found
+
+
+# a note on a line of its own naming pesos, which filers write "$" ("(In millions of
+# Mexican pesos)", "(MXN millions)"): looked for only where its name or code stands (a
+# dollar of another country named by a note governs its table only)
+_NOTED_HINTS = ("esos", "ESOS", "MXN")
+
+
+def _noted_dollars(text: str, start: int, stop: int) -> list[tuple[int, str]]:
+    """Where a note standing alone on its line names a peso, with that currency: what a bare "$" stands for from there on in prose, as a
+    declaration says (a Mexican report under "(In millions of Mexican pesos)" writes its
+    pesos "$")."""
+    lines: set[int] = set()
+    for hint in _NOTED_HINTS:
+        k = text.find(hint, start, stop)
+        while k >= 0:
+            lines.add(text.rfind("\n", start, k) + 1 if k > start else start)
+            nxt = text.find("\n", k, stop)
+            k = -1 if nxt < 0 else text.find(hint, nxt, stop)
+    found = []
+    for first in sorted(lines):
+        first = max(first, start)
+        last = text.find("\n", first, stop)
+        last = stop if last < 0 else last
+        line = text[first:last].strip()
+        if not line or len(line) > 80 or _has_digit(line):
+            continue
+        low = line.lower()
+        if not any(w in low for w in ("thousand", "million", "billion")):
+            continue
+        m = _NOTE.fullmatch(line) or _NOTE.fullmatch(line.rstrip(")"))
+        note = _note(m) if m is not None else None
+        if note is not None and note.currency in _PESOS:
+            found.append((first, note.currency))
     return found
 
 
@@ -1844,6 +1932,8 @@ def _with_dollar(table: Table, dollar: str) -> Table:
 def _document_dollar(lay: Layout, f: Figure, default: str | None) -> Figure:
     """A bare "$" figure outside a table: in the dollar the document declares above it,
     else in ``default`` (a dollar not the US's). A table's say what its "$" is."""
+    if f.kind == "currency" and f.unit == "peso" and lay.table_at(f.span[0]) is None:
+        return _declared_peso(lay, f)
     if f.kind != "currency" or f.unit != "USD" or lay.table_at(f.span[0]) is not None:
         return f
     if _BARE_DOLLAR.search(f.text) is None or "US" in f.text.upper():
@@ -1851,6 +1941,18 @@ def _document_dollar(lay: Layout, f: Figure, default: str | None) -> Figure:
     above = [cur for pos, cur in lay.dollars if pos < f.span[0]]
     dollar = above[-1] if above else default
     return f if dollar in (None, "USD") else replace(f, unit=dollar)
+
+
+# the pesos a filer writes "$" or "Ps." for
+_PESOS = frozenset(["MXN", "CLP", "COP", "ARS"])
+
+
+def _declared_peso(lay: Layout, f: Figure) -> Figure:
+    """A figure in pesos of no named country ("Ps. 12,345.6", "12.5 million pesos"): in
+    the peso the document declares above it ("(In millions of Mexican pesos)"), else as
+    it stands."""
+    above = [cur for pos, cur in lay.dollars if pos < f.span[0]]
+    return replace(f, unit=above[-1]) if above and above[-1] in _PESOS else f
 
 
 def _note_says_usd(table: Table) -> bool:
@@ -1945,6 +2047,8 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
                     or _label_row(lines, j, family)
                     or (lines[j].rule and family in ("aligned", "tab"))
                 ):
+                    if block and _noted_restart(text, block, lines[j], by_place):
+                        break  # "(Rs. in lakhs)  2026  2025" right under a table's rows
                     if lines[j].rule:  # a rule under headings or above a total: not a row
                         j += 1
                         continue

@@ -347,7 +347,9 @@ class LazySource:
             return True
         if self._declares is None:
             text = self.text
-            self._declares = ("$" in text or "ollar" in text) and bool(declared_dollars(text))
+            self._declares = (
+                "$" in text or "ollar" in text or "Ps." in text or "esos" in text
+            ) and bool(declared_dollars(text))
         return self._declares
 
     def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
