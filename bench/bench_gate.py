@@ -779,6 +779,8 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     ),
     "'[^1]' and '**' markup": lambda n: "**$4.2**[^1] " * (n // 13),
     "'about' hedges": lambda n: "about $4,200 and over 32% " * (n // 26),
+    # a German report's headings: each "Mio." an anchor of a scale note (5 s for 35 KB once)
+    "'Mio. €' headings": lambda n: "Mio. € " * (n // 7),
 }
 
 

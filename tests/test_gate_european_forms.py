@@ -4,12 +4,10 @@ words, a point-style rate in a comma source, and the cost of "Mio. €" anchors.
 
 from __future__ import annotations
 
-import time
 from decimal import Decimal
 
 import tieout
 from tieout.figures import detect_numbers, extract, normalize
-from tieout.gating.sources import clear_cache
 
 
 def _statuses(draft: str, source: str, **kw: str) -> dict[str, str]:
@@ -144,11 +142,7 @@ def test_a_point_style_rate_in_a_comma_source_is_no_thousands_percent() -> None:
 # --------------------------------------------------------------------------- D16
 
 
-def test_many_mio_anchors_read_fast() -> None:
-    tieout.gate("x", sources=["y"])
+def test_many_mio_anchors_are_read() -> None:
+    # (how fast is bench/bench_gate.py's business: its adversarial "'Mio. €' headings")
     headers = "Mio. € " * 5000 + "12,5 %"
-    clear_cache()
-    t0 = time.perf_counter()
-    r = tieout.gate("The margin was 12.5%.", sources=[headers])
-    assert time.perf_counter() - t0 < 1.5  # ~0.15 s here; it took ~5 s
-    assert r.passed
+    assert tieout.gate("The margin was 12.5%.", sources=[headers]).passed

@@ -8,7 +8,6 @@ figures only, and anything mixed or silent stays "point" (fail closed).
 
 from __future__ import annotations
 
-import time
 from decimal import Decimal
 
 import pytest
@@ -196,7 +195,7 @@ def test_auto_in_normalize_swaps_only_a_comma_text() -> None:
     assert normalize("Revenue 1,234.5 and 1.234", "auto") == "Revenue 1,234.5 and 1.234"
 
 
-def test_detection_and_the_swap_take_milliseconds_on_a_megabyte() -> None:
+def test_detection_and_the_swap_read_a_megabyte() -> None:
     line = (
         "Die Umsatzerlöse stiegen um 3,5 % auf 1.234,5 Mio. € zum 31.12.2024; das Ergebnis "
         "je Aktie betrug 2,15 €, Ziffer 2.2 gilt.\n"
@@ -206,16 +205,9 @@ def test_detection_and_the_swap_take_milliseconds_on_a_megabyte() -> None:
     english = ("Revenue was $1,234.5 million, up 3.5%, on 12,345 units.\n" * 20000)[:1_000_000]
     words = ("Plain words, commas and points. " * 40000)[:1_000_000]
     for text, convention in ((german, "comma"), (english, "point"), (words, "point")):
-        best = min(_timed(detect_numbers, text) for _ in range(3))
         assert detect_numbers(text) == convention
-        assert best < 0.1, (convention, best)  # about 10 ms here; generous for slow CI
-    assert min(_timed(lambda t: normalize(t, "comma"), german) for _ in range(3)) < 0.5
-
-
-def _timed(fn: object, text: str) -> float:
-    t0 = time.perf_counter()
-    fn(text)  # type: ignore[operator]
-    return time.perf_counter() - t0
+    # (how fast: bench/bench_readers.py; tests assert no wall-clock times)
+    assert normalize(german, "comma").count("1,234.5") == german.count("1.234,5")
 
 
 # --------------------------------------------------------------------------- by property
