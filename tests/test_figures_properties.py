@@ -6,6 +6,7 @@ import string
 from decimal import Decimal
 from itertools import pairwise
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -264,6 +265,28 @@ def test_a_text_read_without_its_layout_reads_as_with_it(text: str) -> None:
     from tieout.layout import read_layout
 
     text = normalize(text)
+    assert extract(text) == extract(text, layout=read_layout(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("$ million\n4,200", Decimal("4200000000")),
+        ("EUR thousand\n4,200", Decimal("4200000")),
+        ("in Mio. EUR\n4,200", Decimal("4200000000")),
+        ("in TCHF\n4,200", Decimal("4200000")),
+        ("USD m\n4,200", Decimal("4200000000")),
+        ("$000\n4,200", Decimal("4200000")),
+    ],
+)
+def test_a_note_with_no_plural_scale_word_is_read_without_a_layout_given(
+    text: str, value: Decimal
+) -> None:
+    """A note written "$ million" or "in TCHF" holds none of "millions", "thousands": the
+    figures under it are scaled whether or not the caller passes the layout."""
+    from tieout.layout import read_layout
+
+    assert [f.value for f in extract(text)] == [value]
     assert extract(text) == extract(text, layout=read_layout(text))
 
 

@@ -3265,8 +3265,7 @@ def _no_structure(text: str) -> bool:
     spaces, no note's anchor word), so its layout would give no figure any context."""
     if "|" in text or "\t" in text or "  " in text:
         return False
-    if not any(w in text for w in ("housands", "illions", "HOUSANDS", "ILLIONS", ")")):
-        return True  # every anchor of a scale note holds one of these
+    # (no shortcut on words: a note's anchor may be "$ million", "USD m", "in TCHF" or "$000")
     from tieout.layout import note_anchor
 
     return not note_anchor(text, 0, len(text))
