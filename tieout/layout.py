@@ -1358,11 +1358,13 @@ class _Notes:
         return self.all[bisect_left(self.starts, a) : bisect_left(self.starts, b)]
 
     def named_in(self, context: str) -> ScaleNote | None:
-        """The first note whose words ``context`` repeats (a caption above a table):
-        the first wording in order of first appearance is the first such note."""
+        """The first note whose words ``context`` repeats (a caption above a table), of
+        the longest wording it repeats: "(in millions of Canadian dollars)" is no "(in
+        millions" that an earlier table's caption wrote."""
         if not context:
             return None
-        return next((n for t, n in self.first.items() if t in context), None)
+        named = [n for t, n in self.first.items() if t in context]
+        return max(named, key=lambda n: len(n.text)) if named else None
 
 
 # a heading cell holding words besides its scale note ("Revenue ($M)"), not the note alone
