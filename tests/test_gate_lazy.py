@@ -45,6 +45,12 @@ def _variants(f):  # type: ignore[no-untyped-def]
             yield replace(f, kind="currency", unit="USD")  # the same digits claimed as dollars
         if f.kind == "currency":
             yield replace(f, kind="percent", unit="percent")
+        if f.kind == "quantity" and f.unit in _UP:
+            # the same quantity in the next multiple up ("1,200 MW" as "1.2 GW")
+            yield replace(f, unit=_UP[f.unit], value=f.value / 1000)
+
+
+_UP = {"kW": "MW", "MW": "GW", "kWh": "MWh", "MWh": "GWh", "ktCO2e": "MtCO2e", "tCO2e": "ktCO2e"}
 
 
 @pytest.mark.parametrize("path", TEXTS, ids=lambda p: p.name)

@@ -411,3 +411,39 @@ EMISSION_MASSES: dict[str, str] = {
 #: Units whose small whole counts in prose are no claim ("a 30-day period", "14 months",
 #: "12 ML models"): only a figure significant as a bare number would be is checked.
 SOFT_UNITS: frozenset[str] = frozenset({*DURATION_UNITS.values(), "ML"})
+
+
+# A quantity's unit as the same unit's multiple: "1.2 GW" is 1,200 MW, as "$1.2 billion"
+# is "$1,200 million". Each keyed name (see ``figures.QUANTITY_UNITS``) to the base it is a
+# multiple of and the factor; a unit not listed is compared only with itself. Left out on
+# purpose: "MT" (US inventories' metric tons, or megatonnes?), durations (is "a year" 12
+# months or a fiscal year?), areas and anything whose conversion is not a power of ten.
+def _prefixed(base: str, prefixes: dict[str, int]) -> dict[str, tuple[str, int]]:
+    return {p + base: (base, e) for p, e in prefixes.items()}
+
+
+_SI = {"": 0, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15}
+_OIL = {"": 0, "M": 3, "MM": 6, "B": 9, "T": 12}  # the oil and gas "M" is a thousand
+QUANTITY_MULTIPLES: dict[str, tuple[str, int]] = {
+    **_prefixed("W", _SI),
+    **_prefixed("Wh", _SI),
+    **{f"{p}W{s}": (f"W{s}", _SI[p]) for p in ("k", "M", "G") for s in ("ac", "dc", "p", "e")},
+    **_prefixed("J", _SI),
+    **{"mL": ("L", -3), "L": ("L", 0), "kL": ("L", 3), "m³": ("L", 3), "ML": ("L", 6)},
+    "GL": ("L", 9),
+    **{"μg": ("g", -6), "mg": ("g", -3), "kg": ("g", 3), "t": ("g", 6), "kt": ("g", 9)},
+    **{"Mt": ("g", 12), "Gt": ("g", 15)},
+    **{f"{m}{gas}": (f"t{gas}", e) for gas in ("CO2e", "CO2") for m, e in
+       (("t", 0), ("kt", 3), ("Mt", 6), ("Gt", 9))},
+    **_prefixed("bbl", {"": 0, "M": 3, "MM": 6}),
+    **{"MBbl": ("bbl", 3), "MMBbl": ("bbl", 6)},
+    **_prefixed("boe", {"": 0, "M": 3, "MM": 6}),
+    **{"BOE": ("boe", 0), "MBOE": ("boe", 3), "MMBOE": ("boe", 6)},
+    **_prefixed("cf", {k: v for k, v in _OIL.items() if k}),
+    **_prefixed("cfe", {k: v for k, v in _OIL.items() if k}),
+    **{"Btu": ("Btu", 0), "MMBtu": ("Btu", 6), "MMBTU": ("Btu", 6)},
+    **{"pM": ("M", -12), "nM": ("M", -9), "μM": ("M", -6), "mM": ("M", -3)},
+    **{"pg/mL": ("g/mL", -12), "ng/mL": ("g/mL", -9), "μg/mL": ("g/mL", -6)},
+    "mg/mL": ("g/mL", -3),
+    **{"BTC": ("BTC", 0), "sats": ("BTC", -8), "ETH": ("ETH", 0), "gwei": ("ETH", -9)},
+}

@@ -45,6 +45,7 @@ from tieout._vocab import (
     LAB_UNITS,
     PER_TIME_UNITS,
     PER_UNITS,
+    QUANTITY_MULTIPLES,
     SCALE_WORDS,
     SECTION_WORDS,
     SOFT_UNITS,
@@ -874,6 +875,20 @@ def quantity_unit(written: str) -> str:
     parts = _EMISSION_PARTS.fullmatch(written)
     assert parts is not None, written
     return EMISSION_MASSES[parts.group("mass")] + ("CO2e" if parts.group("eq") else "CO2")
+
+def quantity_base(unit: str | None, value: Decimal) -> tuple[str, Decimal] | None:
+    """A quantity in the base unit its unit is a multiple of ("GW", 1.2 -> "W",
+    1,200,000,000; "Mboe/d", 412 -> "boe/d", 412,000), or None for a unit compared only
+    with itself (see ``_vocab.QUANTITY_MULTIPLES``)."""
+    if unit is None:
+        return None
+    name, daily = (unit[:-2], "/d") if unit.endswith("/d") else (unit, "")
+    multiple = QUANTITY_MULTIPLES.get(name)
+    if multiple is None:
+        return None
+    base, power = multiple
+    return base + daily, value.copy_abs().scaleb(power)
+
 
 # a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
 _FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"

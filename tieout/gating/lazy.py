@@ -28,11 +28,13 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
+from functools import cache
 from itertools import chain, islice
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
+from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, QUANTITY_MULTIPLES
 from tieout.figures import (
     EXACT,
+    ONE,
     Figure,
     add_leader_places,
     add_odd_comma_places,
@@ -46,6 +48,7 @@ from tieout.figures import (
     is_roman,
     mark_hedged,
     number_places,
+    quantity_base,
     scan_window,
     sorted_values,
 )
@@ -199,10 +202,32 @@ def _spellings(fig: Figure, cents: bool = False) -> Iterator[str]:
     own = canonical_digits(format(fig.value.copy_abs(), "f"))
     yield own
     shifts = _SCALE_PLACES + ((-2,) if cents else ())
+    if fig.kind == "quantity":  # "1.2 GW" printed as "1,200 MW" or "1,200,000 kW"
+        shifts += _unit_shifts(fig.unit)
     for places in (-2,) if fig.kind == "percent" else shifts:
         other = _shifted(own, places)
         if other != own:
             yield other
+
+
+@cache
+def _unit_shifts(unit: str | None) -> tuple[int, ...]:
+    """How far the decimal point of a quantity in ``unit`` moves when the same quantity is
+    printed in another multiple of its base ("GW" to "MW": 3 places to the right, -3)."""
+    own = quantity_base(unit, ONE)
+    if own is None:
+        return ()
+    daily = "/d" if own[0].endswith("/d") else ""
+    power = own[1].adjusted()
+    return tuple(
+        sorted(
+            {
+                p - power
+                for base, p in QUANTITY_MULTIPLES.values()
+                if base + daily == own[0] and p != power
+            }
+        )
+    )
 
 
 def _places(places_of: dict[str, list[int]], spellings: Iterable[str]) -> Iterator[int]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tieout._vocab import CURRENCY_CODES
 from tieout.errors import InputError
-from tieout.figures import Figure, extract, mark_hedged, over, parse_amount
+from tieout.figures import Figure, extract, mark_hedged, over, parse_amount, quantity_base
 from tieout.gating.rounding import first_rounded, rounding_range
 
 if TYPE_CHECKING:
@@ -57,6 +57,9 @@ class SourceIndex:
     # bare numbers written with a decimal point ("EV/EBITDA stood at 12.5"), what a multiple
     # written with one ("12.5x") may be found as: never a count ("3", "three") for "3.0x"
     decimals: dict[Decimal, Figure] = field(default_factory=dict)
+    # quantities in the base unit theirs is a multiple of: "1,200 MW" under ("W", 1.2e9),
+    # what "1.2 GW" is found as (``figures.quantity_base``)
+    based: dict[tuple[str, Decimal], Figure] = field(default_factory=dict)
 
     def add(self, fig: Figure) -> None:
         if fig.kind == "section":
@@ -76,6 +79,9 @@ class SourceIndex:
                 _put(self.priced, (unit, mag, fig.per.rsplit("/", 1)[1]), fig)  # is yearly
         if fig.kind == "quantity":
             _put(self.quantities, mag, fig)  # "1,200 mg" is no count of 1,200 patients
+            based = quantity_base(fig.unit, mag) if fig.per is None else None
+            if based is not None:
+                _put(self.based, based, fig)
         else:
             _put(self.by_value, mag, fig)
         if fig.multiple:
@@ -106,6 +112,7 @@ class SourceIndex:
             self.priced,
             self.quantities,
             self.decimals,
+            self.based,
         )
 
     def other_unit(self, fig: Figure) -> Figure | None:
@@ -168,12 +175,14 @@ class SourceIndex:
             # of its whole value a table prints under a heading that names the unit
             # ("Capacity (GW) | 1.2"), which the layout does not read as a unit
             written = self.written.get(mag)
+            based = quantity_base(fig.unit, mag) if fig.per is None else None
             return (
                 (
                     self.by_key.get(("quantity", fig.unit, mag))
                     if fig.per is None
                     else self._priced(fig, mag)  # "27.4 tCO2e per $ million": per that only
                 )
+                or (self.based.get(based) if based is not None else None)  # "1,200 MW"
                 or self.cells.get(mag)
                 or (written if written is not None and written.where is not None else None)
             )
