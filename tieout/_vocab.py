@@ -349,8 +349,9 @@ PER_TIME_UNITS: frozenset[str] = frozenset(
 
 # Quantity units as ESG reports, utilities and trial reports write them, each written form
 # to the one name it is keyed by (see ``figures.QUANTITY_UNITS``; CO2-equivalent masses
-# are read apart, by ``figures.quantity_unit``). A prefix is part of the unit: "1.2 GW" is
-# no "1,200 MW", and "148 MWac" (an AC rating) is no "148 MW".
+# are read apart, by ``figures.quantity_unit``). Keyed as written ("1.2 GW" keys "GW"); a
+# look-up finds it in another multiple (``QUANTITY_MULTIPLES``), and "148 MWac" (an AC
+# rating) is no "148 MW".
 _WATT_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T"}
 ENERGY_UNITS: dict[str, str] = {
     **{f"{w}watt{s}": f"{p}W" for w, p in _WATT_PREFIXES.items() for s in ("", "s")},

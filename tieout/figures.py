@@ -816,8 +816,8 @@ _WB = r"(?![^\W\u00b9\u00b2\u00b3\u2070-\u2079])"
 _SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|Tn|TN|[kKmMbBT])"  # "T": read only after a currency
 # "$1.2 MM"; German "Tsd./Mio./Mrd."; Indian "lakh" (100,000), "crore" (10,000,000), "lakh crore"
 # Units a figure may carry that are no money and no percent: power and energy, oil and gas
-# volumes, area, mass and emissions, latency. Keyed as written (its prefix is part of the
-# unit: "1.2 GW" is no "1,200 MW" to the gate, as "1.2" is no "1,200"), each name with the
+# volumes, area, mass and emissions, latency. Keyed as written ("1.2 GW" keys "GW"; the
+# gate finds it as "1,200 MW" through ``quantity_base``), each name with the
 # ones it is written as ("square feet", "sq. ft.", "SF" -> "sq ft").
 QUANTITY_UNITS: dict[str, str] = {
     **{u: u for p in ("", "k", "M", "G", "T") for u in (f"{p}W", f"{p}Wh")},
