@@ -68,6 +68,23 @@ class Row:
     # the label row a Markdown or CSV table's row stands under ("Earnings per share:"),
     # kept apart from its label (a text table's label holds it: "Revenues: Product")
     group: str = ""
+    # the cells' starts, for finding the cell at a position by bisection (a wide table's
+    # every figure would otherwise walk its row: quadratic in the row's width)
+    starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "starts", tuple(c.span[0] for c in self.cells))
+
+    def cell_at(self, pos: int) -> Cell | None:
+        """The first cell whose span holds ``pos`` (a heading spread over several columns
+        repeats its span: the first of them), or None."""
+        i = bisect_right(self.starts, pos) - 1
+        if i < 0 or pos >= self.cells[i].span[1]:
+            return None  # (cells are in order and overlap only where a span repeats)
+        start = self.starts[i]
+        while i > 0 and self.starts[i - 1] == start:
+            i -= 1
+        return self.cells[i]
 
 
 @dataclass(frozen=True, slots=True)
@@ -2857,7 +2874,8 @@ def _across_headings(table: Table, f: Figure) -> bool:
     row = table.row_at(f.span[0])
     if row is None or not row.header:
         return False
-    return not any(c.span[0] <= f.span[0] and f.span[1] <= c.span[1] for c in row.cells)
+    cell = row.cell_at(f.span[0])
+    return cell is None or f.span[1] > cell.span[1]
 
 
 def _in_table(
@@ -2867,7 +2885,7 @@ def _in_table(
     if row is None or row.header:
         return f
     f = _local_dollar(table, f)
-    cell = next((c for c in row.cells if c.span[0] <= f.span[0] < c.span[1]), None)
+    cell = row.cell_at(f.span[0])
     if cell is None or cell.col == 0:
         return f
     period = table.periods[cell.col] if cell.col < len(table.periods) else None
@@ -2881,6 +2899,14 @@ def _in_table(
     ):
         # "Note | 2026 | 2025": the number of the note a row is explained in, no amount
         return replace(f, where=where)
+    if f.multiple:
+        # "3.2x", "1.5×" under "(in millions)": a multiple, never an amount at the table's
+        # scale nor in its currency
+        return replace(f, period=period, where=where, implied_unit=None)
+    if f.is_year and _DATE_COLUMN.fullmatch(column.strip()) is not None:
+        # "Vintage | 2019", "Year | 2021": a year, no figure; kept with no place, as a year
+        # in prose is, so it confirms no "2,019" and no "$2,019 million"
+        return replace(f, period=period)
     if f.kind == "number" and _worded_cell(cell.text, f):
         # a number among words in one cell ("4.000% Term Bonds due August 1, 2041"): a
         # phrase's number, not the column's amount; neither its currency nor its scale
@@ -3079,6 +3105,19 @@ _COUNT_COLUMN = re.compile(
 )
 _SHARE_COLUMN = re.compile(r"(?i)\b(?:options|shares|units|rsus?|psus?|warrants)\b")
 _AMOUNT_COLUMN = re.compile(r"(?i)price|amount|\$|per[ -]share|fair|value|cost|proceeds|paid")
+
+
+# a column of dates or years: "Vintage", "Year", "Date", "Vintage year", "Issue date",
+# "Year of issuance", "Maturity" (not "Prior year" nor "Year ended …": periods of amounts)
+_DATE_COLUMN = re.compile(
+    r"(?i)(?:(?:vintage|issue|issuance|grant|award|acquisition|maturity|expiry|expiration"
+    r"|start|end|base|baseline|target|reporting|fiscal|calendar|publication|completion"
+    r"|commissioning|construction|inception|closing|effective|trade|settlement|purchase"
+    r"|approval|filing|enrol?lment|retirement|delivery)\s+)?"
+    r"(?:vintages?|years?|yr|dates?|dated|maturity|maturities|expiry|expiration|period)"
+    r"(?:\s+(?:built|acquired|issued|retired|founded|opened|established|completed|approved"
+    r"|of\s+(?:[a-z-]+\s+)?[a-z-]+))?"
+)
 
 
 def _count_column(column: str) -> bool:
