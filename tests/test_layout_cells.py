@@ -119,3 +119,53 @@ def test_cells_of_a_wide_table_are_found_by_bisection() -> None:
     assert [row.cell_at(c.span[0] + 1) for c in row.cells] == list(row.cells)
     assert row.cell_at(row.cells[5].span[1]) is None  # the " | " between two cells
     assert figure(extract(source), "2,500.5").where == "row Units shipped, column M1500"
+
+
+# --------------------------------------------------------------------------- long captions
+
+SEGMENTS = """\
+Annual Report 2024
+
+Table 7. Revenue by reportable segment and geographic region for the fiscal years ended December 31, 2024 and 2023 (in millions of U.S. dollars):
+
+| Segment | 2024 | 2023 |
+|---|---|---|
+| Diagnostics | 1,204.3 | 1,150.0 |
+| Life Sciences | 845.2 | 801.9 |
+"""
+
+TEN_Q_LEAD = """\
+Segment results
+
+The following table presents net sales by reportable segment for the three months ended September 30, 2026 and 2025 (in millions):
+
+                         2026        2025
+Industrial            $ 1,482.6   $ 1,390.2
+Consumer                  912.4       880.7
+"""
+
+
+def test_a_long_caption_ending_in_a_colon_scales_its_table() -> None:
+    assert statuses("Diagnostics revenue was $1,204.3 million.", SEGMENTS) == {
+        "currency:USD:1204300000": "found"
+    }
+    assert statuses("Diagnostics revenue was $1,204.3.", SEGMENTS) == {
+        "currency:USD:1204.3": "missing"
+    }
+    assert statuses("Consumer net sales were $912.4 million.", TEN_Q_LEAD) == {
+        "currency:USD:912400000": "found"
+    }
+    assert statuses("Consumer net sales were $912.4.", TEN_Q_LEAD) == {
+        "currency:USD:912.4": "missing"
+    }
+
+
+def test_a_long_line_of_prose_above_a_table_is_no_caption() -> None:
+    source = (
+        "Revenue grew in every region this year, and management expects the trend to continue "
+        "into the next fiscal year (see the outlook section).\n\n"
+        "| Region | 2024 |\n|---|---|\n| EMEA | 1,204.3 |\n"
+    )
+    assert statuses("EMEA revenue was $1,204.3 million.", source) == {
+        "currency:USD:1204300000": "missing"
+    }

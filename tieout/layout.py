@@ -2401,7 +2401,9 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
         text = ln.text.strip()
         if ln.kind != "blank" and not ln.rule:
             if len(text) > 90:
-                break
+                if not out and len(text) <= 400 and long_caption(text):
+                    out.insert(0, text)  # "Table 4. Scope 1 and Scope 2 … (in thousands
+                break  # of metric tons CO2e):" right above its table: its caption
             if i - k > 6 and not _BULLET.match(text) and (len(text) > 60 or text[-1] in ".!?;"):
                 break  # a line of prose past the six lines a caption may take
             out.insert(0, text)
@@ -2412,6 +2414,17 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
 
 
 _CONTEXT_REACH = 24
+
+
+def long_caption(line: str) -> bool:
+    """Whether a line too long for a title is still the caption of the table right under
+    it: a numbered table's ("Table 4. Scope 1 and Scope 2 greenhouse gas emissions by
+    site, fiscal years 2022 to 2024 (in thousands of metric tons CO2e)") or a line that
+    ends in a colon and names a unit or a scale ("The following table presents revenue by
+    segment (in millions):"), whose note then governs the table."""
+    if _NUMBERED_TABLE.match(line) is not None:
+        return True
+    return line.endswith(":") and ("(" in line or _UNIT_WORDS.search(line) is not None)
 
 
 def _close_regions(lay: Layout) -> None:
