@@ -32,6 +32,14 @@ from tieout._vocab import (
     SCALE_NAMES,
     SCALE_WORDS,
 )
+from tieout.layout_cells import (
+    CellUnit,
+    bracket_quantity,
+    heading_per,
+    quantity_cell,
+    read_unit,
+    unit_column,
+)
 
 if TYPE_CHECKING:
     from tieout.figures import Figure
@@ -122,6 +130,13 @@ class Table:
     # the currency a bare "$" stands for in the table, where the statement declares one
     # ("(Expressed in Hong Kong dollars)" over "$'000" columns: HKD); None: the US dollar
     dollar: str | None = field(default=None, compare=False)
+    # the unit a "Unit" column gives its row ("| Energy use | MWh | 12,400 |": MWh; "%":
+    # percent; "USD millions" is a row note instead), by the row's start
+    row_units: dict[int, CellUnit] = field(default_factory=dict, compare=False)
+    # the quantity the table's corner cell or caption names for every cell no row or
+    # column gives a unit of its own ("(in thousands of metric tons CO2e)"), if any
+    quantity: CellUnit | None = field(default=None, compare=False)
+    unit_col: int | None = field(default=None, compare=False)  # the "Unit" column, if any
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -1716,6 +1731,19 @@ def _build_table(
                     if mark:
                         cur = dollar or "USD" if mark == "$" else CURRENCY_SYMBOLS[mark]
                         col_currencies.setdefault(c.col, cur)
+    unit_col = _unit_column(rows, labels)
+    row_units: dict[int, CellUnit] = {}
+    if unit_col is not None:
+        for r in rows:
+            u_cell = None if r.header else next((c for c in r.cells if c.col == unit_col), None)
+            u = read_unit(u_cell.text) if u_cell is not None else None
+            if u_cell is None or u is None:
+                continue
+            if u.kind == "currency" and u.per is None:
+                # "USD millions", "EUR thousands", "$": the row's scale and currency
+                row_notes[r.span[0]] = ScaleNote(u_cell.span, u.scale, u.unit, False, u_cell.text)
+            else:
+                row_units[r.span[0]] = u
     return Table(
         span,
         tuple(rows),
@@ -1729,7 +1757,37 @@ def _build_table(
         col_units,
         col_currencies,
         dollar,
+        row_units,
+        _table_quantity(labels[0] if labels else "", context, note),
+        unit_col,
     )
+
+
+def _unit_column(rows: list[Row], labels: list[str]) -> int | None:
+    """The column of a table that names each row's unit ("Unit", "UoM"): headed so, and
+    none of its cells a figure alone ("MWh", "tCO2e", "%", "USD millions")."""
+    for j in range(1, len(labels)):
+        if not unit_column(labels[j]):
+            continue
+        texts = [c.text for r in rows if not r.header for c in r.cells if c.col == j]
+        if texts and not any(_has_digit(t) and read_unit(t) is None for t in texts):
+            return j
+    return None
+
+
+def _table_quantity(corner: str, caption: str, note: ScaleNote | None) -> CellUnit | None:
+    """The quantity a table's corner cell ("MWh", "Site (tCO2e)") or, when its note names
+    no money, its caption ("Table 4. … (in thousands of metric tons CO2e):", "Net
+    generation (thousands of MWh)") gives its cells. A note with no currency ("(in
+    thousands)") beside a unit named alone scales it."""
+    u = read_unit(corner) if corner and "(" not in corner else None
+    if u is None or u.kind != "quantity":
+        u = bracket_quantity(corner)
+    if u is None and (note is None or note.currency in (None, "count", UNKNOWN_CURRENCY)):
+        u = bracket_quantity(caption)
+    if u is not None and note is not None and note.currency is None and u.scale == 1:
+        u = replace(u, scale=note.scale)
+    return u
 
 
 # a statement's own currency, declared above it with no scale ("(Expressed in Hong Kong
@@ -2881,6 +2939,65 @@ def _worded_cell(cell: str, f: Figure) -> bool:
     return any(w.lower() not in _SCALE_WORDS_LOW for w in _WORD2.findall(rest))
 
 
+def _cell_unit(table: Table, row: Row, cell: Cell, label: str, column: str) -> CellUnit | None:
+    """The unit the table gives a bare cell: its row's "Unit" cell, a quantity its row
+    label or column heading names in brackets ("Water withdrawn (megalitres)", "Emissions
+    (tCO2e)"; the two naming different ones: 'unknown', no quantity is sure), else, for a
+    row and column with no unit of their own, the quantity of the table's corner cell or
+    caption. None: the table names none for it (or names a percent, a currency or a scale,
+    which the layout's notes read)."""
+    own = table.row_units.get(row.span[0])
+    if own is not None:
+        return own
+    # (a duration or a count the layout reads already, "(years)", "(months)", "(#)", keeps
+    # its reading: a bare number, no scale, no currency)
+    lq = bracket_quantity(label) if _own_unit(label) is None else None
+    cq = bracket_quantity(column) if _own_unit(column) is None else None
+    if (
+        lq is not None
+        and cq is not None
+        and (lq.unit, lq.scale, lq.per) != (cq.unit, cq.scale, cq.per)
+    ):
+        return CellUnit("unknown")
+    if lq is not None or cq is not None:
+        return lq or cq
+    if table.quantity is None:
+        return None
+    low = label.lower()
+    if (
+        row.span[0] in table.row_notes
+        or _own_unit(label) is not None
+        or _own_unit(column) is not None
+        or cell.col in table.col_units
+        or cell.col in table.col_currencies
+        or cell.col in table.col_notes
+        or _count_row(label)
+        or _RATIO.search(low) is not None
+        or _PER_SHARE.search(low) is not None
+    ):
+        return None  # "Number of sites", "Intensity (%)": a unit of the row's own
+    return table.quantity
+
+
+def _priced_cell(
+    table: Table, row: Row, cell: Cell, label: str, column: str
+) -> tuple[str, str] | None:
+    """The currency and what a bare cell is the price of, where its column heading or
+    row label names both ("Price per share ($)", "NAV per unit (€)", "Dividend per share
+    (€)"): it is keyed as the grammar keys "$42.15 per share" ("share"), never at the
+    table's scale; or None."""
+    for head in (column, label):
+        per = heading_per(head)
+        if per is None:
+            continue
+        cur = _own_unit(head)
+        if cur in (None, "percent", "basis_point", "count", *_HUNDREDTHS):
+            cur = table.col_currencies.get(cell.col) if head is column else None
+        if cur is not None:
+            return cur, per
+    return None
+
+
 def _across_headings(table: Table, f: Figure) -> bool:
     """Whether ``f`` runs from one heading cell of a header row into the next: read across
     the gap between two column headings, it is no figure of either."""
@@ -2920,15 +3037,52 @@ def _in_table(
         # "Vintage | 2019", "Year | 2021": a year, no figure; kept with no place, as a year
         # in prose is, so it confirms no "2,019" and no "$2,019 million"
         return replace(f, period=period)
+    if (
+        f.kind in ("number", "percent")
+        and f.scale_source == "none"
+        and f.value is not None
+        and (_COUNT_PERCENT.search(column) is not None or _COUNT_PERCENT.search(row.label))
+    ):
+        return _count_percent(cell, f, period, where)  # "12 (4.1)" under "n (%)"
     if f.kind == "number" and _worded_cell(cell.text, f):
         # a number among words in one cell ("4.000% Term Bonds due August 1, 2041"): a
         # phrase's number, not the column's amount; neither its currency nor its scale
         return replace(f, period=period, where=where, implied_unit=None)
     label = f"{row.group}: {row.label}" if row.group else row.label
+    if cell.col == table.unit_col:
+        return replace(f, period=period, where=where)  # "per 200,000 hours": a unit's number
+    row_unit = table.row_units.get(row.span[0])
+    if f.kind == "number" and f.scale_source == "none" and f.value is not None:
+        cu = _cell_unit(table, row, cell, label, column)
+        if cu is not None and cu.kind == "quantity":
+            return quantity_cell(f, cu, period, where)
+        if cu is not None and cu.kind in ("count", "unknown"):
+            # "| Employees | number |", "| LTIFR | per 200,000 hours |": a bare number,
+            # in no currency and at no scale, and no quantity of any unit
+            return replace(f, period=period, where=where, implied_unit="count")
+        priced = _priced_cell(table, row, cell, label, column)
+        if priced is not None:
+            return replace(
+                f,
+                kind="currency",
+                unit=priced[0],
+                per=priced[1],
+                period=period,
+                where=where,
+                implied_unit=None,
+            )
     # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
-    unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    unit = (
+        None
+        if row_note
+        else (
+            (row_unit.kind if row_unit is not None else None)
+            or _own_unit(label)
+            or table.col_units.get(cell.col)
+        )
+    )
     col_unit = table.col_units.get(cell.col)
     if col_unit in ("percent", "basis_point") and any(
         table.col_units.get(j) != col_unit for j in range(1, len(table.columns))
@@ -3118,6 +3272,33 @@ _COUNT_COLUMN = re.compile(
 )
 _SHARE_COLUMN = re.compile(r"(?i)\b(?:options|shares|units|rsus?|psus?|warrants)\b")
 _AMOUNT_COLUMN = re.compile(r"(?i)price|amount|\$|per[ -]share|fair|value|cost|proceeds|paid")
+
+
+# a clinical table's "n (%)" heading ("Placebo (N=290) n (%)", "Patients, n (%)", "No.
+# (%)"): each cell a count of patients and, in brackets, the percent of the arm they are
+_COUNT_PERCENT = re.compile(r"(?i)(?<![a-z])(?:n|no\.)\s*\(\s*%\s*\)")
+
+
+def _count_percent(cell: Cell, f: Figure, period: Period | None, where: str) -> Figure:
+    """A figure of an "n (%)" cell ("12 (4.1)"): the number in brackets is a percent
+    (4.1%, not the accounting negative its brackets would make it), the one before them a
+    count of patients, unscaled and in no currency."""
+    at = f.span[0] - cell.span[0]
+    bracket = cell.text.rfind("(", 0, at + 1)
+    assert f.value is not None
+    if bracket >= 0 and cell.text[bracket:at].strip("( ") == "":
+        value = f.value.copy_abs()
+        return replace(
+            f,
+            kind="percent",
+            unit="percent",
+            value=value,
+            negative=False,
+            period=period,
+            where=where,
+            implied_unit=None,
+        )
+    return replace(f, kind="number", unit=None, period=period, where=where, implied_unit="count")
 
 
 # a column of dates or years: "Vintage", "Year", "Date", "Vintage year", "Issue date",
