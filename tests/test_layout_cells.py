@@ -457,3 +457,22 @@ def test_full_width_and_arabic_percent_headings_mark_percent_cells() -> None:
     assert statuses("Nord brought in $38.2 million.", source) == {
         "currency:USD:38200000": "missing"
     }
+
+
+def test_a_price_in_a_unit_column_is_a_price_per_that_unit() -> None:
+    source = (
+        "Energy market data\n\n| Metric | Unit | 2024 | 2023 |\n|---|---|---|---|\n"
+        "| Average power price | €/MWh | 84.20 | 91.35 |\n| Generation | GWh | 6,310 | 5,990 |\n"
+    )
+    price = figure(extract(source), "84.20")
+    assert (price.kind, price.unit, price.per) == ("currency", "EUR", "MWh")
+    assert statuses("The average power price was €84.20/MWh.", source) == {
+        "currency:EUR/MWh:84.2": "found"
+    }
+    assert statuses("The contract cost €84.20 million.", source) == {
+        "currency:EUR:84200000": "missing"
+    }
+    assert statuses("Generation was 6,310 GWh, not 6,310 MWh.", source) == {
+        "quantity:GWh:6310": "found",
+        "quantity:MWh:6310": "missing",
+    }

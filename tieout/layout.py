@@ -3060,6 +3060,17 @@ def _in_table(
             # "| Employees | number |", "| LTIFR | per 200,000 hours |": a bare number,
             # in no currency and at no scale, and no quantity of any unit
             return replace(f, period=period, where=where, implied_unit="count")
+        if cu is not None and cu.kind == "currency" and cu.unit is not None:
+            # "| Power price | €/MWh | 84.20 |": a price per that unit, unscaled
+            return replace(
+                f,
+                kind="currency",
+                unit=cu.unit,
+                per=cu.per,
+                period=period,
+                where=where,
+                implied_unit=None,
+            )
         priced = _priced_cell(table, row, cell, label, column)
         if priced is not None:
             return replace(
@@ -3078,7 +3089,7 @@ def _in_table(
         None
         if row_note
         else (
-            (row_unit.kind if row_unit is not None else None)
+            (row_unit.kind if row_unit is not None and row_unit.kind in _COLUMN_UNITS else None)
             or _own_unit(label)
             or table.col_units.get(cell.col)
         )
