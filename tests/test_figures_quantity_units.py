@@ -207,4 +207,5 @@ def test_a_wrapped_source_line_confirms_its_quantity() -> None:
 def test_a_draft_table_cell_under_a_unit_heading_is_found_as_the_quantity() -> None:
     draft = "| Plant | Capacity (MW) |\n|---|---|\n| Kettle | 1,800 |\n"
     result = tieout.gate(draft, sources=[ESG])
-    assert [(c.key, c.status) for c in result.claims] == [("number:1800", "found")]
+    # the draft's own cell is read in its heading's unit, as a source's is
+    assert [(c.key, c.status) for c in result.claims] == [("quantity:MW:1800", "found")]

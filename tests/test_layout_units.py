@@ -1028,7 +1028,9 @@ FY2025                     191.05              58.00
 def test_columns_and_rows_headed_in_yen_are_yen_unscaled() -> None:
     figs = extract(JP_PER_SHARE)
     assert read(figure(figs, "188.72")) == (D("188.72"), "JPY", "number")
-    assert read(figure(figs, "58.00")) == (D("58.00"), "JPY", "number")
+    # "Dividend per share (Yen)": a price per share, as the grammar keys "¥58 per share"
+    assert read(figure(figs, "58.00")) == (D("58.00"), "JPY", "currency")
+    assert figure(figs, "58.00").per == "share"
     draft = "Basic EPS was ¥188.72 and the dividend was ¥64 per share."
     assert verdict(tieout.gate(draft, sources=[JP_PER_SHARE])) == "pass"
     assert verdict(tieout.gate("Basic EPS was $188.72.", [JP_PER_SHARE])) == ["currency:$188.72"]
@@ -1643,11 +1645,13 @@ OPERATING = """\
 def test_a_row_in_a_unit_of_measure_takes_neither_the_notes_scale_nor_its_currency() -> None:
     figs = extract(OPERATING)
     assert read(figure(figs, "$3,412")) == (D(3_412_000_000), "USD", "currency")
-    assert read(figure(figs, "412")) == (D(412), None, "number")
-    assert read(figure(figs, "1,200")) == (D(1200), None, "number")
-    assert read(figure(figs, "1,245")) == (D(1245), None, "number")
-    assert read(figure(figs, "6,310")) == (D(6310), None, "number")
-    assert read(figure(figs, "48,200")) == (D(48200), None, "number")
+    # each in the unit its label names, as the grammar keys "412 Mboe/d" (see
+    # tests/test_layout_cells.py): no scale, no currency
+    assert read(figure(figs, "412")) == (D(412), "Mboe/d", "quantity")
+    assert read(figure(figs, "1,200")) == (D(1200), "MMcf/d", "quantity")
+    assert read(figure(figs, "1,245")) == (D(1245), "MMboe", "quantity")
+    assert read(figure(figs, "6,310")) == (D(6310), "GWh", "quantity")
+    assert read(figure(figs, "48,200")) == (D(48200), "tCO2e", "quantity")
     # a price per unit of measure: the table's currency, never its scale
     assert read(figure(figs, "72.40")) == (D("72.40"), "USD", "number")
     assert read(figure(figs, "2.85")) == (D("2.85"), "USD", "number")

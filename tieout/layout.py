@@ -32,6 +32,14 @@ from tieout._vocab import (
     SCALE_NAMES,
     SCALE_WORDS,
 )
+from tieout.layout_cells import (
+    CellUnit,
+    bracket_quantity,
+    heading_per,
+    quantity_cell,
+    read_unit,
+    unit_column,
+)
 
 if TYPE_CHECKING:
     from tieout.figures import Figure
@@ -68,6 +76,23 @@ class Row:
     # the label row a Markdown or CSV table's row stands under ("Earnings per share:"),
     # kept apart from its label (a text table's label holds it: "Revenues: Product")
     group: str = ""
+    # the cells' starts, for finding the cell at a position by bisection (a wide table's
+    # every figure would otherwise walk its row: quadratic in the row's width)
+    starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "starts", tuple(c.span[0] for c in self.cells))
+
+    def cell_at(self, pos: int) -> Cell | None:
+        """The first cell whose span holds ``pos`` (a heading spread over several columns
+        repeats its span: the first of them), or None."""
+        i = bisect_right(self.starts, pos) - 1
+        if i < 0 or pos >= self.cells[i].span[1]:
+            return None  # (cells are in order and overlap only where a span repeats)
+        start = self.starts[i]
+        while i > 0 and self.starts[i - 1] == start:
+            i -= 1
+        return self.cells[i]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +130,13 @@ class Table:
     # the currency a bare "$" stands for in the table, where the statement declares one
     # ("(Expressed in Hong Kong dollars)" over "$'000" columns: HKD); None: the US dollar
     dollar: str | None = field(default=None, compare=False)
+    # the unit a "Unit" column gives its row ("| Energy use | MWh | 12,400 |": MWh; "%":
+    # percent; "USD millions" is a row note instead), by the row's start
+    row_units: dict[int, CellUnit] = field(default_factory=dict, compare=False)
+    # the quantity the table's corner cell or caption names for every cell no row or
+    # column gives a unit of its own ("(in thousands of metric tons CO2e)"), if any
+    quantity: CellUnit | None = field(default=None, compare=False)
+    unit_col: int | None = field(default=None, compare=False)  # the "Unit" column, if any
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -1701,6 +1733,19 @@ def _build_table(
                     if mark:
                         cur = dollar or "USD" if mark == "$" else CURRENCY_SYMBOLS[mark]
                         col_currencies.setdefault(c.col, cur)
+    unit_col = _unit_column(rows, labels)
+    row_units: dict[int, CellUnit] = {}
+    if unit_col is not None:
+        for r in rows:
+            u_cell = None if r.header else next((c for c in r.cells if c.col == unit_col), None)
+            u = read_unit(u_cell.text) if u_cell is not None else None
+            if u_cell is None or u is None:
+                continue
+            if u.kind == "currency" and u.per is None:
+                # "USD millions", "EUR thousands", "$": the row's scale and currency
+                row_notes[r.span[0]] = ScaleNote(u_cell.span, u.scale, u.unit, False, u_cell.text)
+            else:
+                row_units[r.span[0]] = u
     return Table(
         span,
         tuple(rows),
@@ -1714,7 +1759,37 @@ def _build_table(
         col_units,
         col_currencies,
         dollar,
+        row_units,
+        _table_quantity(labels[0] if labels else "", context, note),
+        unit_col,
     )
+
+
+def _unit_column(rows: list[Row], labels: list[str]) -> int | None:
+    """The column of a table that names each row's unit ("Unit", "UoM"): headed so, and
+    none of its cells a figure alone ("MWh", "tCO2e", "%", "USD millions")."""
+    for j in range(1, len(labels)):
+        if not unit_column(labels[j]):
+            continue
+        texts = [c.text for r in rows if not r.header for c in r.cells if c.col == j]
+        if texts and not any(_has_digit(t) and read_unit(t) is None for t in texts):
+            return j
+    return None
+
+
+def _table_quantity(corner: str, caption: str, note: ScaleNote | None) -> CellUnit | None:
+    """The quantity a table's corner cell ("MWh", "Site (tCO2e)") or, when its note names
+    no money, its caption ("Table 4. … (in thousands of metric tons CO2e):", "Net
+    generation (thousands of MWh)") gives its cells. A note with no currency ("(in
+    thousands)") beside a unit named alone scales it."""
+    u = read_unit(corner) if corner and "(" not in corner else None
+    if u is None or u.kind != "quantity":
+        u = bracket_quantity(corner)
+    if u is None and (note is None or note.currency in (None, "count", UNKNOWN_CURRENCY)):
+        u = bracket_quantity(caption)
+    if u is not None and note is not None and note.currency is None and u.scale == 1:
+        u = replace(u, scale=note.scale)
+    return u
 
 
 # a statement's own currency, declared above it with no scale ("(Expressed in Hong Kong
@@ -2386,7 +2461,9 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
         text = ln.text.strip()
         if ln.kind != "blank" and not ln.rule:
             if len(text) > 90:
-                break
+                if not out and len(text) <= 400 and long_caption(text):
+                    out.insert(0, text)  # "Table 4. Scope 1 and Scope 2 … (in thousands
+                break  # of metric tons CO2e):" right above its table: its caption
             if i - k > 6 and not _BULLET.match(text) and (len(text) > 60 or text[-1] in ".!?;"):
                 break  # a line of prose past the six lines a caption may take
             out.insert(0, text)
@@ -2397,6 +2474,17 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
 
 
 _CONTEXT_REACH = 24
+
+
+def long_caption(line: str) -> bool:
+    """Whether a line too long for a title is still the caption of the table right under
+    it: a numbered table's ("Table 4. Scope 1 and Scope 2 greenhouse gas emissions by
+    site, fiscal years 2022 to 2024 (in thousands of metric tons CO2e)") or a line that
+    ends in a colon and names a unit or a scale ("The following table presents revenue by
+    segment (in millions):"), whose note then governs the table."""
+    if _NUMBERED_TABLE.match(line) is not None:
+        return True
+    return line.endswith(":") and ("(" in line or _UNIT_WORDS.search(line) is not None)
 
 
 def _close_regions(lay: Layout) -> None:
@@ -2853,13 +2941,73 @@ def _worded_cell(cell: str, f: Figure) -> bool:
     return any(w.lower() not in _SCALE_WORDS_LOW for w in _WORD2.findall(rest))
 
 
+def _cell_unit(table: Table, row: Row, cell: Cell, label: str, column: str) -> CellUnit | None:
+    """The unit the table gives a bare cell: its row's "Unit" cell, a quantity its row
+    label or column heading names in brackets ("Water withdrawn (megalitres)", "Emissions
+    (tCO2e)"; the two naming different ones: 'unknown', no quantity is sure), else, for a
+    row and column with no unit of their own, the quantity of the table's corner cell or
+    caption. None: the table names none for it (or names a percent, a currency or a scale,
+    which the layout's notes read)."""
+    own = table.row_units.get(row.span[0])
+    if own is not None:
+        return own
+    # (a duration or a count the layout reads already, "(years)", "(months)", "(#)", keeps
+    # its reading: a bare number, no scale, no currency)
+    lq = bracket_quantity(label) if _own_unit(label) is None else None
+    cq = bracket_quantity(column) if _own_unit(column) is None else None
+    if (
+        lq is not None
+        and cq is not None
+        and (lq.unit, lq.scale, lq.per) != (cq.unit, cq.scale, cq.per)
+    ):
+        return CellUnit("unknown")
+    if lq is not None or cq is not None:
+        return lq or cq
+    if table.quantity is None:
+        return None
+    low = label.lower()
+    if (
+        row.span[0] in table.row_notes
+        or _own_unit(label) is not None
+        or _own_unit(column) is not None
+        or cell.col in table.col_units
+        or cell.col in table.col_currencies
+        or cell.col in table.col_notes
+        or _count_row(label)
+        or _RATIO.search(low) is not None
+        or _PER_SHARE.search(low) is not None
+    ):
+        return None  # "Number of sites", "Intensity (%)": a unit of the row's own
+    return table.quantity
+
+
+def _priced_cell(
+    table: Table, row: Row, cell: Cell, label: str, column: str
+) -> tuple[str, str] | None:
+    """The currency and what a bare cell is the price of, where its column heading or
+    row label names both ("Price per share ($)", "NAV per unit (€)", "Dividend per share
+    (€)"): it is keyed as the grammar keys "$42.15 per share" ("share"), never at the
+    table's scale; or None."""
+    for head in (column, label):
+        per = heading_per(head)
+        if per is None:
+            continue
+        cur = _own_unit(head)
+        if cur in (None, "percent", "basis_point", "count", *_HUNDREDTHS):
+            cur = table.col_currencies.get(cell.col) if head is column else None
+        if cur is not None:
+            return cur, per
+    return None
+
+
 def _across_headings(table: Table, f: Figure) -> bool:
     """Whether ``f`` runs from one heading cell of a header row into the next: read across
     the gap between two column headings, it is no figure of either."""
     row = table.row_at(f.span[0])
     if row is None or not row.header:
         return False
-    return not any(c.span[0] <= f.span[0] and f.span[1] <= c.span[1] for c in row.cells)
+    cell = row.cell_at(f.span[0])
+    return cell is None or f.span[1] > cell.span[1]
 
 
 def _in_table(
@@ -2869,7 +3017,7 @@ def _in_table(
     if row is None or row.header:
         return f
     f = _local_dollar(table, f)
-    cell = next((c for c in row.cells if c.span[0] <= f.span[0] < c.span[1]), None)
+    cell = row.cell_at(f.span[0])
     if cell is None or cell.col == 0:
         return f
     period = table.periods[cell.col] if cell.col < len(table.periods) else None
@@ -2883,15 +3031,71 @@ def _in_table(
     ):
         # "Note | 2026 | 2025": the number of the note a row is explained in, no amount
         return replace(f, where=where)
+    if f.multiple:
+        # "3.2x", "1.5×" under "(in millions)": a multiple, never an amount at the table's
+        # scale nor in its currency
+        return replace(f, period=period, where=where, implied_unit=None)
+    if f.is_year and _DATE_COLUMN.fullmatch(column.strip()) is not None:
+        # "Vintage | 2019", "Year | 2021": a year, no figure; kept with no place, as a year
+        # in prose is, so it confirms no "2,019" and no "$2,019 million"
+        return replace(f, period=period)
+    if (
+        f.kind in ("number", "percent")
+        and f.scale_source == "none"
+        and f.value is not None
+        and (_COUNT_PERCENT.search(column) is not None or _COUNT_PERCENT.search(row.label))
+    ):
+        return _count_percent(cell, f, period, where)  # "12 (4.1)" under "n (%)"
     if f.kind == "number" and _worded_cell(cell.text, f):
         # a number among words in one cell ("4.000% Term Bonds due August 1, 2041"): a
         # phrase's number, not the column's amount; neither its currency nor its scale
         return replace(f, period=period, where=where, implied_unit=None)
     label = f"{row.group}: {row.label}" if row.group else row.label
+    if cell.col == table.unit_col:
+        return replace(f, period=period, where=where)  # "per 200,000 hours": a unit's number
+    row_unit = table.row_units.get(row.span[0])
+    if f.kind == "number" and f.scale_source == "none" and f.value is not None:
+        cu = _cell_unit(table, row, cell, label, column)
+        if cu is not None and cu.kind == "quantity":
+            return quantity_cell(f, cu, period, where)
+        if cu is not None and cu.kind in ("count", "unknown"):
+            # "| Employees | number |", "| LTIFR | per 200,000 hours |": a bare number,
+            # in no currency and at no scale, and no quantity of any unit
+            return replace(f, period=period, where=where, implied_unit="count")
+        if cu is not None and cu.kind == "currency" and cu.unit is not None:
+            # "| Power price | €/MWh | 84.20 |": a price per that unit, unscaled
+            return replace(
+                f,
+                kind="currency",
+                unit=cu.unit,
+                per=cu.per,
+                period=period,
+                where=where,
+                implied_unit=None,
+            )
+        priced = _priced_cell(table, row, cell, label, column)
+        if priced is not None:
+            return replace(
+                f,
+                kind="currency",
+                unit=priced[0],
+                per=priced[1],
+                period=period,
+                where=where,
+                implied_unit=None,
+            )
     # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
-    unit = None if row_note else (_own_unit(label) or table.col_units.get(cell.col))
+    unit = (
+        None
+        if row_note
+        else (
+            (row_unit.kind if row_unit is not None and row_unit.kind in _COLUMN_UNITS else None)
+            or _own_unit(label)
+            or table.col_units.get(cell.col)
+        )
+    )
     col_unit = table.col_units.get(cell.col)
     if col_unit in ("percent", "basis_point") and any(
         table.col_units.get(j) != col_unit for j in range(1, len(table.columns))
@@ -3081,6 +3285,46 @@ _COUNT_COLUMN = re.compile(
 )
 _SHARE_COLUMN = re.compile(r"(?i)\b(?:options|shares|units|rsus?|psus?|warrants)\b")
 _AMOUNT_COLUMN = re.compile(r"(?i)price|amount|\$|per[ -]share|fair|value|cost|proceeds|paid")
+
+
+# a clinical table's "n (%)" heading ("Placebo (N=290) n (%)", "Patients, n (%)", "No.
+# (%)"): each cell a count of patients and, in brackets, the percent of the arm they are
+_COUNT_PERCENT = re.compile(r"(?i)(?<![a-z])(?:n|no\.)\s*\(\s*%\s*\)")
+
+
+def _count_percent(cell: Cell, f: Figure, period: Period | None, where: str) -> Figure:
+    """A figure of an "n (%)" cell ("12 (4.1)"): the number in brackets is a percent
+    (4.1%, not the accounting negative its brackets would make it), the one before them a
+    count of patients, unscaled and in no currency."""
+    at = f.span[0] - cell.span[0]
+    bracket = cell.text.rfind("(", 0, at + 1)
+    assert f.value is not None
+    if bracket >= 0 and cell.text[bracket:at].strip("( ") == "":
+        value = f.value.copy_abs()
+        return replace(
+            f,
+            kind="percent",
+            unit="percent",
+            value=value,
+            negative=False,
+            period=period,
+            where=where,
+            implied_unit=None,
+        )
+    return replace(f, kind="number", unit=None, period=period, where=where, implied_unit="count")
+
+
+# a column of dates or years: "Vintage", "Year", "Date", "Vintage year", "Issue date",
+# "Year of issuance", "Maturity" (not "Prior year" nor "Year ended …": periods of amounts)
+_DATE_COLUMN = re.compile(
+    r"(?i)(?:(?:vintage|issue|issuance|grant|award|acquisition|maturity|expiry|expiration"
+    r"|start|end|base|baseline|target|reporting|fiscal|calendar|publication|completion"
+    r"|commissioning|construction|inception|closing|effective|trade|settlement|purchase"
+    r"|approval|filing|enrol?lment|retirement|delivery)\s+)?"
+    r"(?:vintages?|years?|yr|dates?|dated|maturity|maturities|expiry|expiration|period)"
+    r"(?:\s+(?:built|acquired|issued|retired|founded|opened|established|completed|approved"
+    r"|of\s+(?:[a-z-]+\s+)?[a-z-]+))?"
+)
 
 
 def _count_column(column: str) -> bool:

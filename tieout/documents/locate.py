@@ -373,7 +373,7 @@ def column_of(doc: Document, span: tuple[int, int]) -> str | None:
     row = table.row_at(span[0]) if table is not None else None
     if table is None or row is None or row.header:
         return None
-    cell = next((c for c in row.cells if c.span[0] <= span[0] < c.span[1]), None)
+    cell = row.cell_at(span[0])
     if cell is None or cell.col == 0 or cell.col >= len(table.columns):
         return None
     return table.columns[cell.col] or None

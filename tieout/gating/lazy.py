@@ -59,6 +59,7 @@ from tieout.layout import (
     apply_context,
     declared_dollars,
     footnote_line,
+    long_caption,
     note_anchor,
     percent_heading,
     percent_rows,
@@ -335,6 +336,8 @@ class LazySource:
                     and prose_line(line_above)
                     and not footnote_line(line_above)
                 ):
+                    if long_caption(line_above.strip()):
+                        a = above  # a long caption is read with its table, and ends it
                     break
                 if b - above > 4 * _TABLE_REACH:
                     return None

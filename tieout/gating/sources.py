@@ -86,7 +86,15 @@ class SourceIndex:
             _put(self.by_value, mag, fig)
         if fig.multiple:
             _put(self.multiples, mag, fig)
-        elif fig.kind == "number" and fig.unit is None and fig.where is not None:
+        elif (
+            fig.kind == "number"
+            and fig.unit is None
+            and fig.where is not None
+            and fig.implied_unit != "count"
+        ):
+            # a bare cell whose table names no unit for it; one the table says is a count
+            # ("12" of "12 (4.1)" under "n (%)", "| Employees | number |") or in a unit
+            # tieout does not read is no quantity and no multiple
             self.cells.setdefault(mag, fig)
         if fig.kind == "number" and fig.unit is None and fig.decimal and not fig.spelled:
             _put(self.decimals, mag, fig)
@@ -184,7 +192,13 @@ class SourceIndex:
                 )
                 or (self.based.get(based) if based is not None else None)  # "1,200 MW"
                 or self.cells.get(mag)
-                or (written if written is not None and written.where is not None else None)
+                or (
+                    written
+                    if written is not None
+                    and written.where is not None
+                    and written.kind == "number"
+                    else None  # (a quantity cell is found by its quantity: "412.5" under
+                )  # "(in thousands of metric tons CO2e)" is 412,500 tCO2e, not 412.5 tCO2e)
             )
         if fig.multiple:
             # "3x" is a multiple in the source, or a bare number where a multiple may
