@@ -906,6 +906,10 @@ _SCALED_AHEAD = (
     rf"\d[\d,]*(?:\.\d+)?(?:\s?\\?%|[\s-]?(?:{_SCALE_WORD}){_WB}|(?:bn|mn|[kKmMbB])(?![A-Za-z0-9]))"
 )
 
+# "15 $ per share", "15 $/share", "15 $ par action": a dollar sign after the amount, read
+# only before what the amount is per ("the 2024 $ figures" holds no $2,024)
+_DOLLAR_PER = r"(?<=\d[^\S\n])\$(?=[^\S\n]?/[^\S\n]?[A-Za-z]|[^\S\n](?i:per|an?|je|pro|par)[^\S\n])"
+
 # One pass over the normalised text. Every match is anchored on a digit (the leading
 # look-ahead lets the regex engine skip straight to candidates); what stands before the
 # number (currency, sign, "Section") is read by _prefix() from the few characters before it.
@@ -981,7 +985,7 @@ _FIGURE = re.compile(
             (?:
                 [^\S\n]?(?P<code>(?:{_CODES})){_WB}             # never across a line's end:
               | [^\S\n](?P<cword>{_CWORD}){_WB}  # "45 cents": $0.45; "812 million yuan"
-              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺]|(?<=[kKMTd])\$)(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
+              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺]|(?<=[kKMTd])\$|{_DOLLAR_PER})(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
         (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
@@ -1560,7 +1564,8 @@ def _scan(
             continue
         skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
         frac = groups[12]
-        if bad and bad[0] == "/" and not dotted:
+        if (bad and bad[0] == "/" and not dotted) or (skip and skip.count("/") == 2):
+            # "EUR 10/20/30 million" is no date: a currency or a unit says they are amounts
             listed_figs = _slash_list(text, m)
             if listed_figs is not None:  # "$0.5/1/2 billion", "2.5/3/4%": each one a figure
                 yield from listed_figs
@@ -2603,6 +2608,26 @@ _STATES = (
 _ZIP_BEFORE = re.compile(rf"\b(?:{_STATES}),?[ ]$")
 
 
+# metrics a report may glue to their figure with a hyphen or a dash ("EBITDA-1,200",
+# "EPS–2.15"): a label, no code's letters
+_METRIC_NAMES = """EBITDA EBITDAR EBITA EBIT EBT EPS DPS FCF OCF NOI FFO AFFO ARR MRR GMV AUM AUA
+NAV TVL NII NIM ROE ROA ROIC ROCE TSR LTV CAC ACV TCV DAU MAU WAU COGS OPEX CAPEX RWA CET NPL
+TBV BVPS RPO NRR GRR"""
+_METRIC_LABELS = frozenset(_METRIC_NAMES.split())
+
+
+def _metric_glued(label: str, num: str) -> bool:
+    """Whether ``label`` (what ``_ID_LABEL`` found before ``num``) is a word glued to a
+    figure by a hyphen rather than a code's letters: a metric's name ("EBITDA-1200",
+    "EPS-2.15"), or capitals alone ("ABC-", never "VLX418-") before a number with a
+    thousands separator (no code groups its digits so); "SKU-12345", "ABC-1234" and
+    "EIP-1559" stay identifiers."""
+    word = label[:-1]
+    if not (label.endswith("-") and word.isalpha() and word.isupper()):
+        return False
+    return word in _METRIC_LABELS or "," in num
+
+
 def _run_end(text: str, end: int) -> int:
     """Where the digit run that goes on at ``end`` ends (digits, and a comma or a point
     between digits): what the first pass (``number_places``) lists as one run."""
@@ -2662,7 +2687,11 @@ def _identifier(
         return "identifier"
     label = _ID_LABEL.search(before)
     # "1,150 MW-1,800 MW": a range from a quantity, no label "EIP-1559" names
-    if label is not None and label.group()[:-1] not in QUANTITY_UNITS:
+    if (
+        label is not None
+        and label.group()[:-1] not in QUANTITY_UNITS
+        and not _metric_glued(label.group(), num)
+    ):
         return "identifier"
     if _LOCATOR_LABEL.search(before) is not None or (
         ";" in before and _CITATION_BEFORE.search(before)

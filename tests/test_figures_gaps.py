@@ -1,0 +1,119 @@
+"""Gaps in the number grammar found by red-teaming: each case reads as a figure the source
+must state (or fails closed), never as a figure that passes unchecked."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+import tieout
+from tieout.figures import extract, normalize, skipped
+
+
+def keys(text: str) -> list[tuple[str, str]]:
+    """(text, gate key) of every figure ``text`` states."""
+    out = []
+    for f in extract(text, words=True):
+        unit = f.unit if f.per is None else f"{f.unit}/{f.per}"
+        magnitude = f.section if f.kind == "section" else f.magnitude
+        out.append((f.text, f"{f.kind}:{unit or ''}:{magnitude}".replace("::", ":")))
+    return out
+
+
+def claims(result: tieout.GateResult) -> list[tuple[str, str, str]]:
+    return [(c.text, c.key, c.status) for c in result.claims]
+
+
+# --------------------------------------------------------------------------- slashed amounts
+
+
+def test_a_slashed_list_of_amounts_with_a_currency_is_three_amounts_not_a_date() -> None:
+    figs = extract("Tranches of EUR 10/20/30 million.")
+    assert [(f.text, f.kind, f.unit, f.value) for f in figs] == [
+        ("EUR 10", "currency", "EUR", Decimal(10_000_000)),
+        ("20", "currency", "EUR", Decimal(20_000_000)),
+        ("30 million", "currency", "EUR", Decimal(30_000_000)),
+    ]
+
+
+@pytest.mark.parametrize("text", ["On 10/20/30 we met.", "Signed 3/4/2024.", "due 12/31/25"])
+def test_a_date_stays_a_date(text: str) -> None:
+    assert extract(text) == []
+    assert [reason for _, _, reason in skipped(normalize(text))] == ["date"]
+
+
+def test_a_slashed_list_of_amounts_is_checked_amount_by_amount() -> None:
+    source = "Tranches of EUR 10 million and EUR 20 million."
+    result = tieout.gate("Tranches of EUR 10/20/30 million.", sources=[source])
+    assert claims(result) == [
+        ("EUR 10", "currency:EUR:10000000", "found"),
+        ("20", "currency:EUR:20000000", "found"),
+        ("30 million", "currency:EUR:30000000", "missing"),
+    ]
+
+
+# --------------------------------------------------------------------------- "15 $ per share"
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "unit"),
+    [
+        ("We pay 15 $ per share.", "15 $", "USD"),
+        ("We pay 15 $/share.", "15 $", "USD"),
+        ("Le dividende est de 15 $ par action.", "15 $", "USD"),
+        ("We pay 15 € per share.", "15 €", "EUR"),
+    ],
+)
+def test_a_currency_symbol_after_the_amount_before_per_share_is_a_price(
+    text: str, written: str, unit: str
+) -> None:
+    assert keys(text) == [(written, f"currency:{unit}/share:15")]
+
+
+def test_a_dollar_sign_after_a_year_is_no_amount() -> None:
+    assert keys("the 2024 $ figures") == [("2024", "number:2024")]
+
+
+def test_a_price_per_share_after_the_amount_is_checked() -> None:
+    draft = "We pay 15 $ per share."
+    assert tieout.gate(draft, sources=["The dividend is $15 per share."]).passed
+    wrong = tieout.gate(draft, sources=["The dividend is $16 per share; 15 shares."])
+    assert claims(wrong) == [("15 $", "currency:USD/share:15", "missing")]
+
+
+# --------------------------------------------------------------------------- "EBITDA-1,200"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("EBITDA-1,200 in fiscal 2024", Decimal(1200)),
+        ("EBITDA–1,200 in fiscal 2024", Decimal(1200)),  # an en dash
+        ("EBITDA-1200 in fiscal 2024", Decimal(1200)),
+        ("EPS-2.15 in fiscal 2024", Decimal("2.15")),
+    ],
+)
+def test_a_metric_glued_to_its_figure_by_a_hyphen_is_read_and_not_negative(
+    text: str, value: Decimal
+) -> None:
+    fig = extract(text)[0]
+    assert (fig.kind, fig.value, fig.negative) == ("number", value, False)
+
+
+@pytest.mark.parametrize(
+    "text", ["SKU-12345", "ABC-1234", "EIP-1559", "VLX418-3,012", "ABC-12.5"]
+)
+def test_a_code_glued_by_a_hyphen_stays_an_identifier(text: str) -> None:
+    assert extract(text) == []
+    assert [reason for _, _, reason in skipped(normalize(text))] == ["identifier"]
+
+
+def test_an_isin_is_no_figure() -> None:
+    assert extract("ISIN US0378331005") == []
+
+
+def test_a_metric_glued_to_an_invented_figure_is_refused() -> None:
+    result = tieout.gate("EBITDA-1,200 in 2024.", sources=["EBITDA was 1,100 in 2024."])
+    assert claims(result) == [("1,200", "number:1200", "missing")]
+    assert tieout.gate("EBITDA–1,200 in 2024.", sources=["EBITDA was 1,200 in 2024."]).passed
