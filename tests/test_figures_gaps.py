@@ -117,3 +117,43 @@ def test_a_metric_glued_to_an_invented_figure_is_refused() -> None:
     result = tieout.gate("EBITDA-1,200 in 2024.", sources=["EBITDA was 1,100 in 2024."])
     assert claims(result) == [("1,200", "number:1200", "missing")]
     assert tieout.gate("EBITDA–1,200 in 2024.", sources=["EBITDA was 1,200 in 2024."]).passed
+
+
+# --------------------------------------------------------------------------- hedges
+
+
+@pytest.mark.parametrize(
+    ("text", "hedged"),
+    [
+        ("revenue of $302 billion and change", "and change"),
+        ("revenue of $302 billion and change.", "and change"),
+        ("a touch over $2 billion", "over"),
+        ("a touch under 12%", "under"),
+        ("a tad over $2 billion", "over"),
+        ("$5 million and change management costs", ""),  # a noun, no hedge
+    ],
+)
+def test_colloquial_hedges_mark_the_figure(text: str, hedged: str) -> None:
+    assert extract(text)[0].hedged == hedged
+
+
+def test_and_change_is_a_bound() -> None:
+    assert tieout.figures.is_bound("and change")
+
+
+@pytest.mark.parametrize(
+    ("source", "draft"),
+    [
+        ("Revenue was $302 billion and change.", "Revenue was $302 billion."),
+        ("Revenue was a touch over $2 billion.", "Revenue was $2 billion."),
+    ],
+)
+def test_an_exact_figure_is_not_confirmed_by_a_colloquial_hedge(source: str, draft: str) -> None:
+    result = tieout.gate(draft, sources=[source])
+    assert [c.status for c in result.claims] == ["missing"]
+    assert "only as an approximation" in result.claims[0].reason
+
+
+def test_a_hedged_draft_figure_is_confirmed_by_the_hedged_source() -> None:
+    source = "Revenue was $302 billion and change."
+    assert tieout.gate("Revenue was $302 billion and change.", sources=[source]).passed

@@ -3005,6 +3005,8 @@ _HEDGE_AFTER = re.compile(
     r"|-(?i:plus)\b"
     r"|[^\S\n]+(?i:or[^\S\n]+(?:more|less|greater|fewer|higher|lower|above|below|over|under)"
     r"|and[^\S\n]+(?:above|over|up|upwards?|higher|greater|more))\b"
+    # "$302 billion and change": a little more ("and change management" is no hedge)
+    r"|[^\S\n]+(?i:and[^\S\n]+change)\b(?!-|[^\S\n]+(?i:management|control|orders?|requests?)\b)"
     r"|[^\S\n]*\((?i:approx\.?|approximately|est\.?|estimated|max\.?|maximum|min\.?|minimum)\)"
     r"|(?:,[^\S\n]*(?i:approx\.|approximately)|[^\S\n]+(?i:or[^\S\n]+so))"
     r"(?=[^\S\n]*(?:[.;:,)\]]|$))",
@@ -3020,7 +3022,7 @@ _HEDGED_MARKS = frozenset("$€£¥₹₩₪₺")
 # the hedges that bound a figure rather than round it: "more than 4,000" is no "4,000"
 # however many digits it has; "approximately 18,450 square feet" is a lease's exact area
 BOUND_WORDS = frozenset(" ".join(w.split()) for w in _BOUND_BEFORE) | frozenset(
-    {"or more", "or less", "and above", "+", "-plus"}
+    {"or more", "or less", "and above", "and change", "+", "-plus"}
 )
 
 
