@@ -157,3 +157,52 @@ def test_an_exact_figure_is_not_confirmed_by_a_colloquial_hedge(source: str, dra
 def test_a_hedged_draft_figure_is_confirmed_by_the_hedged_source() -> None:
     source = "Revenue was $302 billion and change."
     assert tieout.gate("Revenue was $302 billion and change.", sources=[source]).passed
+
+
+# --------------------------------------------------------------------------- spelled quantities
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("The plant adds eighty-six megawatts.", ("eighty-six megawatts", "quantity:MW:86")),
+        ("We shipped twelve thousand tonnes.", ("twelve thousand tonnes", "quantity:t:12000")),
+        (
+            "Output was four point five gigawatt hours.",
+            ("four point five gigawatt hours", "quantity:GWh:4.5"),
+        ),
+        ("Storage of nine megawatt hours.", ("nine megawatt hours", "quantity:MWh:9")),
+        ("A site of five million square feet.", ("five million square feet", "quantity:sq ft:5000000")),
+    ],
+)
+def test_a_quantity_written_in_words_is_keyed_with_its_unit(
+    text: str, key: tuple[str, str]
+) -> None:
+    assert keys(text) == [key]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("It took twelve months.", ("twelve", "number:12")),  # a duration: the words class
+        ("They run two mills.", ("two", "number:2")),  # a factory, no property tax rate
+    ],
+)
+def test_a_duration_or_a_plain_word_after_words_is_no_quantity(
+    text: str, key: tuple[str, str]
+) -> None:
+    assert keys(text) == [key]
+
+
+def test_a_spelled_quantity_is_always_checked() -> None:
+    draft = "The plant adds eighty-six megawatts."
+    wrong = tieout.gate(draft, sources=["The plant adds 85 MW."])
+    assert claims(wrong) == [("eighty-six megawatts", "quantity:MW:86", "missing")]
+    assert tieout.gate(draft, sources=["The plant adds 86 MW."]).passed
+    assert not tieout.gate(draft, sources=["The plant adds 86 employees."]).passed
+
+
+def test_a_source_that_spells_a_quantity_confirms_its_digits() -> None:
+    source = "The plant adds eighty-six megawatts and four point five gigawatt hours."
+    assert tieout.gate("It adds 86 MW and 4.5 GWh.", sources=[source]).passed
+    assert not tieout.gate("It adds 86 GW.", sources=[source]).passed

@@ -875,6 +875,25 @@ def quantity_unit(written: str) -> str:
     assert parts is not None, written
     return EMISSION_MASSES[parts.group("mass")] + ("CO2e" if parts.group("eq") else "CO2")
 
+# a quantity's unit after a number written in words ("eighty-six megawatts", "twelve
+# thousand tonnes", "four point five gigawatt hours"): the grammar's units, but no
+# duration (the words class reads "twelve months") and no word English uses otherwise
+_NOT_AFTER_WORDS = frozenset({"h", "t", "W", "sat", "sats", "mills", "ML"})
+_SPELLED_QUANTITY = re.compile(rf"[^\S\n](?P<qty>{_QUANTITY_UNITS})(?!\w|-)")
+
+
+def spelled_quantity(text: str, end: int) -> tuple[str, int] | None:
+    """The unit a number written in words that ends at ``end`` counts, as
+    :func:`quantity_unit` names it, and where it ends; None when no such unit follows."""
+    m = _SPELLED_QUANTITY.match(text, end)
+    if m is None or m.group("qty") in _NOT_AFTER_WORDS:
+        return None
+    unit = quantity_unit(m.group("qty"))
+    if unit in SOFT_UNITS:
+        return None
+    return unit, m.end()
+
+
 # a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
 _FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"
 _SCALE_WORD = (

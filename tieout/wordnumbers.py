@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from decimal import Context, Decimal
 
 from tieout._vocab import CURRENCY_ADJECTIVES, CURRENCY_CODES, CURRENCY_WORDS
-from tieout.figures import Figure, currency_before, normalize
+from tieout.figures import Figure, currency_before, normalize, quantity_per, spelled_quantity
 
 __all__ = ["NUMBER_WORDS", "WORD_HINT", "spelled_figures", "words_to_number"]
 
@@ -754,6 +754,11 @@ def _figure(
             digits = _sig_digits(f"{n.value}{cents[0]:02d}")
     if currency is not None and kind != "percent":
         kind, unit, start = "currency", unit or currency, pre_start
+    per = None
+    if kind == "number" and (qty := spelled_quantity(text, end)) is not None:
+        # "eighty-six megawatts": 86 MW, a quantity however written
+        kind, unit, end = "quantity", qty[0], qty[1]
+        per = quantity_per(text, end)
     if n.leading_point and kind == "number" and scale == ONE:
         return None  # "point five" alone: "at that point five analysts" is no 0.5
     if noun_rule and kind == "number" and n.count and scale == ONE:
@@ -775,6 +780,7 @@ def _figure(
         decimal=decimal and n.fraction is None,
         where=where,
         spelled=True,
+        per=per,
     )
 
 
