@@ -206,3 +206,54 @@ def test_a_source_that_spells_a_quantity_confirms_its_digits() -> None:
     source = "The plant adds eighty-six megawatts and four point five gigawatt hours."
     assert tieout.gate("It adds 86 MW and 4.5 GWh.", sources=[source]).passed
     assert not tieout.gate("It adds 86 GW.", sources=[source]).passed
+
+
+# --------------------------------------------------------------------------- "thirty (30) days"
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("within four (4) days", ("4", "quantity:day:4")),
+        ("within thirty (30) days", ("30", "quantity:day:30")),
+        ("a ninety (90)-day period", ("90", "quantity:day:90")),
+        ("within one hundred twenty (120) days", ("120", "quantity:day:120")),
+        ("within ten (10) business days", ("10", "quantity:business day:10")),
+        ("five million (5,000,000) shares", ("(5,000,000)", "number:5000000")),
+        ("5,000,000 (five million) shares", ("5,000,000", "number:5000000")),
+        ("Fifty Thousand Dollars ($50,000)", ("$50,000", "currency:USD:50000")),
+    ],
+)
+def test_a_number_in_words_and_digits_is_one_figure(text: str, key: tuple[str, str]) -> None:
+    assert keys(text) == [key]
+
+
+def test_words_and_digits_that_differ_are_two_figures() -> None:
+    assert keys("five million (4,000,000) shares") == [
+        ("five million", "number:5000000"),
+        ("(4,000,000)", "number:4000000"),
+    ]
+
+
+def test_a_small_duration_is_no_claim_but_a_contract_term_in_words_and_digits_is() -> None:
+    # "30 days" alone is prose (durations are soft); "thirty (30) days" states a term twice,
+    # in words and digits, and is checked however small (tests/test_gate.py's contract)
+    assert tieout.gate("Notice is 30 days.", sources=["We have 4 offices."]).claims == ()
+    source = "Notice: 4 days; 30 days; 10 business days."
+    for draft, key in [
+        ("Notice is four (4) days.", "quantity:day:4"),
+        ("Notice is thirty (30) days.", "quantity:day:30"),
+        ("It needs ten (10) business days.", "quantity:business day:10"),
+    ]:
+        assert [(c.key, c.status) for c in tieout.gate(draft, sources=[source]).claims] == [
+            (key, "found")
+        ]
+        other = tieout.gate(draft, sources=["We have 4 offices, 30 staff and 10 desks."])
+        assert [(c.key, c.status) for c in other.claims] == [(key, "missing")]
+
+
+def test_five_million_in_words_and_digits_is_checked_once() -> None:
+    result = tieout.gate("It issued five million (5,000,000) shares.", sources=["4,000,000 shares"])
+    assert claims(result) == [("(5,000,000)", "number:5000000", "missing")]
+    found = tieout.gate("It issued five million (5,000,000) shares.", sources=["5,000,000 shares"])
+    assert claims(found) == [("(5,000,000)", "number:5000000", "found")]

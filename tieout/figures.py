@@ -2181,6 +2181,17 @@ def _figure_from_match(
             scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
             scale_source = "suffix" if after.group(1) else "word"
             close_len = after.end() - end
+    restated_unit = None
+    if (
+        not closed
+        and kind == "number"
+        and scale == ONE
+        and not qty
+        and pre.open_at >= 0
+        and close_at >= 0
+        and (bracket_unit := _BRACKET_UNIT.match(text, close_at)) is not None
+    ):
+        restated_unit = quantity_unit(bracket_unit.group("qty"))  # "thirty (30) days"
     if closed and not (
         kind == "number"
         and scale == ONE
@@ -2215,6 +2226,8 @@ def _figure_from_match(
             end = m.start("qty") - (text[m.start("qty") - 1] in " -\n")
     elif kind == "currency":
         per = per_unit(text, end)
+    elif restated_unit is not None:
+        kind, unit = "quantity", restated_unit
     return Figure(
         text=text[start:end],
         span=(start, end),
@@ -2231,6 +2244,11 @@ def _figure_from_match(
         multiple=mult is not None and kind == "number",
         per=per,
     )
+
+
+# the unit after the bracket a contract restates a number in ("thirty (30) days", "ninety
+# (90)-day", "five (5) megawatts"): the figure's own
+_BRACKET_UNIT = re.compile(rf"\)(?:[^\S\n]|-)(?P<qty>{_QUANTITY_UNITS})(?!\w|-(?!\d))")
 
 
 def _unit_read(text: str, m: re.Match[str], num: str, unit: str) -> bool:
@@ -3256,7 +3274,9 @@ def extract(
     if words:
         from tieout.wordnumbers import spelled_figures
 
-        figs = sorted([*figs, *spelled_figures(norm.text, figs)], key=lambda f: f.span)
+        figs = _restated_once(
+            norm.text, sorted([*figs, *spelled_figures(norm.text, figs)], key=lambda f: f.span)
+        )
     figs = mark_hedged(norm.text, figs)
     if context and (layout is not None or not _no_structure(norm.text)):
         from tieout.layout import apply_context, read_layout
@@ -3268,6 +3288,27 @@ def extract(
     if not norm._edits:
         return figs
     return [_to_original(norm, f) for f in figs]
+
+
+def _restated_once(text: str, figs: list[Figure]) -> list[Figure]:
+    """``figs`` without a number written in words that the digits in the bracket next to
+    it restate ("five million (5,000,000) shares", "Fifty Thousand Dollars ($50,000)",
+    "5,000,000 (five million)"): one figure, the digits, checked once. Where the two
+    differ ("five million (4,000,000)") both stay, and each is checked."""
+    drop: set[int] = set()
+    for k in range(len(figs) - 1):
+        a, b = figs[k], figs[k + 1]
+        if a.spelled == b.spelled or a.magnitude is None or a.magnitude != b.magnitude:
+            continue
+        between = text[a.span[1] : b.span[0]]
+        if not (between.strip() == "(" or (not between.strip() and b.text.startswith("("))):
+            continue
+        words, digits = (a, b) if a.spelled else (b, a)
+        if (words.kind == digits.kind and words.unit == digits.unit) or (
+            words.kind == "number" and words.unit is None and words.scale != ONE
+        ):
+            drop.add(k if a.spelled else k + 1)
+    return [f for k, f in enumerate(figs) if k not in drop] if drop else figs
 
 
 # An article numbered in Roman numerals ("Article IX", "ARTICLE IV", "Art. XII"), as US
