@@ -257,3 +257,58 @@ def test_five_million_in_words_and_digits_is_checked_once() -> None:
     assert claims(result) == [("(5,000,000)", "number:5000000", "missing")]
     found = tieout.gate("It issued five million (5,000,000) shares.", sources=["5,000,000 shares"])
     assert claims(found) == [("(5,000,000)", "number:5000000", "found")]
+
+
+# --------------------------------------------------------------------------- sub-clauses
+
+AGREEMENT = """MASTER AGREEMENT
+3. Fees
+Each party pays its own costs.
+12.3 Payment Terms
+(c) Invoices are due in 30 days.
+4.2 Warranties
+(a) The Supplier warrants (ii) quality.
+7.1 Term
+(b) Renewal.
+Schedule 2 - Price List
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("under Section 12.3(c)", [("Section 12.3", "section:12.3")]),
+        ("under § 4.2(a)(ii)", [("§ 4.2", "section:4.2")]),
+        ("under clause 7.1(b)", [("clause 7.1", "section:7.1")]),
+        ("Sections 12.3(c) and 4.2(a)", [("Sections 12.3", "section:12.3"), ("4.2", "section:4.2")]),
+        ("Section 8.3(a) and 8.4(b)", [("Section 8.3", "section:8.3"), ("8.4", "section:8.4")]),
+        ("see paragraph 3", [("paragraph 3", "section:3")]),
+        ("see para. 3", [("para. 3", "section:3")]),
+        ("see Schedule 2", [("Schedule 2", "section:schedule:2")]),
+    ],
+)
+def test_a_sub_clause_is_part_of_its_section_reference(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert keys(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("Payment is due under Section 12.3(c).", "found"),
+        ("Payment is due under Section 12.4(c).", "missing"),
+        ("See § 4.2(a)(ii).", "found"),
+        ("See clause 7.1(b).", "found"),
+        ("See clause 7.2(b).", "missing"),
+        ("See paragraph 3.", "found"),
+        ("See paragraph 9.", "missing"),
+        ("See Schedule 2.", "found"),
+        ("See Schedule 3.", "missing"),
+    ],
+)
+def test_section_references_are_checked_against_the_headings(draft: str, status: str) -> None:
+    # a paragraph or schedule cited is a section reference the source's headings confirm
+    # (checked, fail closed), never a bare number
+    result = tieout.gate(draft, sources=[AGREEMENT])
+    assert [(c.key.split(":")[0], c.status) for c in result.claims] == [("section", status)]

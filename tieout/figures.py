@@ -1688,11 +1688,15 @@ def _scan(
             if family:  # "Schedule 1.1" is no "Section 1.1"
                 section = f"{family}:{section}"
             end = m.end("dotted") if dotted else m.end("num")
+            # "Section 12.3(c)(ii)": a sub-clause is part of the reference, and a list
+            # goes on after it ("Sections 12.3(c) and 4.2(a)")
+            sub = _SUBCLAUSE.match(text, end) if not heading else None
+            past = end if sub is None else sub.end()
             # "Section 7.11, 4.00 to 1.00": one section, then figures
-            listed, dots = (end, "." in num + (dotted or "")) if lists else (-1, False)
+            listed, dots = (past, "." in num + (dotted or "")) if lists else (-1, False)
             solo = ""
             if not lists and not heading and section_at < pos and "." in section:
-                listed, solo = end, section  # "Section 8.3 and 8.4": one more may follow
+                listed, solo = past, section  # "Section 8.3 and 8.4": one more may follow
             yield Figure(
                 text=text[section_at:end],
                 span=(section_at, end),
@@ -1866,6 +1870,8 @@ def _listed_section(
 
 
 # between the two sections one "Section" names: "Section 8.3 and 8.4", "Clause 8.3/8.4"
+# a sub-clause after a section's number: "12.3(c)", "4.2(a)(ii)", "2(b)(1)"
+_SUBCLAUSE = re.compile(r"(?:\((?:[a-z]{1,2}|[ivx]{1,5}|[A-Z]|\d{1,2})\))+(?![\w(])")
 _SECTION_PAIR_JOIN = re.compile(r"\s+(?:and|or|&)\s+|\s*/\s*")
 
 
