@@ -312,3 +312,46 @@ def test_section_references_are_checked_against_the_headings(draft: str, status:
     # (checked, fail closed), never a bare number
     result = tieout.gate(draft, sources=[AGREEMENT])
     assert [(c.key.split(":")[0], c.status) for c in result.claims] == [("section", status)]
+
+
+# --------------------------------------------------------------------------- "20251" headings
+
+GLUED_HEADINGS = {
+    "pipe": "(in millions)\n| | 20251 | 2024 |\n|---|---|---|\n| Revenue | 4,512 | 4,101 |\n",
+    "pipe, second column": (
+        "(in millions)\n| Item | 2025 | 20241 |\n|---|---|---|\n| Revenue | 4,512 | 4,101 |\n"
+    ),
+    "spaced": "(in millions)\n                      20251        2024\nRevenue              4,512      4,101\n",
+    "spaced, both marked": (
+        "(in millions)\n                      20251        20242\nRevenue              4,512      4,101\n"
+    ),
+    "tabs": "(in millions)\n\t20251\t2024\nRevenue\t4,512\t4,101\n",
+}
+
+
+@pytest.mark.parametrize("source", GLUED_HEADINGS.values(), ids=GLUED_HEADINGS.keys())
+def test_a_year_with_a_glued_footnote_digit_heads_its_column(source: str) -> None:
+    figs = extract(source)
+    headings = [f for f in figs if f.where is None]
+    assert [(f.value, f.is_year) for f in headings] == [
+        (Decimal(2025), True),
+        (Decimal(2024), True),
+    ]
+    cells = [(f.text, f.value, f.period.label if f.period else None) for f in figs if f.where]
+    assert cells == [
+        ("4,512", Decimal(4_512_000_000), "2025"),
+        ("4,101", Decimal(4_101_000_000), "2024"),
+    ]
+    assert claims(tieout.gate("Revenue was 20,251.", sources=[source])) == [
+        ("20,251", "number:20251", "missing")
+    ]
+    assert tieout.gate("Revenue was $4,512 million in 2025.", sources=[source]).passed
+
+
+def test_five_digit_figures_that_are_no_years_stay_figures() -> None:
+    data = "| Plant | Units A | Units B |\n|---|---|---|\n| Units | 20251 | 19874 |\n"
+    assert [f.value for f in extract(data)] == [Decimal(20251), Decimal(19874)]
+    spaced = "Units shipped\n                      Plant A     Plant B\nUnits                 20251       19874\n"
+    assert [f.value for f in extract(spaced)] == [Decimal(20251), Decimal(19874)]
+    assert [f.value for f in extract("In 20251 we sold.")] == [Decimal(20251)]  # never in prose
+    assert tieout.gate("We shipped 20,251 units.", sources=[data]).passed
