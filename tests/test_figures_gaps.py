@@ -355,3 +355,83 @@ def test_five_digit_figures_that_are_no_years_stay_figures() -> None:
     assert [f.value for f in extract(spaced)] == [Decimal(20251), Decimal(19874)]
     assert [f.value for f in extract("In 20251 we sold.")] == [Decimal(20251)]  # never in prose
     assert tieout.gate("We shipped 20,251 units.", sources=[data]).passed
+
+
+# --------------------------------------------------------------------------- "104.512C"
+
+
+def test_a_decimal_glued_to_letters_is_read_as_its_number() -> None:
+    # no code writes a decimal point before its letters: the number is read (its letters
+    # are no unit the grammar knows, so none is keyed) and checked, never dropped
+    assert keys("It ran at 104.512C.") == [("104.512", "number:104.512")]
+    assert keys("It ran at 104.512°C.") == [("104.512", "number:104.512")]
+    assert extract("Part 104C") == []  # a whole number glued to a letter is a code
+
+
+@pytest.mark.parametrize(
+    ("source", "status"),
+    [
+        ("It ran at 104.512C.", "found"),
+        ("It ran at 104.512°C.", "found"),
+        ("It ran at 104.5 C.", "missing"),
+        ("It ran at 104.512 MW.", "missing"),  # a quantity with a unit confirms no bare number
+    ],
+)
+def test_a_decimal_glued_to_letters_is_checked(source: str, status: str) -> None:
+    result = tieout.gate("It ran at 104.512C.", sources=[source])
+    assert claims(result) == [("104.512", "number:104.512", status)]
+
+
+# --------------------------------------------------------------------------- "1/48th"
+
+ONE_48TH = "number:0.02083333333333333333333333333"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Each holder gets a 1/48th interest.", [("1/48th", ONE_48TH)]),
+        ("Each holder gets one forty-eighth.", [("one forty-eighth", ONE_48TH)]),
+        ("It keeps 3/8ths of it.", [("3/8ths", "number:0.375")]),
+        ("It keeps three twenty-fifths of it.", [("three twenty-fifths", "number:0.12")]),
+        ("the 48th holder", []),  # an ordinal alone
+    ],
+)
+def test_a_fraction_over_an_ordinal_is_its_quotient_never_its_parts(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    assert keys(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "status"),
+    [
+        ("Each of the 48 holders gets a 1/48th interest.", "found"),
+        ("Each holder gets a one forty-eighth interest.", "found"),
+        ("There are 48 holders and 1 share.", "missing"),
+        ("Each holder gets a 1/50th interest.", "missing"),
+        ("Each holder gets 0.02083 of it.", "missing"),
+    ],
+)
+def test_a_fraction_in_digits_is_checked_as_a_fraction(source: str, status: str) -> None:
+    result = tieout.gate("Each holder gets a 1/48th interest.", sources=[source])
+    assert claims(result) == [("1/48th", ONE_48TH, status)]
+
+
+def test_a_fraction_in_words_is_a_words_claim_and_never_48() -> None:
+    result = tieout.gate("Each holder gets one forty-eighth.", sources=["There are 48 holders."])
+    assert [(c.cls, c.key, c.status) for c in result.claims] == [
+        ("words", ONE_48TH, "unchecked")
+    ]
+
+
+def test_a_checked_spelled_fraction_near_source_values_does_not_exhaust_memory() -> None:
+    # "two thirds" has a step of one third: dividing a value by it in the exact context
+    # never ended (MemoryError) when the words class was checked
+    from tieout.gating.config import WorkflowConfig
+
+    cfg = WorkflowConfig(name="w", claim_classes=("currency", "percent", "numeric", "words"))
+    result = tieout.gate("Two thirds of members voted.", sources=["worth 0.6 and 0.67"], config=cfg)
+    assert [(c.key, c.status) for c in result.claims] == [
+        ("number:0.6666666666666666666666666667", "missing")
+    ]

@@ -1503,6 +1503,41 @@ def _slash_list(text: str, m: re.Match[str]) -> list[Figure] | None:
     return out
 
 
+_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)s?(?![A-Za-z0-9])")
+_FRACTION_QUOTIENT = Context(prec=28)
+
+
+def _ordinal_fraction(text: str, m: re.Match[str], num: str, frac: str) -> Figure | None:
+    """The fraction a number over an ordinal writes ("a 1/48th interest", "3/8ths"): its
+    quotient, as "one forty-eighth" in words is read (``where`` says "fraction 1/48"), a
+    figure a source states only as that fraction; never its numerator or denominator.
+    None when no ordinal follows, or the "fraction" is none (a currency, "5/4th")."""
+    after = _ORDINAL_AFTER.match(text, m.end("frac"))
+    if after is None or not num.isdigit():
+        return None
+    pre = _prefix(text, m.start())
+    if pre is not None and (pre.currency or pre.section):
+        return None
+    top, bottom = int(num), int(frac[1:])
+    if not 0 < top < bottom:
+        return None
+    start = m.start()
+    value = _FRACTION_QUOTIENT.divide(Decimal(top), Decimal(bottom))
+    exponent = value.as_tuple().exponent
+    assert isinstance(exponent, int)
+    return Figure(
+        text=text[start : after.end()],
+        span=(start, after.end()),
+        kind="number",
+        unit=None,
+        value=value,
+        precision=ONE.scaleb(exponent),  # exact: no rounding of another figure
+        digits=len(num) + len(frac) - 1,
+        decimal=True,  # a claim, as a decimal is: "1/48th" is no small count
+        where=f"fraction {top}/{bottom}",
+    )
+
+
 def _terminates(denominator: int) -> bool:
     """Whether a fraction over ``denominator`` is a decimal that ends (2s and 5s only)."""
     for p in (2, 5):
@@ -1583,6 +1618,12 @@ def _scan(
             continue
         skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
         frac = groups[12]
+        if frac and trailing and frac[0] == "/" and not dotted:
+            part = _ordinal_fraction(text, m, num, frac)
+            if part is not None:  # "1/48th": a fraction, never 1 or 48
+                yield part
+                hidden = part.span[1]
+                continue
         if (bad and bad[0] == "/" and not dotted) or (skip and skip.count("/") == 2):
             # "EUR 10/20/30 million" is no date: a currency or a unit says they are amounts
             listed_figs = _slash_list(text, m)

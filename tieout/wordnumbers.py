@@ -451,6 +451,19 @@ class _Parser:
         $19.99 or $1,999? "one twenty-five": 125 or 1.25?); a reading of its last words
         alone would be a wrong one."""
         w = self.word(j)
+        if w in _TENS and j + 1 < len(self.toks) and self.toks[j + 1].hyphen:
+            unit = self.word(j + 1)
+            part = (_DENOM_ONE if first == 1 else _DENOM_MANY).get(unit)
+            if part is not None and part < 10 and not unit.startswith("quarter"):
+                # "one forty-eighth", "three twenty-fifths": a fraction, never 1 or 48
+                den = _TENS[w] + part
+                return _Number(
+                    j + 2,
+                    _QUOTIENT.divide(Decimal(first), Decimal(den)),
+                    precision=_QUOTIENT.divide(ONE, Decimal(den)),
+                    digits=len(str(first)),
+                    fraction=(first, den),
+                )
         oh = w in _ZEROS and self.word(j + 1) in _UNITS and self.word(j + 1) != "zero"
         second = (_UNITS[self.word(j + 1)], j + 2) if oh else self.below_hundred(j)
         if second is None:  # "one zero"
