@@ -101,9 +101,7 @@ def test_a_metric_glued_to_its_figure_by_a_hyphen_is_read_and_not_negative(
     assert (fig.kind, fig.value, fig.negative) == ("number", value, False)
 
 
-@pytest.mark.parametrize(
-    "text", ["SKU-12345", "ABC-1234", "EIP-1559", "VLX418-3,012", "ABC-12.5"]
-)
+@pytest.mark.parametrize("text", ["SKU-12345", "ABC-1234", "EIP-1559", "VLX418-3,012", "ABC-12.5"])
 def test_a_code_glued_by_a_hyphen_stays_an_identifier(text: str) -> None:
     assert extract(text) == []
     assert [reason for _, _, reason in skipped(normalize(text))] == ["identifier"]
@@ -172,7 +170,10 @@ def test_a_hedged_draft_figure_is_confirmed_by_the_hedged_source() -> None:
             ("four point five gigawatt hours", "quantity:GWh:4.5"),
         ),
         ("Storage of nine megawatt hours.", ("nine megawatt hours", "quantity:MWh:9")),
-        ("A site of five million square feet.", ("five million square feet", "quantity:sq ft:5000000")),
+        (
+            "A site of five million square feet.",
+            ("five million square feet", "quantity:sq ft:5000000"),
+        ),
     ],
 )
 def test_a_quantity_written_in_words_is_keyed_with_its_unit(
@@ -280,7 +281,10 @@ Schedule 2 - Price List
         ("under Section 12.3(c)", [("Section 12.3", "section:12.3")]),
         ("under § 4.2(a)(ii)", [("§ 4.2", "section:4.2")]),
         ("under clause 7.1(b)", [("clause 7.1", "section:7.1")]),
-        ("Sections 12.3(c) and 4.2(a)", [("Sections 12.3", "section:12.3"), ("4.2", "section:4.2")]),
+        (
+            "Sections 12.3(c) and 4.2(a)",
+            [("Sections 12.3", "section:12.3"), ("4.2", "section:4.2")],
+        ),
         ("Section 8.3(a) and 8.4(b)", [("Section 8.3", "section:8.3"), ("8.4", "section:8.4")]),
         ("see paragraph 3", [("paragraph 3", "section:3")]),
         ("see para. 3", [("para. 3", "section:3")]),
@@ -420,9 +424,7 @@ def test_a_fraction_in_digits_is_checked_as_a_fraction(source: str, status: str)
 
 def test_a_fraction_in_words_is_a_words_claim_and_never_48() -> None:
     result = tieout.gate("Each holder gets one forty-eighth.", sources=["There are 48 holders."])
-    assert [(c.cls, c.key, c.status) for c in result.claims] == [
-        ("words", ONE_48TH, "unchecked")
-    ]
+    assert [(c.cls, c.key, c.status) for c in result.claims] == [("words", ONE_48TH, "unchecked")]
 
 
 def test_a_checked_spelled_fraction_near_source_values_does_not_exhaust_memory() -> None:
