@@ -188,8 +188,9 @@ NEGATIVE: list[tuple[str, list[Row]]] = [
     ),
     ("(0.3)M", [("(0.3)M", "number", None, D(-300_000), D(100_000), True, (0, 6))]),
     # a contract restates a figure spelled in words in brackets: the same figure, positive
-    ("thirty (30) days", [("30", "number", None, D(30), D(1), False, (8, 10))]),
-    ("twenty-five (25) days", [("25", "number", None, D(25), D(1), False, (13, 15))]),
+    # ... and the unit after the bracket is the figure's: "thirty (30) days" is 30 days
+    ("thirty (30) days", [("30", "quantity", "day", D(30), D(1), False, (8, 10))]),
+    ("twenty-five (25) days", [("25", "quantity", "day", D(25), D(1), False, (13, 15))]),
     (
         "Fifty Thousand Dollars ($50,000)",
         [("$50,000", "currency", "USD", D(50000), D(1), False, (24, 31))],

@@ -1747,7 +1747,8 @@ def test_counts_and_areas_in_a_contracts_tables_take_no_currency() -> None:
     # "Suite 1200", "Suite 900": identifiers, no figures at all
     assert not [f for f in figs if f.text in ("1200", "900")]
     assert read(figure(figs, "18,450 rentable square feet")) == (D(18450), "RSF", "quantity")
-    assert read(figure(figs, "126")) == (D(126), None, "number")
+    # "One hundred twenty-six (126) months": the unit after the bracket is the figure's
+    assert read(figure(figs, "126")) == (D(126), "month", "quantity")
     assert read(figure(figs, "7,210 rentable square feet")) == (D(7210), "RSF", "quantity")
     assert read(figure(figs, "3")) == (D(3), None, "number")  # "Tier 3"
     assert read(figure(figs, "1,250")) == (D(1250), None, "number")  # under "Seats"

@@ -390,7 +390,11 @@ LAB_UNITS: dict[str, str] = {
 # "30 days") is no claim in prose (see ``SOFT_UNITS``); "14.5 months" is.
 DURATION_UNITS: dict[str, str] = {
     **dict.fromkeys(("hours", "hour", "hrs", "hr", "h"), "hour"),
-    **dict.fromkeys(("days", "day"), "day"),
+    **dict.fromkeys(("days", "day", "calendar days", "calendar day"), "day"),
+    # "ten (10) business days" is no "10 days"
+    **dict.fromkeys(
+        ("business days", "business day", "working days", "working day"), "business day"
+    ),
     **dict.fromkeys(("weeks", "week", "wks", "wk"), "week"),
     **dict.fromkeys(("months", "month", "mos", "mo", "mths", "mth"), "month"),
     **dict.fromkeys(("years", "year", "yrs", "yr"), "year"),

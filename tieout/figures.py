@@ -890,6 +890,25 @@ def quantity_base(unit: str | None, value: Decimal) -> tuple[str, Decimal] | Non
     return base + daily, value.copy_abs().scaleb(power)
 
 
+# a quantity's unit after a number written in words ("eighty-six megawatts", "twelve
+# thousand tonnes", "four point five gigawatt hours"): the grammar's units, but no
+# duration (the words class reads "twelve months") and no word English uses otherwise
+_NOT_AFTER_WORDS = frozenset({"h", "t", "W", "sat", "sats", "mills", "ML"})
+_SPELLED_QUANTITY = re.compile(rf"[^\S\n](?P<qty>{_QUANTITY_UNITS})(?!\w|-)")
+
+
+def spelled_quantity(text: str, end: int) -> tuple[str, int] | None:
+    """The unit a number written in words that ends at ``end`` counts, as
+    :func:`quantity_unit` names it, and where it ends; None when no such unit follows."""
+    m = _SPELLED_QUANTITY.match(text, end)
+    if m is None or m.group("qty") in _NOT_AFTER_WORDS:
+        return None
+    unit = quantity_unit(m.group("qty"))
+    if unit in SOFT_UNITS:
+        return None
+    return unit, m.end()
+
+
 # a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
 _FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"
 _SCALE_WORD = (
@@ -920,6 +939,10 @@ _UNIT_AHEAD = rf"\d[\d,]*(?:\.\d+)?(?:\s?\\?%|[\s-](?:{_SCALE_WORD}){_WB})"
 _SCALED_AHEAD = (
     rf"\d[\d,]*(?:\.\d+)?(?:\s?\\?%|[\s-]?(?:{_SCALE_WORD}){_WB}|(?:bn|mn|[kKmMbB])(?![A-Za-z0-9]))"
 )
+
+# "15 $ per share", "15 $/share", "15 $ par action": a dollar sign after the amount, read
+# only before what the amount is per ("the 2024 $ figures" holds no $2,024)
+_DOLLAR_PER = r"(?<=\d[^\S\n])\$(?=[^\S\n]?/[^\S\n]?[A-Za-z]|[^\S\n](?i:per|an?|je|pro|par)[^\S\n])"
 
 # One pass over the normalised text. Every match is anchored on a digit (the leading
 # look-ahead lets the regex engine skip straight to candidates); what stands before the
@@ -996,7 +1019,7 @@ _FIGURE = re.compile(
             (?:
                 [^\S\n]?(?P<code>(?:{_CODES})){_WB}             # never across a line's end:
               | [^\S\n](?P<cword>{_CWORD}){_WB}  # "45 cents": $0.45; "812 million yuan"
-              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺]|(?<=[kKMTd])\$)(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
+              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺]|(?<=[kKMTd])\$|{_DOLLAR_PER})(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
         (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
@@ -1495,6 +1518,41 @@ def _slash_list(text: str, m: re.Match[str]) -> list[Figure] | None:
     return out
 
 
+_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)s?(?![A-Za-z0-9])")
+_FRACTION_QUOTIENT = Context(prec=28)
+
+
+def _ordinal_fraction(text: str, m: re.Match[str], num: str, frac: str) -> Figure | None:
+    """The fraction a number over an ordinal writes ("a 1/48th interest", "3/8ths"): its
+    quotient, as "one forty-eighth" in words is read (``where`` says "fraction 1/48"), a
+    figure a source states only as that fraction; never its numerator or denominator.
+    None when no ordinal follows, or the "fraction" is none (a currency, "5/4th")."""
+    after = _ORDINAL_AFTER.match(text, m.end("frac"))
+    if after is None or not num.isdigit():
+        return None
+    pre = _prefix(text, m.start())
+    if pre is not None and (pre.currency or pre.section):
+        return None
+    top, bottom = int(num), int(frac[1:])
+    if not 0 < top < bottom:
+        return None
+    start = m.start()
+    value = _FRACTION_QUOTIENT.divide(Decimal(top), Decimal(bottom))
+    exponent = value.as_tuple().exponent
+    assert isinstance(exponent, int)
+    return Figure(
+        text=text[start : after.end()],
+        span=(start, after.end()),
+        kind="number",
+        unit=None,
+        value=value,
+        precision=ONE.scaleb(exponent),  # exact: no rounding of another figure
+        digits=len(num) + len(frac) - 1,
+        decimal=True,  # a claim, as a decimal is: "1/48th" is no small count
+        where=f"fraction {top}/{bottom}",
+    )
+
+
 def _terminates(denominator: int) -> bool:
     """Whether a fraction over ``denominator`` is a decimal that ends (2s and 5s only)."""
     for p in (2, 5):
@@ -1575,7 +1633,14 @@ def _scan(
             continue
         skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
         frac = groups[12]
-        if bad and bad[0] == "/" and not dotted:
+        if frac and trailing and frac[0] == "/" and not dotted:
+            part = _ordinal_fraction(text, m, num, frac)
+            if part is not None:  # "1/48th": a fraction, never 1 or 48
+                yield part
+                hidden = part.span[1]
+                continue
+        if (bad and bad[0] == "/" and not dotted) or (skip and skip.count("/") == 2):
+            # "EUR 10/20/30 million" is no date: a currency or a unit says they are amounts
             listed_figs = _slash_list(text, m)
             if listed_figs is not None:  # "$0.5/1/2 billion", "2.5/3/4%": each one a figure
                 yield from listed_figs
@@ -1679,11 +1744,15 @@ def _scan(
             if family:  # "Schedule 1.1" is no "Section 1.1"
                 section = f"{family}:{section}"
             end = m.end("dotted") if dotted else m.end("num")
+            # "Section 12.3(c)(ii)": a sub-clause is part of the reference, and a list
+            # goes on after it ("Sections 12.3(c) and 4.2(a)")
+            sub = _SUBCLAUSE.match(text, end) if not heading else None
+            past = end if sub is None else sub.end()
             # "Section 7.11, 4.00 to 1.00": one section, then figures
-            listed, dots = (end, "." in num + (dotted or "")) if lists else (-1, False)
+            listed, dots = (past, "." in num + (dotted or "")) if lists else (-1, False)
             solo = ""
             if not lists and not heading and section_at < pos and "." in section:
-                listed, solo = end, section  # "Section 8.3 and 8.4": one more may follow
+                listed, solo = past, section  # "Section 8.3 and 8.4": one more may follow
             yield Figure(
                 text=text[section_at:end],
                 span=(section_at, end),
@@ -1857,6 +1926,8 @@ def _listed_section(
 
 
 # between the two sections one "Section" names: "Section 8.3 and 8.4", "Clause 8.3/8.4"
+# a sub-clause after a section's number: "12.3(c)", "4.2(a)(ii)", "2(b)(1)"
+_SUBCLAUSE = re.compile(r"(?:\((?:[a-z]{1,2}|[ivx]{1,5}|[A-Z]|\d{1,2})\))+(?![\w(])")
 _SECTION_PAIR_JOIN = re.compile(r"\s+(?:and|or|&)\s+|\s*/\s*")
 
 
@@ -2172,6 +2243,17 @@ def _figure_from_match(
             scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
             scale_source = "suffix" if after.group(1) else "word"
             close_len = after.end() - end
+    restated_unit = None
+    if (
+        not closed
+        and kind == "number"
+        and scale == ONE
+        and not qty
+        and pre.open_at >= 0
+        and close_at >= 0
+        and (bracket_unit := _BRACKET_UNIT.match(text, close_at)) is not None
+    ):
+        restated_unit = quantity_unit(bracket_unit.group("qty"))  # "thirty (30) days"
     if closed and not (
         kind == "number"
         and scale == ONE
@@ -2206,6 +2288,8 @@ def _figure_from_match(
             end = m.start("qty") - (text[m.start("qty") - 1] in " -\n")
     elif kind == "currency":
         per = per_unit(text, end)
+    elif restated_unit is not None:
+        kind, unit = "quantity", restated_unit
     return Figure(
         text=text[start:end],
         span=(start, end),
@@ -2222,6 +2306,11 @@ def _figure_from_match(
         multiple=mult is not None and kind == "number",
         per=per,
     )
+
+
+# the unit after the bracket a contract restates a number in ("thirty (30) days", "ninety
+# (90)-day", "five (5) megawatts"): the figure's own
+_BRACKET_UNIT = re.compile(rf"\)(?:[^\S\n]|-)(?P<qty>{_QUANTITY_UNITS})(?!\w|-(?!\d))")
 
 
 def _unit_read(text: str, m: re.Match[str], num: str, unit: str) -> bool:
@@ -2618,6 +2707,26 @@ _STATES = (
 _ZIP_BEFORE = re.compile(rf"\b(?:{_STATES}),?[ ]$")
 
 
+# metrics a report may glue to their figure with a hyphen or a dash ("EBITDA-1,200",
+# "EPS–2.15"): a label, no code's letters
+_METRIC_NAMES = """EBITDA EBITDAR EBITA EBIT EBT EPS DPS FCF OCF NOI FFO AFFO ARR MRR GMV AUM AUA
+NAV TVL NII NIM ROE ROA ROIC ROCE TSR LTV CAC ACV TCV DAU MAU WAU COGS OPEX CAPEX RWA CET NPL
+TBV BVPS RPO NRR GRR"""
+_METRIC_LABELS = frozenset(_METRIC_NAMES.split())
+
+
+def _metric_glued(label: str, num: str) -> bool:
+    """Whether ``label`` (what ``_ID_LABEL`` found before ``num``) is a word glued to a
+    figure by a hyphen rather than a code's letters: a metric's name ("EBITDA-1200",
+    "EPS-2.15"), or capitals alone ("ABC-", never "VLX418-") before a number with a
+    thousands separator (no code groups its digits so); "SKU-12345", "ABC-1234" and
+    "EIP-1559" stay identifiers."""
+    word = label[:-1]
+    if not (label.endswith("-") and word.isalpha() and word.isupper()):
+        return False
+    return word in _METRIC_LABELS or "," in num
+
+
 def _run_end(text: str, end: int) -> int:
     """Where the digit run that goes on at ``end`` ends (digits, and a comma or a point
     between digits): what the first pass (``number_places``) lists as one run."""
@@ -2677,7 +2786,11 @@ def _identifier(
         return "identifier"
     label = _ID_LABEL.search(before)
     # "1,150 MW-1,800 MW": a range from a quantity, no label "EIP-1559" names
-    if label is not None and label.group()[:-1] not in QUANTITY_UNITS:
+    if (
+        label is not None
+        and label.group()[:-1] not in QUANTITY_UNITS
+        and not _metric_glued(label.group(), num)
+    ):
         return "identifier"
     if _LOCATOR_LABEL.search(before) is not None or (
         ";" in before and _CITATION_BEFORE.search(before)
@@ -2991,6 +3104,8 @@ _HEDGE_AFTER = re.compile(
     r"|-(?i:plus)\b"
     r"|[^\S\n]+(?i:or[^\S\n]+(?:more|less|greater|fewer|higher|lower|above|below|over|under)"
     r"|and[^\S\n]+(?:above|over|up|upwards?|higher|greater|more))\b"
+    # "$302 billion and change": a little more ("and change management" is no hedge)
+    r"|[^\S\n]+(?i:and[^\S\n]+change)\b(?!-|[^\S\n]+(?i:management|control|orders?|requests?)\b)"
     r"|[^\S\n]*\((?i:approx\.?|approximately|est\.?|estimated|max\.?|maximum|min\.?|minimum)\)"
     r"|(?:,[^\S\n]*(?i:approx\.|approximately)|[^\S\n]+(?i:or[^\S\n]+so))"
     r"(?=[^\S\n]*(?:[.;:,)\]]|$))",
@@ -3006,7 +3121,7 @@ _HEDGED_MARKS = frozenset("$€£¥₹₩₪₺")
 # the hedges that bound a figure rather than round it: "more than 4,000" is no "4,000"
 # however many digits it has; "approximately 18,450 square feet" is a lease's exact area
 BOUND_WORDS = frozenset(" ".join(w.split()) for w in _BOUND_BEFORE) | frozenset(
-    {"or more", "or less", "and above", "+", "-plus"}
+    {"or more", "or less", "and above", "and change", "+", "-plus"}
 )
 
 
@@ -3221,7 +3336,9 @@ def extract(
     if words:
         from tieout.wordnumbers import spelled_figures
 
-        figs = sorted([*figs, *spelled_figures(norm.text, figs)], key=lambda f: f.span)
+        figs = _restated_once(
+            norm.text, sorted([*figs, *spelled_figures(norm.text, figs)], key=lambda f: f.span)
+        )
     figs = mark_hedged(norm.text, figs)
     if context and (layout is not None or not _no_structure(norm.text)):
         from tieout.layout import apply_context, read_layout
@@ -3233,6 +3350,27 @@ def extract(
     if not norm._edits:
         return figs
     return [_to_original(norm, f) for f in figs]
+
+
+def _restated_once(text: str, figs: list[Figure]) -> list[Figure]:
+    """``figs`` without a number written in words that the digits in the bracket next to
+    it restate ("five million (5,000,000) shares", "Fifty Thousand Dollars ($50,000)",
+    "5,000,000 (five million)"): one figure, the digits, checked once. Where the two
+    differ ("five million (4,000,000)") both stay, and each is checked."""
+    drop: set[int] = set()
+    for k in range(len(figs) - 1):
+        a, b = figs[k], figs[k + 1]
+        if a.spelled == b.spelled or a.magnitude is None or a.magnitude != b.magnitude:
+            continue
+        between = text[a.span[1] : b.span[0]]
+        if not (between.strip() == "(" or (not between.strip() and b.text.startswith("("))):
+            continue
+        words, digits = (a, b) if a.spelled else (b, a)
+        if (words.kind == digits.kind and words.unit == digits.unit) or (
+            words.kind == "number" and words.unit is None and words.scale != ONE
+        ):
+            drop.add(k if a.spelled else k + 1)
+    return [f for k, f in enumerate(figs) if k not in drop] if drop else figs
 
 
 # An article numbered in Roman numerals ("Article IX", "ARTICLE IV", "Art. XII"), as US

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
 from heapq import merge
-from itertools import chain
+from itertools import chain, pairwise
 from typing import TYPE_CHECKING
 
 from tieout._vocab import (
@@ -1118,8 +1118,16 @@ def _headings(cells: list[str]) -> bool:
         return all(
             ok or _worded_heading(c) or _glued_note_year(c) is not None
             for ok, c in zip(plain, cells, strict=True)
-        ) and any(column_period(c) is not None for c in cells)
+        ) and (any(column_period(c) is not None for c in cells) or _glued_year_run(cells))
     return True
+
+
+def _glued_year_run(cells: list[str]) -> bool:
+    """Whether the years of ``cells`` with a footnote's digit glued on ("20251 20242", a
+    "2025¹ 2024²" as text extraction prints it) run year by year, as a heading's columns
+    do: two at least, each next one a year apart ("20251 19874" are figures)."""
+    years = [int(y) for c in cells if (y := _glued_note_year(c)) is not None]
+    return len(years) >= 2 and all(abs(a - b) == 1 for a, b in pairwise(years))
 
 
 # the marks of an amount in a cell: a currency symbol, a percent, a decimal or a group
@@ -3000,6 +3008,25 @@ def _priced_cell(
     return None
 
 
+def _heading_year(table: Table, row: Row, f: Figure) -> Figure:
+    """``f``, a figure of a heading row, as the heading reads it: "20251" over a column of
+    2025 is that year and its footnote 1 ("2025¹" as text extraction prints it), never
+    the number 20,251."""
+    if f.kind != "number" or f.grouped or f.decimal or f.scale != 1 or len(f.text) != 5:
+        return f
+    cell = row.cell_at(f.span[0])
+    if cell is None or cell.col == 0 or cell.text.strip() != f.text:
+        return f
+    year = _glued_note_year(f.text)
+    period = table.periods[cell.col] if cell.col < len(table.periods) else None
+    if year is None or period is None or year not in period.label:
+        return f
+    start = f.span[0]
+    return replace(
+        f, text=year, span=(start, start + 4), value=Decimal(year), digits=4, period=period
+    )
+
+
 def _across_headings(table: Table, f: Figure) -> bool:
     """Whether ``f`` runs from one heading cell of a header row into the next: read across
     the gap between two column headings, it is no figure of either."""
@@ -3014,7 +3041,9 @@ def _in_table(
     table: Table, f: Figure, default_scale: Decimal | None, default_currency: str | None
 ) -> Figure:
     row = table.row_at(f.span[0])
-    if row is None or row.header:
+    if row is not None and row.header:
+        return _heading_year(table, row, f)
+    if row is None:
         return f
     f = _local_dollar(table, f)
     cell = row.cell_at(f.span[0])

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from decimal import Context, Decimal
 
 from tieout._vocab import CURRENCY_ADJECTIVES, CURRENCY_CODES, CURRENCY_WORDS
-from tieout.figures import Figure, currency_before, normalize
+from tieout.figures import Figure, currency_before, normalize, quantity_per, spelled_quantity
 
 __all__ = ["NUMBER_WORDS", "WORD_HINT", "spelled_figures", "words_to_number"]
 
@@ -451,6 +451,19 @@ class _Parser:
         $19.99 or $1,999? "one twenty-five": 125 or 1.25?); a reading of its last words
         alone would be a wrong one."""
         w = self.word(j)
+        if w in _TENS and j + 1 < len(self.toks) and self.toks[j + 1].hyphen:
+            unit = self.word(j + 1)
+            part = (_DENOM_ONE if first == 1 else _DENOM_MANY).get(unit)
+            if part is not None and part < 10 and not unit.startswith("quarter"):
+                # "one forty-eighth", "three twenty-fifths": a fraction, never 1 or 48
+                den = _TENS[w] + part
+                return _Number(
+                    j + 2,
+                    _QUOTIENT.divide(Decimal(first), Decimal(den)),
+                    precision=_QUOTIENT.divide(ONE, Decimal(den)),
+                    digits=len(str(first)),
+                    fraction=(first, den),
+                )
         oh = w in _ZEROS and self.word(j + 1) in _UNITS and self.word(j + 1) != "zero"
         second = (_UNITS[self.word(j + 1)], j + 2) if oh else self.below_hundred(j)
         if second is None:  # "one zero"
@@ -754,6 +767,11 @@ def _figure(
             digits = _sig_digits(f"{n.value}{cents[0]:02d}")
     if currency is not None and kind != "percent":
         kind, unit, start = "currency", unit or currency, pre_start
+    per = None
+    if kind == "number" and (qty := spelled_quantity(text, end)) is not None:
+        # "eighty-six megawatts": 86 MW, a quantity however written
+        kind, unit, end = "quantity", qty[0], qty[1]
+        per = quantity_per(text, end)
     if n.leading_point and kind == "number" and scale == ONE:
         return None  # "point five" alone: "at that point five analysts" is no 0.5
     if noun_rule and kind == "number" and n.count and scale == ONE:
@@ -775,6 +793,7 @@ def _figure(
         decimal=decimal and n.fraction is None,
         where=where,
         spelled=True,
+        per=per,
     )
 
 

@@ -273,7 +273,11 @@ def gate(
     looked: dict[tuple[object, ...], GateClaim] = {}  # the same figure written twice
     for fig in figures:
         cls = claim_class(fig)
-        if cls is None and fig.kind == "number" and _term_in_words_and_digits(text, fig.span):
+        if (
+            cls is None
+            and fig.kind in ("number", "quantity")
+            and _term_in_words_and_digits(text, fig.span)
+        ):
             cls = "numeric"  # "sixty (60) days": a contract's term, however small
         if cls is None or (holes and any(a <= fig.span[0] < b for a, b in holes)):
             continue

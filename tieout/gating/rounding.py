@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 
 from tieout.figures import EXACT, Figure
 
@@ -38,6 +38,9 @@ MIN_SIGNIFICANT = 3
 MAX_PROBES = 16
 _TWO = Decimal(2)
 _ONE = Decimal(1)
+# a count of steps: a fraction's step ("two thirds", "1/48th": one part, a quotient to 28
+# digits) divides no value exactly, and the exact context would expand it without end
+_STEPS = Context(prec=100)
 
 
 def rounding_range(fig: Figure) -> tuple[Decimal, Decimal] | None:
@@ -58,7 +61,7 @@ def rounds(value: Decimal, fig: Figure) -> bool:
     value = value.copy_abs()
     if value == mag:
         return False
-    steps = EXACT.divide(value, fig.precision).quantize(_ONE, rounding=ROUND_HALF_UP, context=EXACT)
+    steps = _STEPS.divide(value, fig.precision).quantize(_ONE, rounding=ROUND_HALF_UP, context=EXACT)
     return EXACT.multiply(steps, fig.precision) == mag
 
 
@@ -67,7 +70,7 @@ def significant(fig: Figure, trailing_zeros: bool = True) -> int:
     "$1.1 million" 2, "0.42%" 2; "4,200" has 4, or 2 without its ``trailing_zeros``."""
     if fig.value is None or fig.value == 0:
         return 0
-    steps = EXACT.divide(fig.value.copy_abs(), fig.precision).to_integral_value(context=EXACT)
+    steps = _STEPS.divide(fig.value.copy_abs(), fig.precision).to_integral_value(context=EXACT)
     digits = str(int(steps))
     return len(digits if trailing_zeros else digits.rstrip("0"))
 
