@@ -122,6 +122,9 @@ def test_a_term_bonds_marker_is_no_trillion() -> None:
         ("Amounts in $000", []),
         ("$000 | 2026 | 2025", ["2026", "2025"]),
         ("The fee was $000 last year.", ["$000"]),  # an amount: no source states it
+        ("The fee was USD 000 last year.", ["USD 000"]),
+        ("In $000, except share data", []),
+        ("Revenue ($000)\n| Fees | 1,200 |", ["1,200"]),
     ],
 )
 def test_dollar_zeros_name_a_scale_only_where_a_scale_stands(text: str, read: list[str]) -> None:

@@ -518,6 +518,8 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
         ):
             for m in _NOTE.finditer(text, lo, min(end, a.end() + 64)):
                 if m.start() <= a.start() < m.end() and m.end() > seen_end:
+                    if _zeros_in_prose(text, m, start, end):
+                        break  # "The fee was $000 last year.": an amount, no note
                     seen_end = m.end()
                     found = True
                     note = _note(m)
@@ -534,6 +536,23 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
             notes.append(caption)
         missed = None if found or caption is not None else (a.end(), a.group(0))
     return notes
+
+
+# what stands before a note written "$000" or "USD 000": "in", "(" or a line's or a cell's start
+_ZEROS_LEAD = re.compile(r"(?:\(|\bin|^|[|\t]|  )[ \t]*$", re.IGNORECASE)
+
+
+def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
+    """Whether the note ``m`` is "$000" or "USD 000" in the middle of a sentence ("The fee
+    was $000 last year."): no note's position (after "in", "(", a line's or a cell's start;
+    before ")", a line's or a cell's end), so the figure is an amount a source must state."""
+    if not m.group(0).rstrip("s'’) ").endswith("000"):
+        return False
+    before = text[max(start, m.start() - 8) : m.start()]
+    if _ZEROS_LEAD.search(before) or (m.start() == start):
+        return False
+    after = text[m.end() : min(end, m.end() + 3)]
+    return not (after == "" or after[0] in ")|\t\n" or after.startswith("  "))
 
 
 _NAMED_UNIT = re.compile(r"\(\s*([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s+$")
