@@ -114,3 +114,25 @@ def test_a_decimal_amount_over_a_number_is_refused_with_the_spelling_to_use() ->
         "written with a slash after a decimal amount, which cannot be checked: write it with "
         'the word "per" as the sources do (1.0412 per 100 for 1.0412/100)'
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "per"),
+    [
+        ("€84.20 per GJ", "GJ"),
+        ("$12 per tCO2e", "tCO2e"),
+        ("$12/tCO2e", "tCO2e"),
+        ("$85 per tonne of CO2e", "tCO2e"),
+        ("€3.10 per MJ", "MJ"),
+        ("$40 per GWh", "GWh"),
+    ],
+)
+def test_energy_and_carbon_prices_name_what_they_are_per(text: str, per: str) -> None:
+    (fig,) = extract(text)
+    assert fig.per == per
+
+
+def test_a_carbon_price_is_not_confirmed_by_a_bare_amount() -> None:
+    draft = "The internal carbon price was $85 per tCO2e."
+    assert not tieout.gate(draft, sources=["We paid $85 for offsets."]).passed
+    assert tieout.gate(draft, sources=["Internal carbon price: $85 per tonne of CO2e."]).passed
