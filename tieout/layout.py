@@ -546,13 +546,15 @@ def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
     """Whether the note ``m`` is "$000" or "USD 000" in the middle of a sentence ("The fee
     was $000 last year."): no note's position (after "in", "(", a line's or a cell's start;
     before ")", a line's or a cell's end), so the figure is an amount a source must state."""
-    if not m.group(0).rstrip("s'’) ").endswith("000"):
+    note = m.group(0)
+    if not note.rstrip("s'’) ").endswith("000") or note.startswith("(") or note.endswith(")"):
         return False
     before = text[max(start, m.start() - 8) : m.start()]
     if _ZEROS_LEAD.search(before) or (m.start() == start):
         return False
     after = text[m.end() : min(end, m.end() + 3)]
-    return not (after == "" or after[0] in ")|\t\n" or after.startswith("  "))
+    tail = after.lstrip(" ")
+    return not (after.startswith("  ") or tail == "" or tail[0] in ")|\t\n")
 
 
 _NAMED_UNIT = re.compile(r"\(\s*([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s+$")
