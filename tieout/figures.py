@@ -1402,25 +1402,58 @@ def _fraction_of(num: str, frac: str) -> tuple[Fraction, int]:
     return whole + Fraction(top, bottom), bottom
 
 
-# a reference rate and a plus before a bare number: the number is a margin over it
+# a reference rate and a plus before a bare number: the number is a margin over it ("T"
+# and "UST" are the Treasury benchmark of a make-whole, "T+50"; "T+2" alone is a
+# settlement date, so "T" takes a margin of two digits or more)
 _RATE_PLUS = re.compile(
-    r"(?<![A-Za-z])(?:S|L|E|SOFR|Term SOFR|ABR|LIBOR|EURIBOR|SONIA|SARON|TONA|BBSY|CDOR"
-    r"|Prime|Base Rate|Fed Funds|FFR)[^\S\n]?\+[^\S\n]?$"
+    r"(?<![A-Za-z€])(?:S|L|E|SOFR|Term SOFR|TSFR|ABR|LIBOR|EURIBOR|SONIA|SARON|TONA|TONAR"
+    r"|BBSY|BBSW|CDOR|CORRA|Term CORRA|€STR|ESTR|BSBY|TIBOR|HIBOR|SIBOR|SORA"
+    r"|Prime|Base Rate|Fed Funds|FFR|(?P<t>T)|UST|Treasury|Treasuries|Treasury Rate"
+    r"|Treasury rate)(?:[^\S\n]?\+[^\S\n]?|[^\S\n]plus[^\S\n])$"
 )
 
 
 def _spread(text: str, m: re.Match[str]) -> Figure | None:
     """A margin over a reference rate written with no unit ("S+275", "SOFR + 275", "ABR +
-    175", "SOFR + 2.25"), as loan documents and term sheets write them: a whole number is
+    175", "SOFR + 2.25", "Term SOFR plus 275", "CORRA + 325", "T+50", "UST+75"), as loan documents and term sheets write them: a whole number is
     basis points, one with a decimal is a percent. None where no rate stands before it."""
     pos = m.start()
-    rate = _RATE_PLUS.search(text, max(0, pos - 16), pos)
+    rate = _RATE_PLUS.search(text, max(0, pos - 20), pos)
     if rate is None:
         return None
     num = m.group("num")
+    if rate.group("t") and len(num) < 2:
+        return None  # "T+1", "T+2": a trade's settlement day, no margin
     fig = _read_as(num + (" bps" if "." not in num else "%"), _Prefix(0))
     assert fig is not None
     return replace(fig, text=text[pos : m.end("num")], span=(pos, m.end("num")))
+
+
+# the second term of a ratio "a:b" the grammar reads no multiple of ("3.39:1.25", "312:4")
+_RATIO_SECOND = re.compile(r":(\d+(?:\.\d+)?)(?![\d:/]|[.,]\d)")
+
+
+def _ratio(text: str, m: re.Match[str]) -> Figure | None:
+    """A ratio whose second term is not one ("3.39:1.25", "4:1.25", "312:4"): a quantity
+    whose unit is "ratio_to_" its second term, so it is found only as that ratio, never as
+    the multiple "3.39:1.00" nor a bare "3.39". None where no number follows the colon
+    (times such as "4:30" are read apart) or the second term is one."""
+    second = _RATIO_SECOND.match(text, m.end())
+    if second is None or Decimal(second.group(1)) == 1:
+        return None
+    num = m.group("num")
+    term = _group(Decimal(second.group(1)))
+    return Figure(
+        text=text[m.start() : second.end()],
+        span=(m.start(), second.end()),
+        kind="quantity",
+        unit=f"ratio_to_{term}",
+        value=Decimal(num.replace(",", "")),
+        precision=_precision(num),
+        digits=len(num) - num.count(",") - num.count("."),
+        grouped="," in num,
+        decimal="." in num,
+    )
 
 
 def _read_as(written: str, pre: _Prefix) -> Figure | None:
@@ -1794,7 +1827,19 @@ def _scan(
             if skips is not None:  # "September 30, 2026", "30 June 2025": a day, no count
                 skips.append(((pos, m.end()), num, "date"))
             continue
+        if (
+            not any(groups[5:])
+            and text[m.end() : m.end() + 1] == ":"
+            and (pre is None or not pre.currency)
+            and (ratio := _ratio(text, m)) is not None
+        ):
+            yield ratio  # "3.39:1.25", "312:4": a ratio, found only as that ratio
+            hidden = ratio.span[1]
+            continue
         if pre is None and not any(groups[5:]):  # a bare number, the common case
+            if text[pos - 5 : pos] == "plus " and (spread := _spread(text, m)) is not None:
+                yield spread  # "Term SOFR plus 275": a margin over a rate
+                continue
             end = m.end() if groups[4] is None else m.start("ord")
             yield Figure(
                 text=text[pos:end],

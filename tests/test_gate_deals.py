@@ -1,0 +1,108 @@
+"""Deals and credit documents: merger proxies, credit agreements, indentures, offering
+memoranda (the s11 red team's cases)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+import tieout
+from tieout.figures import extract
+
+MAKE_WHOLE = (
+    "Make-whole call: Prior to July 15, 2028, at a redemption price equal to the greater of "
+    "100% of principal and the present value of remaining payments discounted at T+50 bps.\n"
+    "Term Loan B: Term SOFR plus 275 basis points, subject to a 0.50% floor."
+)
+
+
+def _keys(draft: str, source: str) -> list[tuple[str, str]]:
+    return [(c.key, c.status) for c in tieout.gate(draft, sources=[source]).claims]
+
+
+# D1: a margin over the Treasury benchmark or another reference rate, or joined by "plus"
+@pytest.mark.parametrize(
+    ("draft", "key"),
+    [
+        ("The 2031 notes carry a make-whole at T+75 until July 15, 2028.", "percent:0.75"),
+        ("The 2031 notes carry a make-whole at UST+75 until July 15, 2028.", "percent:0.75"),
+        ("The 2031 notes carry a make-whole at Treasuries + 75.", "percent:0.75"),
+        ("The make-whole is the Treasury Rate plus 75.", "percent:0.75"),
+        ("The Term Loan B is priced at Term SOFR plus 325.", "percent:3.25"),
+        ("The Term Loan B is priced at CORRA + 325.", "percent:3.25"),
+        ("The Term Loan B is priced at TSFR+325.", "percent:3.25"),
+        ("The Term Loan B is priced at €STR + 325.", "percent:3.25"),
+        ("The Term Loan B is priced at BSBY + 325.", "percent:3.25"),
+        ("The Term Loan B is priced at Term SOFR plus 3.25.", "percent:3.25"),
+    ],
+)
+def test_a_fabricated_spread_over_a_benchmark_is_refused(draft: str, key: str) -> None:
+    r = tieout.gate(draft, sources=[MAKE_WHOLE])
+    assert not r.passed
+    assert [(c.key, c.status) for c in r.claims if c.key != "number:2028"] == [(key, "missing")]
+
+
+def test_the_source_spread_confirms_the_draft_spread() -> None:
+    assert _keys("The make-whole is T+50.", MAKE_WHOLE) == [("percent:0.5", "found")]
+    assert _keys("The TLB is priced at Term SOFR plus 275.", MAKE_WHOLE) == [
+        ("percent:2.75", "found")
+    ]
+    # the source writes the spread bare, the draft with its unit
+    src = "Make-whole call prior to July 15, 2028 at T+50."
+    r = tieout.gate("The make-whole is T+50 bps.", sources=[src])
+    assert r.passed, [(c.key, c.status) for c in r.claims]
+    src = "Term Loan B: Term SOFR plus 275, subject to a 0.50% floor."
+    assert _keys("The TLB pays 275 basis points over Term SOFR.", src) == [
+        ("percent:2.75", "found")
+    ]
+
+
+def test_a_settlement_day_and_a_plain_plus_are_no_spread() -> None:
+    figs = extract("Trades settle on T+1; T+2 before May 2024.")
+    assert [(f.kind, f.value) for f in figs] == [
+        ("number", Decimal(1)),
+        ("number", Decimal(2)),
+        ("number", Decimal(2024)),
+    ]
+    assert [(f.kind, f.value) for f in extract("Revenue plus 325 other items.")] == [
+        ("number", Decimal(325))
+    ]
+
+
+# D2: a ratio whose second term is not one is a figure of its own
+CERTIFICATE = """I. Section 7.11(a) - Consolidated Net Leverage Ratio.
+                                                     Sep 30, 2025     Jun 30, 2025
+E. Consolidated Net Leverage Ratio (C / D)               3.39:1.00        2.69:1.00
+   Maximum permitted                                     4.50:1.00        4.00:1.00
+
+The ratio of the annual total compensation of our CEO to that of our median employee was 312:1.
+"""
+
+
+@pytest.mark.parametrize(
+    ("draft", "text", "key"),
+    [
+        ("Net leverage was 3.39:1.25 at September 30, 2025.", "3.39:1.25",
+         "quantity:ratio_to_1.25:3.39"),
+        ("The maximum permitted ratio was 4:1.25.", "4:1.25", "quantity:ratio_to_1.25:4"),
+        ("The CEO pay ratio was 312:4.", "312:4", "quantity:ratio_to_4:312"),
+    ],
+)  # fmt: skip
+def test_a_ratio_to_other_than_one_is_refused_when_no_source_states_it(
+    draft: str, text: str, key: str
+) -> None:
+    r = tieout.gate(draft, sources=[CERTIFICATE])
+    assert not r.passed
+    assert [(c.text, c.key, c.status) for c in r.claims] == [(text, key, "missing")]
+
+
+def test_a_ratio_is_found_only_as_that_ratio() -> None:
+    src = "The stock split ratio was 3:2; the CEO pay ratio was 312:4.00."
+    assert _keys("The CEO pay ratio was 312:4.", src) == [("quantity:ratio_to_4:312", "found")]
+    assert _keys("The board approved a 3:2 split.", src) == [("quantity:ratio_to_2:3", "found")]
+    assert _keys("The board approved a 3:4 split.", src) == [("quantity:ratio_to_4:3", "missing")]
+    # the ratios to one read as before; a time is no ratio
+    assert _keys("Net leverage was 3.39:1.00.", CERTIFICATE) == [("number:3.39", "found")]
+    assert _keys("The call is at 4:30 pm.", CERTIFICATE) == []
+
