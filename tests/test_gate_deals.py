@@ -106,3 +106,37 @@ def test_a_ratio_is_found_only_as_that_ratio() -> None:
     assert _keys("Net leverage was 3.39:1.00.", CERTIFICATE) == [("number:3.39", "found")]
     assert _keys("The call is at 4:30 pm.", CERTIFICATE) == []
 
+
+# D3: a figure of two significant digits names no cell it happens to round
+NOTES_AND_CERTIFICATE = """$1,000,000,000 6.875% Senior Notes due 2031
+$500,000,000 7.125% Senior Notes due 2035
+
+SCHEDULE 2 to the Compliance Certificate
+($ in thousands)
+                                                     Sep 30, 2025     Jun 30, 2025
+D. Consolidated EBITDA                                1,943,862        1,521,540
+"""
+
+
+def test_a_coarse_figure_is_refused_without_naming_a_cell_to_copy() -> None:
+    r = tieout.gate(
+        "The bridge will be refinanced with $1.5bn of senior notes.",
+        sources=[NOTES_AND_CERTIFICATE],
+    )
+    [c] = r.claims
+    assert (c.key, c.status) == ("currency:USD:1500000000", "missing")
+    assert c.hint == (
+        "written to fewer than 3 significant digits, it rounds figures the sources state "
+        "without telling which it means: write the figure a source states, exactly"
+    )
+    assert c.reason == (
+        "in neither this run's anchors nor its sources; written to fewer than 3 significant "
+        "digits, it rounds figures source 1 states without telling which it means: write the "
+        "figure a source states, exactly"
+    )
+    # three significant digits still name the figure rounded
+    r = tieout.gate("EBITDA was $1.52bn in the June quarter.", sources=[NOTES_AND_CERTIFICATE])
+    assert r.claims[0].hint == (
+        'the sources state "1,521,540" (1,521,540,000 USD), which it rounds: '
+        "write that figure exactly"
+    )
