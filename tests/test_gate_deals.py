@@ -140,3 +140,37 @@ def test_a_coarse_figure_is_refused_without_naming_a_cell_to_copy() -> None:
         'the sources state "1,521,540" (1,521,540,000 USD), which it rounds: '
         "write that figure exactly"
     )
+
+
+# D7: an indenture's redemption prices to three decimals do not make the source European
+INDENTURE = """Section 3.07 Optional Redemption.
+
+(c) On or after July 15, 2028, the Issuer may redeem the Notes at the redemption prices (expressed as percentages of principal amount) set forth below, if redeemed during the twelve-month period beginning on July 15 of the years indicated below:
+
+Year                                               Percentage
+2028 ............................................. 103.438
+2029 ............................................. 101.719
+2030 and thereafter .............................. 100.000
+
+(d) The Notes shall be issued in minimum denominations of $2,000 and integral multiples of $1,000 in excess thereof.
+"""
+
+
+def test_a_dollar_amount_grouped_by_commas_is_point_evidence() -> None:
+    from tieout.figures import detect_numbers
+
+    assert detect_numbers(INDENTURE) == "point"
+    assert detect_numbers("Kurs 103.438 und 101.719 je Anteil.") == "comma"  # no "$"
+    r = tieout.gate(
+        "The notes come in minimum denominations of $2,000 and multiples of $1,000; "
+        "from July 15, 2028 they are callable at 103.438%, then 101.719%.",
+        sources=[INDENTURE],
+    )
+    assert [(c.key, c.status) for c in r.claims] == [
+        ("currency:USD:2000", "found"),
+        ("currency:USD:1000", "found"),
+        ("percent:103.438", "found"),  # under the heading "Percentage"
+        ("percent:101.719", "found"),
+    ]
+    r = tieout.gate("The notes come in minimum denominations of $2.", sources=[INDENTURE])
+    assert [(c.key, c.status) for c in r.claims] == [("currency:USD:2", "missing")]

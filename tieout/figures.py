@@ -580,6 +580,9 @@ _POINT_EVIDENCE = (
     re.compile(r",(?<=[0-9],)[0-9]{3},[0-9]{3}(?![0-9])"),  # "1,234,567"
     re.compile(rf"\.(?<=[0-9]\.)(?:[0-9]{{1,2}}|[0-9]{{4,}})(?![0-9.,]){_UNIT_AFTER_DECIMALS}"),
     re.compile(r"[$£€¥](?<![A-Za-z]\$)\s?[0-9]+\.[0-9]{1,2}(?![0-9.,])"),  # "$3.50", "€1.5bn"
+    # "$2,000", "$1,000": a dollar amount with three decimals is no amount the comma
+    # convention writes ("R$", "MX$" and other dollars of Latin America are read apart)
+    re.compile(r"\$(?<![A-Za-z]\$)\s?[0-9]{1,3}(?:,[0-9]{3})+(?![0-9.,])"),
 )
 _COMMA_EVIDENCE = (  # (pattern, whether a find is held to what the swap reads)
     (re.compile(r",(?<=[0-9]\.[0-9]{3},)[0-9]"), True),  # "1.234,5"
