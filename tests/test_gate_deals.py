@@ -174,3 +174,34 @@ def test_a_dollar_amount_grouped_by_commas_is_point_evidence() -> None:
     ]
     r = tieout.gate("The notes come in minimum denominations of $2.", sources=[INDENTURE])
     assert [(c.key, c.status) for c in r.claims] == [("currency:USD:2", "missing")]
+
+
+# D5: a footnote's mark after "($)" in a whitespace-aligned heading keeps the currency
+PARACHUTE = """Golden Parachute Compensation
+
+                               Cash         Equity       Total
+Name                           ($)(1)       ($)(2)       ($)
+Margaret T. Ruiz             4,812,500    11,406,233   16,260,851
+Daniel K. Osei               2,145,000     3,918,472    6,092,376
+
+(1) Represents double-trigger cash severance equal to 2.5x the sum of base salary and target bonus.
+"""
+
+
+@pytest.mark.parametrize("marks", [("(1)", "(2)"), ("⁽¹⁾", "⁽²⁾"), ("¹", "²")])
+def test_a_footnote_mark_after_a_dollar_heading_keeps_its_column_in_dollars(
+    marks: tuple[str, str],
+) -> None:
+    src = PARACHUTE.replace("(1)  ", marks[0].ljust(5)).replace("(2)  ", marks[1].ljust(5))
+    r = tieout.gate(
+        "Ms. Ruiz's golden parachute totals $16,260,851, including $4,812,500 of cash "
+        "severance; Mr. Osei's equity is $3,918,472.",
+        sources=[src],
+    )
+    assert [(c.key, c.status, c.reason) for c in r.claims] == [
+        ("currency:USD:16260851", "found", 'found in source 1: "16,260,851"'),
+        ("currency:USD:4812500", "found", 'found in source 1: "4,812,500"'),
+        ("currency:USD:3918472", "found", 'found in source 1: "3,918,472"'),
+    ]
+    r = tieout.gate("Ms. Ruiz's cash severance is €4,812,500.", sources=[src])
+    assert [(c.key, c.status) for c in r.claims] == [("currency:EUR:4812500", "missing")]

@@ -1101,11 +1101,22 @@ def _heading_line(text: str, ln: _Line) -> bool:
     return _headings([text[a:b] for a, b in ln.cells])
 
 
+# footnote marks after a heading's unit: "($)(1)", "($)⁽¹⁾", "($)¹" in a proxy's table
+_HEADING_MARKS = re.compile(r"(?<=\S)(?:\(\d{1,2}\)|⁽[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}⁾|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2})+$")
+
+
 def _heading(cell: str) -> bool:
     """Whether a cell is a column heading: no digit, a period, "December 31," over its
-    year, a unit ("£'000") or "Three Months Ended September 30," over its years."""
+    year, a unit ("£'000", "($)(1)" with its footnote's mark) or "Three Months Ended
+    September 30," over its years."""
+    marked = _HEADING_MARKS.search(cell)
     return (
         not _has_value(cell)
+        or (
+            marked is not None
+            and cell[marked.start() - 1] in ")%$€£¥"
+            and not _has_value(cell[: marked.start()])
+        )
         or column_period(cell) is not None
         or month_day_heading(cell)
         or _NOTE.fullmatch(cell.strip()) is not None
