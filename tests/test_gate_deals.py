@@ -205,3 +205,41 @@ def test_a_footnote_mark_after_a_dollar_heading_keeps_its_column_in_dollars(
     ]
     r = tieout.gate("Ms. Ruiz's cash severance is €4,812,500.", sources=[src])
     assert [(c.key, c.status) for c in r.claims] == [("currency:EUR:4812500", "missing")]
+
+
+# D6: a caption naming the currency and no scale gives the table's bare cells that currency
+def _baskets(note: str) -> str:
+    return f"""SCHEDULE 3 to the Compliance Certificate - Basket Usage
+{note}
+
+                                                     Sep 30, 2025     Jun 30, 2025
+General Investment Basket utilized                   12,500,000        8,250,000
+Restricted Payments made under Section 7.06(f)       41,318,207       22,904,115
+"""
+
+
+@pytest.mark.parametrize(
+    ("note", "code"),
+    [
+        ("(in U.S. dollars)", "USD"),
+        ("(Expressed in U.S. dollars)", "USD"),
+        ("(actual dollars)", "USD"),
+        ("(in euros)", "EUR"),
+        ("(Expressed in Canadian dollars)", "CAD"),
+    ],
+)
+def test_a_currency_caption_without_a_scale_gives_the_cells_its_currency(
+    note: str, code: str
+) -> None:
+    sym = {"USD": "$", "EUR": "€", "CAD": "C$"}[code]
+    r = tieout.gate(
+        f"Restricted payments of {sym}41,318,207 were made in the period.",
+        sources=[_baskets(note)],
+    )
+    assert [(c.key, c.status) for c in r.claims] == [(f"currency:{code}:41318207", "found")]
+    other = "€" if code != "EUR" else "$"
+    r = tieout.gate(f"Restricted payments were {other}41,318,207.", sources=[_baskets(note)])
+    assert [c.status for c in r.claims] == ["missing"]
+    # no scale: the cells are whole amounts
+    r = tieout.gate(f"Restricted payments were {sym}41,318,207 thousand.", sources=[_baskets(note)])
+    assert [c.status for c in r.claims] == ["missing"]

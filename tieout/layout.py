@@ -1761,6 +1761,10 @@ def _build_table(
                         if t.startswith(sym):
                             seen[dollar or "USD" if sym == "$" else CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
+    if currency is None:
+        # "(in U.S. dollars)", "(Expressed in U.S. dollars)", "(actual dollars)": a
+        # caption that names the currency and no scale; its bare cells are in it, unscaled
+        currency = _caption_currency(context)
     if col_notes:
         # a column no note heads is unscaled; it is in the currency its own cells print
         # ("$58,187" atop "Per Capita Personal Income"), if any, not the table's
@@ -1894,6 +1898,31 @@ def _declared_dollar(context: str) -> str | None:
     if found is None or found == "USD":
         return None
     return found if found in _DOLLARS else UNKNOWN_CURRENCY
+
+
+# a caption in brackets naming a currency alone: "(in U.S. dollars)", "(actual dollars)",
+# "(in EUR)"; with a verb, _DECLARED reads it ("(Expressed in U.S. dollars)")
+_BRACKET_CURRENCY = re.compile(
+    rf"\(\s*(?:in\s+|actual\s+|in\s+actual\s+)(?P<cur>{_CUR})\s*\)", re.IGNORECASE
+)
+
+
+def _caption_currency(context: str) -> str | None:
+    """The currency a table's caption ``context`` names with no scale ("(in U.S.
+    dollars)", "(Expressed in Hong Kong dollars)", "(actual dollars)"), the last one it
+    names, or None."""
+    if "(" not in context and "in" not in context:
+        return None
+    found: tuple[int, str | None] | None = None
+    for m in chain(_DECLARED.finditer(context), _BRACKET_CURRENCY.finditer(context)):
+        if found is None or m.start() > found[0]:
+            found = (m.start(), _currency_word(m.group("cur")))
+    if found is None:
+        return None
+    cur = found[1]
+    if cur not in (None, "USD"):
+        return cur
+    return _declared_dollar(context) or cur
 
 
 def _bare_dollar(note: ScaleNote) -> bool:
