@@ -243,3 +243,29 @@ def test_a_currency_caption_without_a_scale_gives_the_cells_its_currency(
     # no scale: the cells are whole amounts
     r = tieout.gate(f"Restricted payments were {sym}41,318,207 thousand.", sources=[_baskets(note)])
     assert [c.status for c in r.claims] == ["missing"]
+
+
+# D9: "(% of par)" in a column's heading makes its cells percents
+PRICING = """Summary of Pricing
+
+| Tranche | Amount ($ in millions) | Floor (%) | OID (% of par) |
+|---|---|---|---|
+| Term Loan B | 1,150.0 | 0.50 | 99.0 |
+| Senior Secured Notes | 600.0 | n/a | 98.5 |
+"""
+
+
+@pytest.mark.parametrize("heading", ["(% of par)", "(% of principal)", "(% of face value)"])
+def test_a_percent_of_par_heading_makes_its_cells_percents(heading: str) -> None:
+    src = PRICING.replace("(% of par)", heading)
+    r = tieout.gate(
+        "The Term Loan B was issued at 99.0% of par with a 0.50% floor; the notes at 98.5%.",
+        sources=[src],
+    )
+    assert [(c.key, c.status) for c in r.claims] == [
+        ("percent:99", "found"),
+        ("percent:0.5", "found"),
+        ("percent:98.5", "found"),
+    ]
+    r = tieout.gate("The notes were issued at $98.5 million.", sources=[src])
+    assert [(c.key, c.status) for c in r.claims] == [("currency:USD:98500000", "missing")]

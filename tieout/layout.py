@@ -2752,6 +2752,7 @@ _OTHER_EXCEPTS = re.compile(
 
 _OWN_UNIT = re.compile(
     r"\(\s*(?:in\s+)?(?:(?P<pct>%|percent|per\s?cent|pct)"
+    r"(?:\s+of\s+(?:par|principal(?:\s+amount)?|face(?:\s+(?:amount|value))?))?"  # "(% of par)"
     r"|(?P<bp>bps|bp|basis\s+points?)(?:\s+[^()]{0,20})?"
     r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds|yen)"
     r"|(?P<pence>p|pence)|(?P<cents>cents|¢)"
