@@ -269,3 +269,37 @@ def test_a_percent_of_par_heading_makes_its_cells_percents(heading: str) -> None
     ]
     r = tieout.gate("The notes were issued at $98.5 million.", sources=[src])
     assert [(c.key, c.status) for c in r.claims] == [("currency:USD:98500000", "missing")]
+
+
+# D8: the first margin of a range, or a margin beside its floor, is in basis points
+@pytest.mark.parametrize(
+    ("draft", "claims"),
+    [
+        ("The revolver is priced at Term SOFR + 112.5–212.5 bps.",
+         [("112.5", "percent:1.125"), ("212.5 bps", "percent:2.125")]),
+        ("The revolver is priced at Term SOFR plus 112.5 to 212.5 basis points.",
+         [("112.5", "percent:1.125"), ("212.5 basis points", "percent:2.125")]),
+        ("The TLB priced at S+275/0.50%.", [("275", "percent:2.75"), ("0.50%", "percent:0.5")]),
+        ("The revolver is priced at SOFR + 1.125-2.125%.",
+         [("1.125", "percent:1.125"), ("2.125%", "percent:2.125")]),
+        ("Sales grew +15/20%.", [("15", "percent:15"), ("20%", "percent:20")]),
+    ],
+)  # fmt: skip
+def test_a_margin_takes_the_unit_of_its_range_not_of_its_floor(
+    draft: str, claims: list[tuple[str, str]]
+) -> None:
+    assert [(c.text, c.key) for c in tieout.gate(draft, sources=["x"]).claims] == claims
+
+
+def test_faithful_margin_ranges_and_floors_pass() -> None:
+    grid = "Applicable Rate for Term SOFR Loans: 1.125% at Pricing Level 1 to 2.125% at Pricing Level 5."
+    r = tieout.gate("The revolver is priced at Term SOFR + 112.5–212.5 bps.", sources=[grid])
+    assert r.passed, [(c.key, c.status) for c in r.claims]
+    tlb = "Term Loan B: Term SOFR + 275 bps, subject to a 0.50% floor."
+    r = tieout.gate("The TLB priced at S+275/0.50%.", sources=[tlb])
+    assert r.passed, [(c.key, c.status) for c in r.claims]
+    r = tieout.gate("The TLB priced at S+300/0.50%.", sources=[tlb])
+    assert [(c.key, c.status) for c in r.claims] == [
+        ("percent:3", "missing"),
+        ("percent:0.5", "found"),
+    ]

@@ -1416,6 +1416,13 @@ _RATE_PLUS = re.compile(
 )
 
 
+# the rest of a range of margins after its first term, and the range's unit: "–212.5 bps"
+_RANGE_UNIT = re.compile(
+    r"[^\S\n]?(?:[-–—]|to)[^\S\n]?\d[\d,]*(?:\.\d+)?[^\S\n]?"
+    r"(?P<u>bps|bp|basis[^\S\n]points?|%|percent)(?![A-Za-z])"
+)
+
+
 def _spread(text: str, m: re.Match[str]) -> Figure | None:
     """A margin over a reference rate written with no unit ("S+275", "SOFR + 275", "ABR +
     175", "SOFR + 2.25", "Term SOFR plus 275", "CORRA + 325", "T+50", "UST+75"), as loan documents and term sheets write them: a whole number is
@@ -1427,7 +1434,11 @@ def _spread(text: str, m: re.Match[str]) -> Figure | None:
     num = m.group("num")
     if rate.group("t") and len(num) < 2:
         return None  # "T+1", "T+2": a trade's settlement day, no margin
-    fig = _read_as(num + (" bps" if "." not in num else "%"), _Prefix(0))
+    unit = " bps" if "." not in num else "%"
+    ranged = _RANGE_UNIT.match(text, m.end("num"))
+    if ranged is not None:  # "SOFR + 112.5–212.5 bps": the range's unit is the margin's
+        unit = "%" if ranged.group("u") in ("%", "percent") else " bps"
+    fig = _read_as(num + unit, _Prefix(0))
     assert fig is not None
     return replace(fig, text=text[pos : m.end("num")], span=(pos, m.end("num")))
 
@@ -1502,6 +1513,9 @@ def _slash_pair(text: str, m: re.Match[str]) -> tuple[Figure, Figure] | None:
     second = _figure_from_match(window, m2, g2, _Prefix(0, currency=currency))
     # the first, read as if the second's unit were written after it
     first = _read_as(num1 + window[m2.end("num") : m2.end()], pre or _Prefix(0))
+    if (pre is None or not pre.currency) and "+" in text[max(0, pos - 2) : pos]:
+        # "S+275/0.50%": a margin and its floor; the margin is in basis points
+        first = _spread(text, m) or first
     if first is None:
         return None
     start = pre.start if pre is not None else pos
