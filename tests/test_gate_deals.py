@@ -303,3 +303,41 @@ def test_faithful_margin_ranges_and_floors_pass() -> None:
         ("percent:3", "missing"),
         ("percent:0.5", "found"),
     ]
+
+
+# D4: per-share consideration with words between the amount and "share", or "per share" first
+@pytest.mark.parametrize(
+    ("source", "draft", "keys"),
+    [
+        ("Brightwater shareholders will receive $27.25 in cash per share, without interest.",
+         "Brightwater holders receive $27.25 per share in cash.",
+         ["currency:USD/share:27.25"]),
+        ("Based on Halvorsen's closing price, the total consideration represents $38.50 per "
+         "Brightwater share.",
+         "The headline price is $38.50 per share.",
+         ["currency:USD/share:38.5"]),
+        ("Goldman Sachs derived a range of illustrative present values per share of $33.40 "
+         "to $44.15.",
+         "The DCF implied $33.40 to $44.15 per share.",
+         ["currency:USD/share:33.4", "currency:USD/share:44.15"]),
+    ],
+)  # fmt: skip
+def test_per_share_consideration_written_the_merger_way_is_per_share(
+    source: str, draft: str, keys: list[str]
+) -> None:
+    r = tieout.gate(draft, sources=[source])
+    assert [(c.key, c.status) for c in r.claims] == [(k, "found") for k in keys]
+    # and the other way round: the source's own words are per share too
+    r = tieout.gate(source, sources=[draft])
+    assert [(c.key, c.status) for c in r.claims] == [(k, "found") for k in keys]
+
+
+def test_words_that_name_no_share_leave_an_amount_plain() -> None:
+    text = "$20 million a year ago, $4.2 million per Company policy, $5 in cash per Mcf"
+    assert [(f.text, f.per) for f in extract(text)] == [
+        ("$20 million", None),
+        ("$4.2 million", None),
+        ("$5", "Mcf"),
+    ]
+    r = tieout.gate("Holders receive $27.25 per share.", sources=["A fee of $27.25 is payable."])
+    assert [(c.key, c.status) for c in r.claims] == [("currency:USD/share:27.25", "missing")]

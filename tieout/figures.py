@@ -2350,6 +2350,8 @@ def _figure_from_match(
             end = m.start("qty") - (text[m.start("qty") - 1] in " -\n")
     elif kind == "currency":
         per = per_unit(text, end)
+        if per is None and _PER_SHARE_BEFORE.search(text, max(0, start - 40), start):
+            per = "share"  # "present values per share of $33.40"
     elif restated_unit is not None:
         kind, unit = "quantity", restated_unit
     return Figure(
@@ -2414,7 +2416,16 @@ def quantity_per(text: str, end: int) -> str | None:
 # what joins an amount to the unit it is the price of: "/", "per", "a" or "an"
 # (a line of prose may wrap between the words: "$1.23 per\ndiluted share")
 # "per", "a"; and as European reports write it: "1,85 € je Aktie", "pro Aktie", "par action"
-_PER_JOIN = re.compile(r"[^\S\n]?/[^\S\n]?|[^\S\n](per|an?|je|pro|par)\s", re.IGNORECASE)
+# ("$27.25 in cash per share": what the amount is paid in may stand before the join)
+_PER_JOIN = re.compile(
+    r"[^\S\n]?/[^\S\n]?|(?:[^\S\n]in[^\S\n]cash)?[^\S\n](per|an?|je|pro|par)\s", re.IGNORECASE
+)
+# "per share of $33.40", "dividends per diluted share of $0.25": the unit before the amount
+_PER_SHARE_BEFORE = re.compile(
+    r"(?<![A-Za-z])per[^\S\n](?:(?:diluted|basic|common|ordinary)[^\S\n])?share"
+    r"[^\S\n]of[^\S\n](?:between[^\S\n])?$",
+    re.IGNORECASE,
+)
 _PER_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9²]*(?:(?:\.[^\S\n]?|\s|-)[A-Za-z][A-Za-z0-9²]*){0,3}")
 # after "a year", "a quarter": the words that make it a time, not a rate ("a year ago")
 _NOT_A_RATE = frozenset({"ago", "earlier", "before", "prior", "later", "back", "after", "from"})
@@ -2450,8 +2461,12 @@ def _per_unit_at(text: str, end: int) -> tuple[str | None, int]:
     if words is None:
         return None, end
     parts = re.split(r"[^A-Za-z0-9²]+", words.group().lower())
+    # "per Brightwater share": the issuer's name before "share" (a capital first)
+    named = len(parts) > 1 and words.group()[:1].isupper()
     for n in range(len(parts), 0, -1):
         unit = PER_UNITS.get(" ".join(parts[:n]))
+        if unit is None and named and n > 1 and PER_UNITS.get(" ".join(parts[1:n])) == "share":
+            unit = "share"
         if unit is None:
             continue
         if join.group(1) and join.group(1).lower() != "per" and unit in PER_TIME_UNITS:
@@ -2514,6 +2529,9 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             per = b.per or per_unit(text, b.span[1])
             if per is not None:  # "$40-45/bbl": both ends are prices per barrel
                 a, b = replace(a, per=per), replace(b, per=per)
+        elif a.kind == "currency" and b.kind == "currency" and b.per is None and a.per == "share":
+            if _PER_SHARE_BEFORE.search(text, max(0, a.span[0] - 40), a.span[0]):
+                b = replace(b, per="share")  # "per share of $33.40 to $44.15": both ends
         if a.kind == "number" and b.kind == "quantity" and not a.multiple:
             a = replace(a, kind="quantity", unit=b.unit, per=b.per)  # "1,150-1,800 MW"
         if b.multiple and a.kind == "number" and a.scale == ONE:
