@@ -2529,9 +2529,14 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             per = b.per or per_unit(text, b.span[1])
             if per is not None:  # "$40-45/bbl": both ends are prices per barrel
                 a, b = replace(a, per=per), replace(b, per=per)
-        elif a.kind == "currency" and b.kind == "currency" and b.per is None and a.per == "share":
-            if _PER_SHARE_BEFORE.search(text, max(0, a.span[0] - 40), a.span[0]):
-                b = replace(b, per="share")  # "per share of $33.40 to $44.15": both ends
+        elif (
+            a.kind == "currency"
+            and b.kind == "currency"
+            and b.per is None
+            and a.per == "share"
+            and _PER_SHARE_BEFORE.search(text, max(0, a.span[0] - 40), a.span[0])
+        ):
+            b = replace(b, per="share")  # "per share of $33.40 to $44.15": both ends
         if a.kind == "number" and b.kind == "quantity" and not a.multiple:
             a = replace(a, kind="quantity", unit=b.unit, per=b.per)  # "1,150-1,800 MW"
         if b.multiple and a.kind == "number" and a.scale == ONE:
