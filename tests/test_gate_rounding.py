@@ -100,9 +100,9 @@ def test_too_coarse_a_rounding_is_refused_even_when_roundings_are_accepted() -> 
     # $1.1 million has two significant digits: it would round anything from 1.05 to 1.15 million
     for result in both_readings("Other expense, net, was $1.1 million.", ACCEPT):
         [bad] = result.rejected
-        assert bad.hint == (
-            'the sources state "(1,102)" (-1,102,000 USD), which it rounds to fewer than 3 '
-            "significant digits: write that figure exactly, or to at least 3 significant digits"
+        assert bad.hint == (  # it would round any amount from 1.05 to 1.15 million
+            "written to fewer than 3 significant digits, it rounds figures the sources state "
+            "without telling which it means: write the figure a source states, exactly"
         )
     for result in both_readings("Other expense, net, was $1.10 million.", ACCEPT):
         assert status(result) == {"$1.10 million": "rounded"}
@@ -161,8 +161,8 @@ def test_bare_roundings_without_a_scale_note_and_in_basis_points() -> None:
     }  # 0.37 -> 0.4: one digit
     [bad] = result.rejected
     assert bad.hint == (
-        'the sources state "37 basis points" (0.37%), which it rounds to fewer than 3 '
-        "significant digits: write that figure exactly, or to at least 3 significant digits"
+        "written to fewer than 3 significant digits, it rounds figures the sources state "
+        "without telling which it means: write the figure a source states, exactly"
     )
 
 

@@ -580,6 +580,9 @@ _POINT_EVIDENCE = (
     re.compile(r",(?<=[0-9],)[0-9]{3},[0-9]{3}(?![0-9])"),  # "1,234,567"
     re.compile(rf"\.(?<=[0-9]\.)(?:[0-9]{{1,2}}|[0-9]{{4,}})(?![0-9.,]){_UNIT_AFTER_DECIMALS}"),
     re.compile(r"[$£€¥](?<![A-Za-z]\$)\s?[0-9]+\.[0-9]{1,2}(?![0-9.,])"),  # "$3.50", "€1.5bn"
+    # "$2,000", "$1,000": a dollar amount with three decimals is no amount the comma
+    # convention writes ("R$", "MX$" and other dollars of Latin America are read apart)
+    re.compile(r"\$(?<![A-Za-z]\$)\s?[0-9]{1,3}(?:,[0-9]{3})+(?![0-9.,])"),
 )
 _COMMA_EVIDENCE = (  # (pattern, whether a find is held to what the swap reads)
     (re.compile(r",(?<=[0-9]\.[0-9]{3},)[0-9]"), True),  # "1.234,5"
@@ -1402,25 +1405,69 @@ def _fraction_of(num: str, frac: str) -> tuple[Fraction, int]:
     return whole + Fraction(top, bottom), bottom
 
 
-# a reference rate and a plus before a bare number: the number is a margin over it
+# a reference rate and a plus before a bare number: the number is a margin over it ("T"
+# and "UST" are the Treasury benchmark of a make-whole, "T+50"; "T+2" alone is a
+# settlement date, so "T" takes a margin of two digits or more)
 _RATE_PLUS = re.compile(
-    r"(?<![A-Za-z])(?:S|L|E|SOFR|Term SOFR|ABR|LIBOR|EURIBOR|SONIA|SARON|TONA|BBSY|CDOR"
-    r"|Prime|Base Rate|Fed Funds|FFR)[^\S\n]?\+[^\S\n]?$"
+    r"(?<![A-Za-z€])(?:S|L|E|SOFR|Term SOFR|TSFR|ABR|LIBOR|EURIBOR|SONIA|SARON|TONA|TONAR"
+    r"|BBSY|BBSW|CDOR|CORRA|Term CORRA|€STR|ESTR|BSBY|TIBOR|HIBOR|SIBOR|SORA"
+    r"|Prime|Base Rate|Fed Funds|FFR|(?P<t>T)|UST|Treasury|Treasuries|Treasury Rate"
+    r"|Treasury rate)(?:[^\S\n]?\+[^\S\n]?|[^\S\n]plus[^\S\n])$"
+)
+
+
+# the rest of a range of margins after its first term, and the range's unit: "–212.5 bps"
+_RANGE_UNIT = re.compile(
+    r"[^\S\n]?(?:[-–—]|to)[^\S\n]?\d[\d,]*(?:\.\d+)?[^\S\n]?"
+    r"(?P<u>bps|bp|basis[^\S\n]points?|%|percent)(?![A-Za-z])"
 )
 
 
 def _spread(text: str, m: re.Match[str]) -> Figure | None:
     """A margin over a reference rate written with no unit ("S+275", "SOFR + 275", "ABR +
-    175", "SOFR + 2.25"), as loan documents and term sheets write them: a whole number is
+    175", "SOFR + 2.25", "Term SOFR plus 275", "CORRA + 325", "T+50", "UST+75"), as loan documents and term sheets write them: a whole number is
     basis points, one with a decimal is a percent. None where no rate stands before it."""
     pos = m.start()
-    rate = _RATE_PLUS.search(text, max(0, pos - 16), pos)
+    rate = _RATE_PLUS.search(text, max(0, pos - 20), pos)
     if rate is None:
         return None
     num = m.group("num")
-    fig = _read_as(num + (" bps" if "." not in num else "%"), _Prefix(0))
+    if rate.group("t") and len(num) < 2:
+        return None  # "T+1", "T+2": a trade's settlement day, no margin
+    unit = " bps" if "." not in num else "%"
+    ranged = _RANGE_UNIT.match(text, m.end("num"))
+    if ranged is not None:  # "SOFR + 112.5–212.5 bps": the range's unit is the margin's
+        unit = "%" if ranged.group("u") in ("%", "percent") else " bps"
+    fig = _read_as(num + unit, _Prefix(0))
     assert fig is not None
     return replace(fig, text=text[pos : m.end("num")], span=(pos, m.end("num")))
+
+
+# the second term of a ratio "a:b" the grammar reads no multiple of ("3.39:1.25", "312:4")
+_RATIO_SECOND = re.compile(r":(\d+(?:\.\d+)?)(?![\d:/]|[.,]\d)")
+
+
+def _ratio(text: str, m: re.Match[str]) -> Figure | None:
+    """A ratio whose second term is not one ("3.39:1.25", "4:1.25", "312:4"): a quantity
+    whose unit is "ratio_to_" its second term, so it is found only as that ratio, never as
+    the multiple "3.39:1.00" nor a bare "3.39". None where no number follows the colon
+    (times such as "4:30" are read apart) or the second term is one."""
+    second = _RATIO_SECOND.match(text, m.end())
+    if second is None or Decimal(second.group(1)) == 1:
+        return None
+    num = m.group("num")
+    term = _group(Decimal(second.group(1)))
+    return Figure(
+        text=text[m.start() : second.end()],
+        span=(m.start(), second.end()),
+        kind="quantity",
+        unit=f"ratio_to_{term}",
+        value=Decimal(num.replace(",", "")),
+        precision=_precision(num),
+        digits=len(num) - num.count(",") - num.count("."),
+        grouped="," in num,
+        decimal="." in num,
+    )
 
 
 def _read_as(written: str, pre: _Prefix) -> Figure | None:
@@ -1466,6 +1513,9 @@ def _slash_pair(text: str, m: re.Match[str]) -> tuple[Figure, Figure] | None:
     second = _figure_from_match(window, m2, g2, _Prefix(0, currency=currency))
     # the first, read as if the second's unit were written after it
     first = _read_as(num1 + window[m2.end("num") : m2.end()], pre or _Prefix(0))
+    if (pre is None or not pre.currency) and "+" in text[max(0, pos - 2) : pos]:
+        # "S+275/0.50%": a margin and its floor; the margin is in basis points
+        first = _spread(text, m) or first
     if first is None:
         return None
     start = pre.start if pre is not None else pos
@@ -1794,7 +1844,19 @@ def _scan(
             if skips is not None:  # "September 30, 2026", "30 June 2025": a day, no count
                 skips.append(((pos, m.end()), num, "date"))
             continue
+        if (
+            not any(groups[5:])
+            and text[m.end() : m.end() + 1] == ":"
+            and (pre is None or not pre.currency)
+            and (ratio := _ratio(text, m)) is not None
+        ):
+            yield ratio  # "3.39:1.25", "312:4": a ratio, found only as that ratio
+            hidden = ratio.span[1]
+            continue
         if pre is None and not any(groups[5:]):  # a bare number, the common case
+            if text[pos - 5 : pos] == "plus " and (spread := _spread(text, m)) is not None:
+                yield spread  # "Term SOFR plus 275": a margin over a rate
+                continue
             end = m.end() if groups[4] is None else m.start("ord")
             yield Figure(
                 text=text[pos:end],
@@ -2288,6 +2350,8 @@ def _figure_from_match(
             end = m.start("qty") - (text[m.start("qty") - 1] in " -\n")
     elif kind == "currency":
         per = per_unit(text, end)
+        if per is None and _PER_SHARE_BEFORE.search(text, max(0, start - 40), start):
+            per = "share"  # "present values per share of $33.40"
     elif restated_unit is not None:
         kind, unit = "quantity", restated_unit
     return Figure(
@@ -2352,7 +2416,16 @@ def quantity_per(text: str, end: int) -> str | None:
 # what joins an amount to the unit it is the price of: "/", "per", "a" or "an"
 # (a line of prose may wrap between the words: "$1.23 per\ndiluted share")
 # "per", "a"; and as European reports write it: "1,85 € je Aktie", "pro Aktie", "par action"
-_PER_JOIN = re.compile(r"[^\S\n]?/[^\S\n]?|[^\S\n](per|an?|je|pro|par)\s", re.IGNORECASE)
+# ("$27.25 in cash per share": what the amount is paid in may stand before the join)
+_PER_JOIN = re.compile(
+    r"[^\S\n]?/[^\S\n]?|(?:[^\S\n]in[^\S\n]cash)?[^\S\n](per|an?|je|pro|par)\s", re.IGNORECASE
+)
+# "per share of $33.40", "dividends per diluted share of $0.25": the unit before the amount
+_PER_SHARE_BEFORE = re.compile(
+    r"(?<![A-Za-z])per[^\S\n](?:(?:diluted|basic|common|ordinary)[^\S\n])?share"
+    r"[^\S\n]of[^\S\n](?:between[^\S\n])?$",
+    re.IGNORECASE,
+)
 _PER_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9²]*(?:(?:\.[^\S\n]?|\s|-)[A-Za-z][A-Za-z0-9²]*){0,3}")
 # after "a year", "a quarter": the words that make it a time, not a rate ("a year ago")
 _NOT_A_RATE = frozenset({"ago", "earlier", "before", "prior", "later", "back", "after", "from"})
@@ -2388,8 +2461,12 @@ def _per_unit_at(text: str, end: int) -> tuple[str | None, int]:
     if words is None:
         return None, end
     parts = re.split(r"[^A-Za-z0-9²]+", words.group().lower())
+    # "per Brightwater share": the issuer's name before "share" (a capital first)
+    named = len(parts) > 1 and words.group()[:1].isupper()
     for n in range(len(parts), 0, -1):
         unit = PER_UNITS.get(" ".join(parts[:n]))
+        if unit is None and named and n > 1 and PER_UNITS.get(" ".join(parts[1:n])) == "share":
+            unit = "share"
         if unit is None:
             continue
         if join.group(1) and join.group(1).lower() != "per" and unit in PER_TIME_UNITS:
@@ -2452,6 +2529,14 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             per = b.per or per_unit(text, b.span[1])
             if per is not None:  # "$40-45/bbl": both ends are prices per barrel
                 a, b = replace(a, per=per), replace(b, per=per)
+        elif (
+            a.kind == "currency"
+            and b.kind == "currency"
+            and b.per is None
+            and a.per == "share"
+            and _PER_SHARE_BEFORE.search(text, max(0, a.span[0] - 40), a.span[0])
+        ):
+            b = replace(b, per="share")  # "per share of $33.40 to $44.15": both ends
         if a.kind == "number" and b.kind == "quantity" and not a.multiple:
             a = replace(a, kind="quantity", unit=b.unit, per=b.per)  # "1,150-1,800 MW"
         if b.multiple and a.kind == "number" and a.scale == ONE:

@@ -549,6 +549,8 @@ def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
     note = m.group(0)
     if not note.rstrip("s'’) ").endswith("000") or note.startswith("(") or note.endswith(")"):
         return False
+    if m.group(0).startswith("(") or m.group(0).endswith(")"):
+        return False  # "Revenue (€000)": in its own brackets, a note
     before = text[max(start, m.start() - 8) : m.start()]
     if _ZEROS_LEAD.search(before) or (m.start() == start):
         return False
@@ -1103,11 +1105,22 @@ def _heading_line(text: str, ln: _Line) -> bool:
     return _headings([text[a:b] for a, b in ln.cells])
 
 
+# footnote marks after a heading's unit: "($)(1)", "($)⁽¹⁾", "($)¹" in a proxy's table
+_HEADING_MARKS = re.compile(r"(?<=\S)(?:\(\d{1,2}\)|⁽[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}⁾|[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2})+$")
+
+
 def _heading(cell: str) -> bool:
     """Whether a cell is a column heading: no digit, a period, "December 31," over its
-    year, a unit ("£'000") or "Three Months Ended September 30," over its years."""
+    year, a unit ("£'000", "($)(1)" with its footnote's mark) or "Three Months Ended
+    September 30," over its years."""
+    marked = _HEADING_MARKS.search(cell)
     return (
         not _has_value(cell)
+        or (
+            marked is not None
+            and cell[marked.start() - 1] in ")%$€£¥"
+            and not _has_value(cell[: marked.start()])
+        )
         or column_period(cell) is not None
         or month_day_heading(cell)
         or _NOTE.fullmatch(cell.strip()) is not None
@@ -1752,6 +1765,10 @@ def _build_table(
                         if t.startswith(sym):
                             seen[dollar or "USD" if sym == "$" else CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
+    if currency is None:
+        # "(in U.S. dollars)", "(Expressed in U.S. dollars)", "(actual dollars)": a
+        # caption that names the currency and no scale; its bare cells are in it, unscaled
+        currency = _caption_currency(context)
     if col_notes:
         # a column no note heads is unscaled; it is in the currency its own cells print
         # ("$58,187" atop "Per Capita Personal Income"), if any, not the table's
@@ -1885,6 +1902,31 @@ def _declared_dollar(context: str) -> str | None:
     if found is None or found == "USD":
         return None
     return found if found in _DOLLARS else UNKNOWN_CURRENCY
+
+
+# a caption in brackets naming a currency alone: "(in U.S. dollars)", "(actual dollars)",
+# "(in EUR)"; with a verb, _DECLARED reads it ("(Expressed in U.S. dollars)")
+_BRACKET_CURRENCY = re.compile(
+    rf"\(\s*(?:in\s+|actual\s+|in\s+actual\s+)(?P<cur>{_CUR})\s*\)", re.IGNORECASE
+)
+
+
+def _caption_currency(context: str) -> str | None:
+    """The currency a table's caption ``context`` names with no scale ("(in U.S.
+    dollars)", "(Expressed in Hong Kong dollars)", "(actual dollars)"), the last one it
+    names, or None."""
+    if "(" not in context and "in" not in context:
+        return None
+    found: tuple[int, str | None] | None = None
+    for m in chain(_DECLARED.finditer(context), _BRACKET_CURRENCY.finditer(context)):
+        if found is None or m.start() > found[0]:
+            found = (m.start(), _currency_word(m.group("cur")))
+    if found is None:
+        return None
+    cur = found[1]
+    if cur not in (None, "USD"):
+        return cur
+    return _declared_dollar(context) or cur
 
 
 def _bare_dollar(note: ScaleNote) -> bool:
@@ -2712,6 +2754,7 @@ _OTHER_EXCEPTS = re.compile(
 
 _OWN_UNIT = re.compile(
     r"\(\s*(?:in\s+)?(?:(?P<pct>%|percent|per\s?cent|pct)"
+    r"(?:\s+of\s+(?:par|principal(?:\s+amount)?|face(?:\s+(?:amount|value))?))?"  # "(% of par)"
     r"|(?P<bp>bps|bp|basis\s+points?)(?:\s+[^()]{0,20})?"
     r"|(?P<cur>US\$|[A-Z]{0,2}\$|€|£|¥|₹|u\.s\.\s+dollars|dollars|euros|pounds|yen)"
     r"|(?P<pence>p|pence)|(?P<cents>cents|¢)"

@@ -43,6 +43,7 @@ from tieout.gating.messages import (
     rejection_message,
     rounded_reason,
     rounds_hint,
+    rounds_some_hint,
     unreadable_hint,
 )
 from tieout.gating.result import CarveOut, GateClaim, GateResult, key_text
@@ -489,11 +490,16 @@ def _look_up(
         if near is None or not _rounds_alike(fig, near):
             continue
         source, value = " ".join(near.text.split()), near.display()
-        if rounding == "accept" and significant(fig) >= MIN_SIGNIFICANT:
+        if significant(fig) < MIN_SIGNIFICANT:
+            # "$1.5bn" rounds any amount from $1.45bn to $1.55bn: naming the one a source
+            # happens to state would tell the model to write an unrelated figure
+            hint = rounds_some_hint(MIN_SIGNIFICANT)
+            why = rounds_some_hint(MIN_SIGNIFICANT, idx.label)
+            return claim("missing", None, f"{reason}; {why}", hint)
+        if rounding == "accept":
             return claim("rounded", idx.label, rounded_reason(source, value, idx.label))
-        coarse = MIN_SIGNIFICANT if rounding == "accept" else 0
-        hint = rounds_hint(source, value, coarse=coarse)
-        why = rounds_hint(source, value, coarse=coarse, label=idx.label)
+        hint = rounds_hint(source, value)
+        why = rounds_hint(source, value, label=idx.label)
         return claim("missing", None, f"{reason}; {why}", hint)
     for idx in indexes:
         other = idx.other_unit(fig)

@@ -416,7 +416,10 @@ class LazySource:
             places = (
                 p
                 for p in places
-                if _PERCENTISH.search(text, p, p + 40) or (headed and self._on_table_line(p))
+                if _PERCENTISH.search(text, p, p + 40)
+                or (headed and self._on_table_line(p))
+                or "+" in text[max(0, p - 2) : p]  # a margin: "S+275", "T+50", "CORRA + 325"
+                or text[max(0, p - 5) : p] == "plus "  # "Term SOFR plus 275"
             )
         budget = max(len(self.text) // 4, 4 * _TABLE_REACH)  # past this, reading it all is cheaper
         seen: set[tuple[int, int]] = set()

@@ -18,6 +18,7 @@ __all__ = [
     "rejection_message",
     "rounded_reason",
     "rounds_hint",
+    "rounds_some_hint",
     "unreadable_hint",
 ]
 
@@ -50,11 +51,11 @@ _PASSED = (
 # what the gate tells the model (about "the sources") and the reviewer (about one source)
 # when the sources state something close to a missing figure
 _ROUNDS = '{who} "{source}" ({value}), which it rounds: write that figure exactly'
-_ROUNDS_COARSE = (
-    '{who} "{source}" ({value}), which it rounds to fewer than {digits} '
-    "significant digits: write that figure exactly, or to at least {digits} significant digits"
-)
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
+_ROUNDS_SOME = (
+    "written to fewer than {digits} significant digits, it rounds figures {who} without telling "
+    "which it means: write the figure a source states, exactly"
+)
 _OTHER_UNIT = '{who} "{source}", which is a different unit'
 _OTHER_CELL_UNIT = '{who} "{source}" ({unit}), which is a different unit'
 _OTHER_PRICE = '{who} "{source}" as a price per {theirs}, not per {yours}'
@@ -125,14 +126,19 @@ def pass_message(checked: int, marked: int, rounded: int = 0) -> str:
     return _PASSED.format(checked=checked, marked=tail, rounded=rounds)
 
 
-def rounds_hint(source: str, value: str, *, coarse: int = 0, label: str | None = None) -> str:
-    """What the sources (or the source ``label``) state that a missing figure rounds;
-    ``coarse``: the fewest significant digits an accepted rounding keeps, when the figure
-    kept fewer."""
+def rounds_hint(source: str, value: str, *, label: str | None = None) -> str:
+    """What the sources (or the source ``label``) state that a missing figure of at least
+    three significant digits rounds."""
     who = _who(label, "states", "state")
-    if coarse:
-        return _ROUNDS_COARSE.format(who=who, source=source, value=value, digits=coarse)
     return _ROUNDS.format(who=who, source=source, value=value)
+
+
+def rounds_some_hint(digits: int, label: str | None = None) -> str:
+    """Why a missing figure of fewer than ``digits`` significant digits names no figure it
+    rounds: it rounds many ("$1.5bn" rounds any amount from $1.45bn to $1.55bn), and naming
+    one would tell the model to write an unrelated figure."""
+    who = _who(label, "states", "state")
+    return _ROUNDS_SOME.format(digits=digits, who=who)
 
 
 def unreadable_hint(written: str, example: str) -> str:

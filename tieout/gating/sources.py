@@ -178,6 +178,8 @@ class SourceIndex:
             return hit or self.unitless_scaled.get(mag)
         if fig.kind == "percent":
             return self.by_key.get(("percent", "percent", mag))
+        if fig.kind == "quantity" and (fig.unit or "").startswith("ratio_to_"):
+            return self.by_key.get(("quantity", fig.unit, mag))  # "3.39:1.25": as that only
         if fig.kind == "quantity":
             # "1.2 GW" is found as 1.2 GW, never as "1.2 MW" nor "$1.2"; or as a bare number
             # of its whole value a table prints under a heading that names the unit
