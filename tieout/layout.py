@@ -548,8 +548,6 @@ def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
     before ")", a line's or a cell's end), so the figure is an amount a source must state."""
     note = m.group(0)
     if not note.rstrip("s'’) ").endswith("000") or note.startswith("(") or note.endswith(")"):
-        return False
-    if m.group(0).startswith("(") or m.group(0).endswith(")"):
         return False  # "Revenue (€000)": in its own brackets, a note
     before = text[max(start, m.start() - 8) : m.start()]
     if _ZEROS_LEAD.search(before) or (m.start() == start):
