@@ -2727,6 +2727,14 @@ def _metric_glued(label: str, num: str) -> bool:
     return word in _METRIC_LABELS or "," in num
 
 
+def _metric_number(label: str, num: str) -> bool:
+    """Whether ``label`` is a lower-case "number" before a figure no identifier is printed
+    as: a decimal or a grouped number ("the magic number 0.97", "index number 318.2"); an
+    identifier after "number" is a whole digit run ("account number 4417"), and a capital
+    "Number" or "No." still names one."""
+    return label.startswith("number") and ("." in num or "," in num)
+
+
 def _run_end(text: str, end: int) -> int:
     """Where the digit run that goes on at ``end`` ends (digits, and a comma or a point
     between digits): what the first pass (``number_places``) lists as one run."""
@@ -2790,6 +2798,7 @@ def _identifier(
         label is not None
         and label.group()[:-1] not in QUANTITY_UNITS
         and not _metric_glued(label.group(), num)
+        and not _metric_number(label.group(), num)
     ):
         return "identifier"
     if _LOCATOR_LABEL.search(before) is not None or (
