@@ -549,8 +549,8 @@ def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
     if not m.group(0).rstrip("s'’) ").endswith("000"):
         return False
     before = text[max(start, m.start() - 8) : m.start()]
-    if _ZEROS_LEAD.search(before) or (m.start() == start):
-        return False
+    if m.group(0).startswith("(") or _ZEROS_LEAD.search(before) or (m.start() == start):
+        return False  # "Revenue (€000)": the note's own bracket
     after = text[m.end() : min(end, m.end() + 3)]
     return not (after == "" or after[0] in ")|\t\n" or after.startswith("  "))
 
