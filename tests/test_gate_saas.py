@@ -42,3 +42,43 @@ def test_magic_number_in_the_source_passes() -> None:
 )
 def test_whole_identifier_after_number_stays_carved(text: str) -> None:
     assert extract(text) == []
+
+
+EMPLOYMENT = """Summary table B. Establishment data, seasonally adjusted
+[Numbers in thousands]
+
+                                        Sep.      Oct.
+Category                                2025      2025
+Total nonfarm...........................  255       227
+  Total private.........................  223       194
+"""
+
+
+@pytest.mark.parametrize(
+    "note", ["[Numbers in thousands]", "(Subscribers in thousands)", "[Members in thousands]"]
+)
+@pytest.mark.parametrize(
+    ("draft", "key"),
+    [
+        ("Payroll costs rose by ₹227,000.", "currency:INR:227000"),
+        ("Revenue was Rs. 194,000.", "currency:INR:194000"),
+        ("Revenue was $194,000.", "currency:USD:194000"),
+    ],
+)
+def test_a_note_naming_counts_is_no_rupee_note(note: str, draft: str, key: str) -> None:
+    source = EMPLOYMENT.replace("[Numbers in thousands]", note)
+    r = tieout.gate(draft, sources=[source])
+    [claim] = r.claims
+    assert (claim.key, claim.status, r.passed) == (key, "missing", False)
+
+
+def test_counts_under_numbers_in_thousands_still_confirm_counts() -> None:
+    r = tieout.gate("Payrolls rose by 227,000 in October.", sources=[EMPLOYMENT])
+    [claim] = r.claims
+    assert (claim.key, claim.status) == ("number:227000", "found")
+
+
+def test_rupees_in_thousands_is_still_a_rupee_note() -> None:
+    source = EMPLOYMENT.replace("[Numbers in thousands]", "(Rs. in thousands)")
+    r = tieout.gate("Revenue was Rs. 194,000.", sources=[source])
+    assert r.passed, [(c.text, c.reason) for c in r.claims]

@@ -245,7 +245,7 @@ _PREFIXED = r"SEK|NOK|DKK|EUR|CHF|USD|GBP|€"
 _NOTE = re.compile(
     rf"""
     (?:
-        (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
+        (?:\(\s*)?(?:(?<![A-Za-z])(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
         (?:(?P<c2>{_CUR}|RMB|NT\$)\s+)?(?P<s1>{_SCALE})
         (?:\s+of\s+(?:(?P<c3>{_CUR}|{_MARK})(?![\w$])|(?P<u3>[^\W\d_][\w.'-]*)))?  # "of Ringgit": no currency read
         (?P<x1>[^)\n]{{0,40}}?except\s(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{1,100}})?
@@ -555,7 +555,7 @@ def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
     return not (after == "" or after[0] in ")|\t\n" or after.startswith("  "))
 
 
-_NAMED_UNIT = re.compile(r"\(\s*([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s+$")
+_NAMED_UNIT = re.compile(r"[(\[]\s*([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s+$")
 # words before "in thousands" in a note's bracket that still name money or nothing
 _MONEY_LEAD = frozenset({"amounts", "amount", "figures", "dollars", "dollar", "all", "values"})
 
@@ -563,7 +563,7 @@ _MONEY_LEAD = frozenset({"amounts", "amount", "figures", "dollars", "dollar", "a
 def _named_unit(text: str, at: int) -> bool:
     """Whether the note read from ``at`` ("in thousands)") stands in a bracket that opens
     with words naming what it counts ("(tokens in thousands)", "(BTC in thousands)",
-    "(barrels in thousands)"), not an amount ("(amounts in thousands)", "(USD in
+    "(barrels in thousands)", "[Numbers in thousands]"), not an amount ("(amounts in thousands)", "(USD in
     thousands)", "(dollars in thousands)")."""
     lead = _NAMED_UNIT.search(text, max(0, at - 40), at)
     if lead is None:
