@@ -82,3 +82,41 @@ def test_rupees_in_thousands_is_still_a_rupee_note() -> None:
     source = EMPLOYMENT.replace("[Numbers in thousands]", "(Rs. in thousands)")
     r = tieout.gate("Revenue was Rs. 194,000.", sources=[source])
     assert r.passed, [(c.text, c.reason) for c in r.claims]
+
+
+FINANCIALS = """FINANCIALS ($ in thousands)
+
+                              Sep-25     Oct-25
+Revenue                        981.0    1,021.7
+Net burn                      (901.2)    (842.1)
+Headcount                        90         91
+Customers                       412        431
+"""
+
+
+def test_a_dollar_note_still_scales_the_dollar_rows() -> None:
+    r = tieout.gate(
+        "Revenue was $1,021,700 in October, with net burn of $842.1k.", sources=[FINANCIALS]
+    )
+    assert [(c.key, c.status) for c in r.claims] == [
+        ("currency:USD:1021700", "found"),
+        ("currency:USD:842100", "found"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "key", "status"),
+    [
+        ("Larkspur now has 91,000 employees.", "number:91000", "missing"),
+        ("Larkspur now serves 431,000 customers.", "number:431000", "missing"),
+    ],
+)
+def test_a_dollar_note_leaves_count_rows_unscaled(draft: str, key: str, status: str) -> None:
+    r = tieout.gate(draft, sources=[FINANCIALS])
+    [claim] = r.claims
+    assert (claim.key, claim.status) == (key, status)
+
+
+def test_count_cells_under_a_dollar_note_read_as_written() -> None:
+    values = {f.text: f.value for f in extract(FINANCIALS)}
+    assert (values["91"], values["431"], values["1,021.7"]) == (91, 431, 1_021_700)

@@ -3299,6 +3299,17 @@ def _in_table(
         and _OTHER_EXCEPTS.search(note.excepts) is not None
     ):
         scale = None  # "(in millions, except per share data, ratios and operating statistics)"
+    elif (
+        count
+        and note is not None
+        and row_note is None
+        and note.currency not in (None, "count", UNKNOWN_CURRENCY)
+        and _SHARE_ROW.search(low) is None
+    ):
+        # "($ in thousands)" scales dollars: "Headcount 91" is 91 people, no amount
+        if f.kind == "number" and f.scale_source == "none":
+            return replace(f, period=period, where=where, implied_unit="count")
+        scale = None
     if (
         scale is None
         or f.kind not in ("number", "currency")
