@@ -120,3 +120,47 @@ def test_a_dollar_note_leaves_count_rows_unscaled(draft: str, key: str, status: 
 def test_count_cells_under_a_dollar_note_read_as_written() -> None:
     values = {f.text: f.value for f in extract(FINANCIALS)}
     assert (values["91"], values["431"], values["1,021.7"]) == (91, 431, 1_021_700)
+
+
+PNL_THEN_METRICS = """## Financial summary
+
+(in thousands)
+
+| | Q2 FY26 | Q3 FY26 |
+|---|---:|---:|
+| Total revenue | 11,502 | 12,108 |
+| Operating loss | (2,811) | (2,502) |
+
+**Operating metrics**
+
+| | Q2 FY26 | Q3 FY26 |
+|---|---:|---:|
+| Paying customers | 1,203 | 1,251 |
+| Employees | 301 | 312 |
+"""
+
+
+@pytest.mark.parametrize("caption", ["**Operating metrics**", "Operating metrics", "Key metrics"])
+@pytest.mark.parametrize(
+    ("draft", "key"),
+    [
+        ("We ended Q3 with 1.251 million paying customers.", "number:1251000"),
+        ("We now employ 312,000 people.", "number:312000"),
+    ],
+)
+def test_a_caption_of_its_own_stops_the_note_above(caption: str, draft: str, key: str) -> None:
+    source = PNL_THEN_METRICS.replace("**Operating metrics**", caption)
+    r = tieout.gate(draft, sources=[source])
+    [claim] = r.claims
+    assert (claim.key, claim.status) == (key, "missing")
+
+
+def test_the_captioned_tables_read_at_their_own_scales() -> None:
+    r = tieout.gate(
+        "Revenue was $12.108 million and we ended with 1,251 paying customers.",
+        sources=[PNL_THEN_METRICS],
+    )
+    assert [(c.key, c.status) for c in r.claims] == [
+        ("currency:USD:12108000", "found"),
+        ("number:1251", "found"),
+    ]

@@ -2397,6 +2397,8 @@ def _inherit_notes(lay: Layout) -> None:
         if any(_sentence(line) for line in lines):
             continue  # a paragraph of prose stands between them: a new context
         ranks = [_title_rank(line) for line in lines]
+        if any(_own_caption(line) for line in lines):
+            continue  # "**Operating metrics**": a caption of its own, no part of the above
         if 3 in ranks or (
             _own_heads(cur) and max(ranks, default=0) >= (_caption_rank(lay, k - 1, heads) or 2)
         ):
@@ -2425,6 +2427,25 @@ def _inherit_notes(lay: Layout) -> None:
         ):
             cur = replace(cur, columns=prev.columns, periods=prev.periods)
         lay.tables[k] = cur
+
+
+# a caption naming a table of operating data, which no money note above it scales
+_METRICS_CAPTION = re.compile(
+    r"(?i)\b(?:(?:operating|key|business|other|non-?financial)\s+(?:metrics|statistics|data|kpis)"
+    r"|kpis?|headcount)\b"
+)
+
+
+def _own_caption(line: str) -> bool:
+    """Whether a caption line between two tables gives the second a caption of its own, so
+    the first one's note stops: a Markdown line all in bold ("**Operating metrics**"), or
+    one naming operating data ("Operating metrics", "Key metrics", "KPIs"). Neither holds a
+    digit or a unit."""
+    t = line.strip()
+    if _has_digit(t) or _UNIT_WORDS.search(t) is not None or len(t) > 60:
+        return False
+    bold = len(t) > 4 and t[:2] == t[-2:] and t[:2] in ("**", "__") and t[2:-2].strip() != ""
+    return bold or _METRICS_CAPTION.search(t) is not None
 
 
 def _labels_rows(text: str, head: int, table: Table) -> bool:
