@@ -164,3 +164,49 @@ def test_the_captioned_tables_read_at_their_own_scales() -> None:
         ("currency:USD:12108000", "found"),
         ("number:1251", "found"),
     ]
+
+
+PRELIMINARY = """Average hourly earnings for all employees on private nonfarm payrolls rose by 13 cents, or 0.4
+percent, to $35.61.
+
+Summary table B. Establishment data, seasonally adjusted
+(Over-the-month change, in thousands)
+
+                                        Sep.      Oct.
+Category                                2025(P)   2025(P)
+Total nonfarm...........................  255       227
+  Total private.........................  223       194
+    Health care.........................   60        58
+
+(P) Preliminary
+"""
+
+
+@pytest.mark.parametrize(
+    ("draft", "key"),
+    [
+        ("The levy is 58p per visit.", "currency:GBP:0.58"),
+        ("The fee rose to £1.94.", "currency:GBP:1.94"),
+    ],
+)
+def test_a_preliminary_marker_is_no_pence(draft: str, key: str) -> None:
+    r = tieout.gate(draft, sources=[PRELIMINARY])
+    [claim] = r.claims
+    assert (claim.key, claim.status) == (key, "missing")
+
+
+def test_preliminary_columns_are_changes_in_thousands() -> None:
+    r = tieout.gate(
+        "Private payrolls rose by 194,000 in October and health care added 58,000.",
+        sources=[PRELIMINARY],
+    )
+    assert [(c.key, c.status) for c in r.claims] == [
+        ("number:194000", "found"),
+        ("number:58000", "found"),
+    ]
+
+
+def test_a_label_in_pence_still_reads_pence() -> None:
+    source = "| | 2025 | 2024 |\n|---|---:|---:|\n| Basic EPS (p) | 58.0 | 51.2 |\n"
+    r = tieout.gate("Basic EPS was 58p.", sources=[source])
+    assert r.passed, [(c.text, c.reason) for c in r.claims]

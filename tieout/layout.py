@@ -2821,6 +2821,9 @@ def _own_unit(label: str) -> str | None:
     if m.group("cur"):
         return _currency_word(m.group("cur")) or "USD"
     if m.group("pence"):
+        before = label[: m.start()].rstrip()
+        if m.group("pence") == "P" or not before[-1:].isalpha():
+            return None  # "2025(P)": a preliminary column, as BLS and BEA mark one
         return "GBP_pence"  # "Basic EPS (p)": hundredths of a pound, as UK reports print EPS
     if m.group("cents"):
         return "USD_cents"  # as the grammar reads "45 cents"
