@@ -3,6 +3,8 @@ pass on, and restatements a faithful one must."""
 
 from __future__ import annotations
 
+from decimal import Decimal as D
+
 import pytest
 
 import tieout
@@ -210,3 +212,48 @@ def test_a_label_in_pence_still_reads_pence() -> None:
     source = "| | 2025 | 2024 |\n|---|---:|---:|\n| Basic EPS (p) | 58.0 | 51.2 |\n"
     r = tieout.gate("Basic EPS was 58p.", sources=[source])
     assert r.passed, [(c.text, c.reason) for c in r.claims]
+
+
+HOURLY = """Summary table B. Establishment data, seasonally adjusted
+(In thousands)
+
+                                            Sep.       Oct.
+Category                                    2025       2025
+Total nonfarm                                255        227
+Total private                                223        194
+Average hourly earnings, total private    $35.48     $35.61
+"""
+
+
+@pytest.mark.parametrize(
+    ("draft", "key", "status"),
+    [
+        ("Average hourly earnings rose to $35.61 in October.", "currency:USD:35.61", "found"),
+        ("Average hourly earnings rose to $35,610 in October.", "currency:USD:35610", "missing"),
+    ],
+)
+def test_an_hourly_rate_is_not_scaled_by_the_tables_note(draft: str, key: str, status: str) -> None:
+    r = tieout.gate(draft, sources=[HOURLY])
+    [claim] = r.claims
+    assert (claim.key, claim.status) == (key, status)
+
+
+@pytest.mark.parametrize(
+    "label", ["Revenue per employee", "ARPU", "Average weekly earnings", "Cost per user"]
+)
+def test_per_head_rows_are_unscaled(label: str) -> None:
+    source = HOURLY.replace("Average hourly earnings, total private", f"{label:<38}")
+    values = {f.text: f.value for f in extract(source)}
+    assert (values["$35.61"], values["227"]) == (D("35.61"), 227_000)
+
+
+def test_a_two_dot_leader_ends_the_label() -> None:
+    source = (
+        "                                        Oct.      Sep.      Oct.\n"
+        "Category                                2024      2025      2025\n"
+        "Total nonfarm...........................  36       255       227\n"
+        "Average hourly earnings, total private.. $35.02    $35.48    $35.61\n"
+    )
+    where = {f.text: f.where for f in extract(source)}
+    assert where["$35.02"] == "row Average hourly earnings, total private, column Oct. 2024"
+    assert where["$35.61"] == "row Average hourly earnings, total private, column Oct. 2025"

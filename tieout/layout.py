@@ -784,7 +784,7 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             ln.kind, ln.cells = "tab", [c for c in cells if c[1] > c[0]]
         elif ("  " in t.strip() or "...." in t) and _has_digit(t) and not _numbered_caption(t):
             spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
-            if "...." in t:
+            if "...." in t or ".. " in t:
                 spans = _split_leaders(t, ln.start, spans)
             if len(spans) >= 2:
                 ln.kind, ln.cells = "aligned", spans
@@ -856,7 +856,9 @@ def _numbered_caption(t: str) -> bool:
     return m is not None and not _has_digit(t[m.end() :])
 
 
-_LEADER = re.compile(r" *\.{4,}[. ]*")  # four dots or more: "..." is an ellipsis
+# four dots or more ("..." is an ellipsis), or a leader cut to two dots by a long label
+# before a figure ("Average hourly earnings, total private.. $35.02")
+_LEADER = re.compile(r" *\.{4,}[. ]*|(?<=\w)\.\.(?!\.) +(?=[$(-]?\d)")
 
 
 def _split_leaders(
@@ -2566,6 +2568,12 @@ _PER_SHARE = re.compile(
 # "Organic growth (a)"): a rate, a margin, a yield is the thing the row measures
 _HEAD_END = r"(?=\s*(?:$|\(|\[|,|;|:|\*|\d|—|–|-\s))"
 _PER_CAPITA = re.compile(r"(?i)\bper\s+capita\b")  # a column "Per Capita"
+# a rate per person or per hour, never an aggregate at the table's scale: "Average hourly
+# earnings", "Average weekly earnings", "Revenue per employee", "ARPU"
+_PER_HEAD = re.compile(
+    r"\bhourly\b|\bweekly\s+earnings\b|\bper\s+(?:hour|employee|fte|user|member|customer"
+    r"|subscriber|seat|head|worker|person|account)\b|\b(?:arpu|arpa|arppu)\b"
+)
 # rows of rates, ratios, multiples and points: never an amount at the table's scale nor in
 # its currency. A "%" after a digit is a rate the label names, not the row's unit ("4.375%
 # Senior Notes due 2031", "50% of policyholder dividend liability", "Less: vacancy (7.0%)",
@@ -3232,6 +3240,7 @@ def _in_table(
     shares_for = _SHARES_FOR_PER_SHARE.search(low) is not None
     per_share = (
         _PER_SHARE.search(low) is not None
+        or _PER_HEAD.search(low) is not None
         or _PER_MEASURE.search(low) is not None
         or _PER_MEASURE.search(column.lower()) is not None  # a column "Rent ($/RSF)"
         or _PER_CAPITA.search(column) is not None  # "Per Capita" debt, in dollars
