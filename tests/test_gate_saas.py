@@ -257,3 +257,34 @@ def test_a_two_dot_leader_ends_the_label() -> None:
     where = {f.text: f.where for f in extract(source)}
     assert where["$35.02"] == "row Average hourly earnings, total private, column Oct. 2024"
     assert where["$35.61"] == "row Average hourly earnings, total private, column Oct. 2025"
+
+
+def test_a_base_year_confirms_no_amount() -> None:
+    source = "Real median household income was $80,610 in 2023 dollars, down 0.8 percent."
+    r = tieout.gate("The average invoice was $2,023.", sources=[source])
+    [claim] = r.claims
+    assert (claim.key, claim.status) == ("currency:USD:2023", "missing")
+
+
+def test_a_draft_naming_the_base_year_states_no_amount() -> None:
+    source = (
+        "Table 3. Gross Domestic Product\n[Billions of chained (2017) dollars]\n"
+        "Real GDP was $23,386.7 billion in the third quarter.\n"
+    )
+    r = tieout.gate("Real GDP was $23,386.7 billion in chained 2017 dollars.", sources=[source])
+    assert [(c.key, c.status) for c in r.claims] == [("currency:USD:23386700000000", "found")]
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        (
+            "Values are in constant 2012 dollars; the 1982-84 dollar.",
+            [("number", None, D(2012)), ("number", None, D(1982)), ("number", None, D(84))],
+        ),
+        ("He paid 2023 dollars for it.", [("currency", "USD", D(2023))]),
+        ("Sales were 1,500 dollars.", [("currency", "USD", D(1500))]),
+    ],
+)
+def test_base_years_and_amounts_in_dollars(text: str, keys: list) -> None:
+    assert [f.key for f in extract(text)] == keys
