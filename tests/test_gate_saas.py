@@ -288,3 +288,38 @@ def test_a_draft_naming_the_base_year_states_no_amount() -> None:
 )
 def test_base_years_and_amounts_in_dollars(text: str, keys: list) -> None:
     assert [f.key for f in extract(text)] == keys
+
+
+KPI_TABLE = """## 2. Key SaaS Metrics
+
+{note}
+
+| Metric | Q2 FY26 | Q3 FY26 |
+|---|---:|---:|
+| Ending ARR | 44,300 | 48,212 |
+| Net new ARR | 2,450 | 3,912 |
+| NRR (TTM) | 116% | 118% |
+"""
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "($ in 000s, except percentages and ratios)",
+        "$ in 000s",
+        "($ in K)",
+        "($ in 000s)",
+        "($ in thousands, except percentages and ratios)",
+    ],
+)
+def test_saas_deck_thousands_notes_are_read(note: str) -> None:
+    r = tieout.gate(
+        "Net new ARR was $3.912 million in Q3 FY26, taking ending ARR to $48,212k; NRR was 118%.",
+        sources=[KPI_TABLE.format(note=note)],
+    )
+    assert [(c.key, c.status) for c in r.claims] == [
+        ("currency:USD:3912000", "found"),
+        ("currency:USD:48212000", "found"),
+        ("percent:118", "found"),
+    ]
+

@@ -277,7 +277,7 @@ _NOTE = re.compile(
       | (?P<c5>{_SYM}|{_MARK}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
         \s?(?P<s5>'000s?)(?![\w'])                                 # "£'000", "HK$'000"
       | (?<![^\s(|])(?P<c14>{_SYM}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
-        \s?(?P<s14>000'?s?)(?![\w'’]|[.,]\d)                       # "$000s", "USD 000s"
+        \s?(?:in\s+)?(?P<s14>000'?s?)(?![\w'’]|[.,]\d)           # "$000s", "USD 000s", "$ in 000s"
       | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ )|(?<=\w,\ ))         # standing alone in a
         (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m|b)                 # cell: "€m", "$bn", "R$ mil",
                                                                # or a label's: "Revenue, $B"
@@ -359,7 +359,8 @@ _NOTE_ANCHOR = re.compile(
     r"|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)\b|T€|k€|(?:Mio|Mrd|Tsd)\.?\s?(?:EUR|€|CHF|USD|GBP|SEK|NOK|DKK)"
     r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
     r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
-    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k|K)\)|'000|000'?s\s+omitted"
+    r"|'?000'?s?\s*\)|\((?:[$€£¥]\s*)?(?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k|K)\)|'000|000'?s\s+omitted"
+    r"|(?<=[$€£¥] in )000'?s?(?![\w'’])"  # "$ in 000s", "($ in 000s, except percentages)"
     r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
     r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])|(?<=[$€£¥])[Bb](?=\s*\)|[ \t]*(?:\n|$|\|)|  )|\(M\)"
     r"|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn]|mil)(?![\w$€£]))"
