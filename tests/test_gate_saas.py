@@ -323,3 +323,42 @@ def test_saas_deck_thousands_notes_are_read(note: str) -> None:
         ("percent:118", "found"),
     ]
 
+
+GDP_LEVELS = """Table 3. Gross Domestic Product: Level and Change From Preceding Period
+{note}
+
+                                              2025        2025
+                                               Q2          Q3
+Gross domestic product                     29,016.7    29,359.3
+Personal consumption expenditures          19,747.5    20,027.1
+"""
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "[Billions of dollars, seasonally adjusted at annual rates]",
+        "[Billions of dollars]",
+        "[Billions of chained (2017) dollars]",
+        "(Billions of dollars)",
+    ],
+)
+def test_square_bracketed_unit_notes_are_read(note: str) -> None:
+    r = tieout.gate(
+        "Consumer spending reached $20,027.1 billion (SAAR) in Q3, out of GDP of $29,359.3 billion.",
+        sources=[GDP_LEVELS.format(note=note)],
+    )
+    assert [(c.key, c.status) for c in r.claims] == [
+        ("currency:USD:20027100000000", "found"),
+        ("currency:USD:29359300000000", "found"),
+    ]
+
+
+def test_an_except_clause_after_millions_of_dollars_is_kept() -> None:
+    source = (
+        "(Millions of dollars, except per share data)\n\n"
+        "| | 2025 | 2024 |\n|---|---:|---:|\n| Revenue | 1,204.3 | 1,100.0 |\n"
+        "| Diluted EPS | 2.41 | 2.10 |\n"
+    )
+    values = {f.text: f.value for f in extract(source)}
+    assert (values["1,204.3"], values["2.41"]) == (1_204_300_000, D("2.41"))

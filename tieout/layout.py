@@ -251,7 +251,9 @@ _NOTE = re.compile(
         (?P<x1>[^)\n]{{0,40}}?except\s(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{1,100}})?
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
-      | \(\s*(?P<s8>thousands|millions|billions)\s+of\s+(?P<c8>{_CUR})\s*\)   # "(Millions of yen)"
+      | [(\[]\s*(?P<s8>thousands|millions|billions)\s+of\s+           # "(Millions of yen)",
+        (?:chained\s+(?:\(\d{{4}}\)\s+|\d{{4}}\s+)?)?(?P<c8>{_CUR})            # "[Billions of dollars,
+        (?:\s*,(?!\s*except)\s*[^()\[\]\n]{{1,60}})?\s*[)\]]                  # seasonally adjusted …]"
       | (?:\(\s*(?:in\s+|units?\s*:\s*)?|(?<![\w(])units?\s*:\s*)            # Japanese results:
         (?:(?P<c12>¥|JPY)\s*)?                            # "(Unit: Millions of yen)",
         (?P<s12>(?:hundred|100)\s+millions?|thousands?|millions?|billions?)  # "(¥100 million)",
@@ -470,7 +472,7 @@ def _caption_at(text: str, a: re.Match[str], lo: int, end: int) -> ScaleNote | N
 
 # every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
 # before it ("(Millions of yen)", "Dollars in thousands", "(₹ crore)", "Unit: Millions of yen")
-_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]|[Ee][Nn]\s")  # "Unit: Millions of yen"
+_NOTE_LEAD = re.compile(r"[(\[]|[Ii][Nn]|[Uu][Nn][Ii][Tt]|[Ee][Nn]\s")  # "Unit: Millions of yen"
 _CUR_LEAD = re.compile(r"(?:[A-Z]{2}|[$€£¥₩₹]|Rs\.?|\d)\s$")
 _WORD_ANCHORS = frozenset(
     ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
