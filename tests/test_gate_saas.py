@@ -362,3 +362,61 @@ def test_an_except_clause_after_millions_of_dollars_is_kept() -> None:
     )
     values = {f.text: f.value for f in extract(source)}
     assert (values["1,204.3"], values["2.41"]) == (1_204_300_000, D("2.41"))
+
+
+GDP_CHANGES = """Table 1. Real Gross Domestic Product and Related Measures: Percent Change From Preceding Period
+[Seasonally adjusted at annual rates]
+
+                                                        2025
+                                                         Q2     Q3
+Gross domestic product (GDP)                             3.0    2.8
+  Personal consumption expenditures                      2.8    3.7
+  Exports                                                1.0    8.9
+"""
+CPI_CHANGES = """Table A. Percent changes in CPI for All Urban Consumers (CPI-U): U.S. city average
+
+                                       Sep.    Oct.     12-mos. ended
+                                       2025    2025     Oct. 2025
+All items.........................      0.4     0.3       2.6
+  Shelter.........................      0.2     0.4       3.7
+  Medical care services...........      0.3     0.2       3.9
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "draft", "keys"),
+    [
+        (
+            GDP_CHANGES,
+            "Consumer spending rose 3.7% and exports 8.9% in Q3.",
+            ["percent:3.7", "percent:8.9"],
+        ),
+        (
+            CPI_CHANGES,
+            "Medical care services prices were up 3.9% over the year; shelter rose 3.7%.",
+            ["percent:3.9", "percent:3.7"],
+        ),
+        (
+            GDP_CHANGES.replace("[Seasonally adjusted at annual rates]", "")
+            .replace(": Percent Change From Preceding Period", "")
+            .replace("\n\n", "\n[Percent change from preceding period]\n\n"),
+            "Consumer spending rose 3.7% in Q3.",
+            ["percent:3.7"],
+        ),
+    ],
+)
+def test_a_table_of_percent_changes_reads_its_cells_as_percents(
+    source: str, draft: str, keys: list[str]
+) -> None:
+    r = tieout.gate(draft, sources=[source])
+    assert [(c.key, c.status) for c in r.claims] == [(k, "found") for k in keys]
+
+
+def test_an_untitled_table_of_numbers_stays_numbers() -> None:
+    source = GDP_CHANGES.replace(
+        "Table 1. Real Gross Domestic Product and Related Measures: Percent Change From Preceding Period\n",
+        "",
+    )
+    r = tieout.gate("Consumer spending rose 3.7% in Q3.", sources=[source])
+    [claim] = r.claims
+    assert (claim.key, claim.status) == ("percent:3.7", "missing")

@@ -1911,18 +1911,30 @@ def _local_dollar(table: Table, f: Figure) -> Figure:
 # as fund factsheets print it: "Performance (%)", "Average annual total returns (%)", "Top
 # 10 holdings (% of net assets)", "| Class (%) | 1 Yr | 3 Yr |"
 _PCT_CAPTION = re.compile(
-    r"\(\s*(?:in\s+)?(?:%|percent|per\s?cent)(?:\s+of\s+[^()\n]{1,40})?\s*\)", re.IGNORECASE
+    r"[(\[]\s*(?:in\s+)?(?:%|percent(?:age)?(?:\s+changes?)?|per\s?cent)"
+    r"(?:\s+(?:of|from)\s+[^()\[\]\n]{1,40})?\s*[)\]]",
+    re.IGNORECASE,
 )
+# a numbered table's title naming percent changes: "Table 1. Real Gross Domestic Product
+# …: Percent Change From Preceding Period", "Table A. Percent changes in CPI …"
+_PCT_TITLE = re.compile(r"(?i)\bpercent(?:age)?\s+changes?\b")
 
 
-def _percent_table(table: Table, caption: str) -> Table:
+def _percent_table(table: Table, caption: str, context: Sequence[str] = ()) -> Table:
     """``table`` with its value columns in percents (those no heading gives a unit or a
     currency of its own) when the caption line right above it or its top-left heading
-    cell names percents and no scale note governs it; else ``table`` itself."""
+    cell names percents ("(Percent)", "[Percent change from preceding period]"), or a
+    numbered title above it names percent changes, and no scale note governs it; else
+    ``table`` itself."""
     if table.note is not None or table.col_notes:
         return table
     corner = next((c.text for r in table.rows if r.header for c in r.cells if c.col == 0), "")
-    if _PCT_CAPTION.search(caption) is None and _PCT_CAPTION.search(corner) is None:
+    titled = any(
+        (_NUMBERED_TABLE.match(line.strip()) is not None and _PCT_TITLE.search(line) is not None)
+        or _PCT_CAPTION.fullmatch(line.strip()) is not None  # a line of its own: "[Percent]"
+        for line in context
+    )
+    if _PCT_CAPTION.search(caption) is None and _PCT_CAPTION.search(corner) is None and not titled:
         return table
     units = dict(table.col_units)
     for col in range(1, len(table.columns)):
@@ -2196,7 +2208,7 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
                 table = _build_table(
                     text, block, sep_at, " ".join(context_lines), by_place, group
                 )
-                table = _percent_table(table, last)
+                table = _percent_table(table, last, context_lines)
                 lay.tables.append(table)
                 parent = heading_stack[-1].title if heading_stack else ""
                 for r in table.rows:
@@ -2514,9 +2526,16 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
         text = ln.text.strip()
         if ln.kind != "blank" and not ln.rule:
             if len(text) > 90:
-                if not out and len(text) <= 400 and long_caption(text):
-                    out.insert(0, text)  # "Table 4. Scope 1 and Scope 2 … (in thousands
-                break  # of metric tons CO2e):" right above its table: its caption
+                # "Table 4. Scope 1 and Scope 2 … (in thousands of metric tons CO2e):"
+                # right above its table, or above its bracketed notes only ("[Seasonally
+                # adjusted at annual rates]") and year headings ("2025"): its caption
+                bracketed = all(
+                    (o[:1] in "[(" and o[-1:] in ")]") or not any(ch.isalpha() for ch in o)
+                    for o in out
+                )
+                if bracketed and len(text) <= 400 and long_caption(text):
+                    out.insert(0, text)
+                break
             if i - k > 6 and not _BULLET.match(text) and (len(text) > 60 or text[-1] in ".!?;"):
                 break  # a line of prose past the six lines a caption may take
             out.insert(0, text)
