@@ -3,6 +3,7 @@ pass on, and restatements a faithful one must."""
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal as D
 
 import pytest
@@ -435,3 +436,67 @@ def test_the_rounding_hint_names_the_figure_of_the_same_sign() -> None:
         'in neither this run\'s anchors nor its sources; source 1 states "11,406" '
         "(11,406,000), which it rounds: write that figure exactly"
     )
+
+
+GDP_QUARTERS = """Table 3. Gross Domestic Product: Level
+(Billions of dollars)
+
+                                              2024       2025       2025
+                                               Q4         Q2         Q3
+Gross domestic product                     28,700.2   29,016.7   29,359.3
+"""
+
+
+def test_years_over_quarters_head_their_columns_together() -> None:
+    cells = {f.text: f for f in extract(GDP_QUARTERS) if f.where}
+    assert [(cells[t].period.label, cells[t].where) for t in ("28,700.2", "29,359.3")] == [
+        ("2024 Q4", "row Gross domestic product, column 2024 Q4"),
+        ("2025 Q3", "row Gross domestic product, column 2025 Q3"),
+    ]
+
+
+def test_a_year_alone_over_quarters_dates_them() -> None:
+    cells = {f.text: f for f in extract(GDP_CHANGES) if f.where}
+    assert (cells["3.7"].period.label, cells["3.7"].where) == (
+        "2025 Q3",
+        "row Personal consumption expenditures, column Q3",
+    )
+
+
+def _claim(doc_id: str, value: float, unit: str, start: str, end: str, quote: str, loc: str):
+    return tieout.parse_claims(
+        json.dumps(
+            {
+                "claims": [
+                    {
+                        "metric_key": "gdp",
+                        "value": value,
+                        "unit": unit,
+                        "period_start": start,
+                        "period_end": end,
+                        "source_doc_id": doc_id,
+                        "source_quote": quote,
+                        "source_locator": loc,
+                    }
+                ]
+            }
+        )
+    )
+
+
+def test_a_quarter_under_its_year_passes_the_claim_check() -> None:
+    doc = tieout.Document.from_text(
+        "gdp",
+        GDP_QUARTERS,
+        period_start="2024-10-01",
+        period_end="2025-09-30",
+        published="2025-10-30",
+    )
+    quote = "Gross domestic product                     28,700.2   29,016.7   29,359.3"
+    good = _claim("gdp", 29359.3, "USD_billions", "2025-07-01", "2025-09-30", quote, "line 6")
+    (report,) = tieout.check_claims(good, [doc], registry=None)
+    assert report.verdict == "pass", report.reason
+    wrong = _claim("gdp", 29359.3, "USD_billions", "2025-04-01", "2025-06-30", quote, "line 6")
+    (report,) = tieout.check_claims(wrong, [doc], registry=None)
+    assert report.verdict == "fail"
+    assert report.reason.startswith("period_unit: period:")

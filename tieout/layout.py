@@ -1058,8 +1058,11 @@ def _header_rows(
             found.update(lone)
             lone = []
             continue
-        if len(cells) > 1 and _headings(values):
-            found.add(i)
+        if len(cells) > 1 and (
+            _headings(values)
+            or ((found or i == 0) and all(_QUARTER_ALONE.fullmatch(v.strip()) for v in values))
+        ):
+            found.add(i)  # ("Q4  Q2  Q3" under "2024  2025  2025", as BEA prints them)
             found.update(lone)
             lone = []
         else:
@@ -1073,6 +1076,10 @@ def _header_rows(
     return found
 
 
+# a quarter alone, under the year heading it belongs to: "Q3", "3Q", "Q3 (P)"
+_QUARTER_ALONE = re.compile(r"(?:Q[1-4]|[1-4]Q)(?:\s*\((?:P|R|p|r)\))?")
+# a year alone on the line above a table's headings ("2025" over "Q2  Q3")
+_SPANNING_YEAR = re.compile(r"((?:19|20)\d\d)")
 _AGE_WORDS = re.compile(r"(?i)\b(?:months?|years?|quarters?|days|age|development)\b")
 
 
@@ -1738,6 +1745,21 @@ def _build_table(
     if note is None:
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
+    top = rows_lines[0].start
+    end = text.rfind("\n", 0, top)
+    while end > 0 and not text[text.rfind("\n", 0, end) + 1 : end].strip():
+        end = text.rfind("\n", 0, end)  # back across blank lines
+    above = text[text.rfind("\n", 0, max(end, 0)) + 1 : max(end, 0)] if end > 0 else ""
+    spanning = _SPANNING_YEAR.fullmatch(above.strip())
+    heads_q = [dated[c] for c in range(1, ncols) if dated[c]]
+    if (
+        spanning is not None
+        and heads_q
+        and all(len(h) == 1 and _QUARTER_ALONE.fullmatch(h[0].strip()) for h in heads_q)
+    ):
+        # a year printed alone over its quarters ("2025" over "Q2  Q3", as BEA prints a
+        # table's heading): each quarter is of that year
+        dated = [[spanning.group(1), *h] if c > 0 and h else h for c, h in enumerate(dated)]
     periods = tuple(
         _headed_period(dated[c], head_context) if c > 0 and dated[c] else None for c in range(ncols)
     )
