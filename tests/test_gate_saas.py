@@ -500,3 +500,69 @@ def test_a_quarter_under_its_year_passes_the_claim_check() -> None:
     (report,) = tieout.check_claims(wrong, [doc], registry=None)
     assert report.verdict == "fail"
     assert report.reason.startswith("period_unit: period:")
+
+
+DECK = """# Northwind Cloud — Q3 FY26 Board Deck
+
+Fiscal year ends January 31. Q3 FY26 = August 1 – October 31, 2025.
+
+## Key SaaS Metrics
+
+($ in thousands)
+
+| Metric | Q2 FY26 | Q3 FY26 |
+|---|---:|---:|
+| Ending ARR | 44,300 | 48,212 |
+"""
+
+
+def _deck_verdict(text: str, start: str, end: str) -> tuple[str, str]:
+    doc = tieout.Document.from_text(
+        "deck", text, period_start="2025-02-01", period_end="2026-01-31", published="2025-11-20"
+    )
+    claims = _claim(
+        "deck",
+        48.212,
+        "USD_millions",
+        start,
+        end,
+        "| Ending ARR | 44,300 | 48,212 |",
+        "section: Key SaaS Metrics",
+    )
+    (report,) = tieout.check_claims(claims, [doc], registry=None)
+    return report.verdict, report.reason
+
+
+def test_a_declared_fiscal_year_end_dates_fiscal_quarters() -> None:
+    assert _deck_verdict(DECK, "2025-08-01", "2025-10-31")[0] == "pass"
+
+
+def test_a_declared_fiscal_year_end_refuses_the_calendar_quarter() -> None:
+    verdict, reason = _deck_verdict(DECK, "2025-07-01", "2025-09-30")
+    assert verdict == "fail"
+    assert reason.startswith(
+        "period_unit: period: 48,212,000 USD is stated for Q3 FY2026 (Aug–Oct 2025)"
+    ), reason
+
+
+def test_without_a_declared_year_end_a_fiscal_quarter_is_calendar_aligned() -> None:
+    text = DECK.replace("Fiscal year ends January 31. Q3 FY26 = August 1 – October 31, 2025.", "")
+    verdict, reason = _deck_verdict(text, "2025-08-01", "2025-10-31")
+    assert verdict == "fail"
+    assert "is stated for Q3 FY2026 (Jul–Sep 2026)" in reason, reason
+
+
+@pytest.mark.parametrize(
+    ("text", "month"),
+    [
+        ("Fiscal year ends January 31.", 2),
+        ("Our fiscal year ending September 30, 2026 ...", 10),
+        ("Fiscal year end: June 30", 7),
+        ("Fiscal year ends January 31; the fiscal year ended March 31 before.", None),
+        ("No fiscal calendar here.", None),
+    ],
+)
+def test_declared_fiscal_start(text: str, month: int | None) -> None:
+    from tieout.periods import declared_fiscal_start
+
+    assert declared_fiscal_start(text) == month
