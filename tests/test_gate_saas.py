@@ -566,3 +566,49 @@ def test_declared_fiscal_start(text: str, month: int | None) -> None:
     from tieout.periods import declared_fiscal_start
 
     assert declared_fiscal_start(text) == month
+
+
+CPI_TABLE_A = """Table A. Percent changes in CPI for All Urban Consumers (CPI-U): U.S. city average
+
+                                     Seasonally adjusted changes from preceding month         Un-
+                                                                                            adjusted
+                                    Apr.    May    June    July    Aug.    Sep.    Oct.     12-mos.
+                                    2025    2025   2025    2025    2025    2025    2025     ended
+                                                                                            Oct. 2025
+
+All items.........................   0.2    0.1     0.3     0.2     0.4     0.4     0.3       2.6
+  Food............................   0.1    0.3     0.3     0.0     0.5     0.2     0.2       2.7
+   Food away from home(1).........   0.4    0.3     0.4     0.3     0.3     0.1     0.3       3.6
+"""
+CPI_TABLE_1 = """Table 1. Consumer Price Index for All Urban Consumers (CPI-U): U.S. city average, by expenditure category
+[1982-84=100, unless otherwise noted]
+
+                                  Relative          Unadjusted indexes           Unadjusted percent      Seasonally adjusted
+                                 importance                                            change             percent change
+Expenditure category               Sep.       Oct.       Sep.       Oct.      Oct. 2024-   Sep. 2025-   Aug.-   Sep.-
+                                   2025       2024       2025       2025      Oct. 2025    Oct. 2025    Sep.    Oct.
+
+All items.......................  100.000    306.746    314.121    314.540       2.6          0.1          0.4     0.3
+ Shelter.......................   35.442    396.811    411.260    412.902       4.1          0.4          0.2     0.4
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "draft", "keys"),
+    [
+        (CPI_TABLE_A, "Food away from home rose 3.6% over the year.", ["percent:3.6"]),
+        (CPI_TABLE_1, "Shelter rose 4.1% over the year.", ["percent:4.1"]),
+    ],
+)
+def test_stacked_bls_headings_read_percent_columns(
+    source: str, draft: str, keys: list[str]
+) -> None:
+    r = tieout.gate(draft, sources=[source])
+    assert [(c.key, c.status) for c in r.claims] == [(k, "found") for k in keys]
+
+
+def test_a_heading_tail_line_joins_its_table() -> None:
+    cells = {f.text: f for f in extract(CPI_TABLE_A) if f.where}
+    assert cells["3.6"].where == "row Food away from home(1), column 12-mos. ended Oct. 2025"
+    assert [f.text for f in extract(CPI_TABLE_A) if f.text == "2025" and f.where] == []
+    assert (cells["0.0"].period.label, cells["0.0"].kind) == ("July 2025", "percent")

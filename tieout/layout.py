@@ -770,6 +770,19 @@ def _split_csv(line: _Line) -> list[tuple[int, int]]:
     return out
 
 
+def _heading_tail(t: str) -> bool:
+    """Whether a line holds one column heading's last words alone, indented far: a date
+    ("Oct. 2025"), short, with a digit."""
+    inner = t.strip()
+    return (
+        t.startswith(" " * 24)
+        and len(inner) <= 16
+        and "  " not in inner
+        and _has_digit(inner)
+        and column_period(inner) is not None
+    )
+
+
 def _classify(lines: list[_Line], csv: bool) -> None:
     for ln in lines:
         t = ln.text
@@ -791,6 +804,13 @@ def _classify(lines: list[_Line], csv: bool) -> None:
                 spans = _split_leaders(t, ln.start, spans)
             if len(spans) >= 2:
                 ln.kind, ln.cells = "aligned", spans
+    if not csv:
+        for above, ln in pairwise(lines):
+            if ln.kind == "text" and above.kind == "aligned" and _heading_tail(ln.text):
+                # the last line of a stacked column heading, alone far right under the
+                # headings it ends ("12-mos. / ended / Oct. 2025", as BLS prints Table A)
+                lead = len(ln.text) - len(ln.text.lstrip())
+                ln.kind, ln.cells = "aligned", [(ln.start + lead, ln.start + len(ln.text.rstrip()))]
     if csv:
         return
     # column headings with no digit stand right above a filing's aligned rows
@@ -1048,6 +1068,15 @@ def _header_rows(
             if found and kind == "aligned":
                 lone.append(i)  # a heading when headings follow it, else a label row
             continue  # a label row ("Revenues:") neither heads nor ends the header
+        if (
+            kind == "aligned"
+            and found
+            and i - 1 in found
+            and len(cells) == 1
+            and column_period(text[cells[0][0] : cells[0][1]]) is not None
+        ):
+            found.add(i)  # a stacked heading's last line alone: "Oct. 2025" under "ended"
+            continue
         if i == 0 and len(cells) > 1 and _noted_heading(text, cells):
             found.add(i)  # "($ in millions)  4Q25  4Q24  % Change vs. 4Q24"
             continue
@@ -1254,6 +1283,16 @@ def _worded_beside(head: str, note: str) -> bool:
 _RATE_END = re.compile(r"(?i)(?:^|\W)(?P<word>[A-Za-z-]+)?\W*(?:yields?|rates?)\W*$")
 # rates in money, not percents: a tax rate per $100 of value, a mill rate, an exchange rate
 _MONEY_RATES = frozenset(["tax", "mill", "millage", "levy", "exchange", "fx", "conversion"])
+
+
+# a column heading's words naming a percent change, stacked over lines ("Unadjusted
+# percent" over "change" over "Oct. 2024-"): its cells are percents
+_PCT_CHANGE_END = re.compile(r"(?i)\bpercent(?:age)?\s+changes?\b")
+
+
+def _words_of(head: str) -> str:
+    """A joined heading's words, its dates and figures aside."""
+    return " ".join(w for w in _ANNOTATION.sub(" ", head).split() if not _has_digit(w))
 
 
 def _rate_heading(head: str) -> str | None:
@@ -1729,6 +1768,8 @@ def _build_table(
         if j in col_units or j in col_currencies or j in col_notes or not heads[j]:
             continue
         rate = _rate_heading(heads[j])  # "Book yield", "Total Direct" over "Tax Rate"
+        if rate is None and _PCT_CHANGE_END.search(_words_of(heads[j])) is not None:
+            rate = "percent"  # "Unadjusted percent" over "change" over "Oct. 2024-"
         if rate == "amount":
             where = head_cells[j].span  # dollars per $100 of value: unscaled, in the currency
             col_notes[j] = ScaleNote(where, Decimal(1), None, False, heads[j])
