@@ -423,21 +423,6 @@ def test_an_untitled_table_of_numbers_stays_numbers() -> None:
     assert (claim.key, claim.status) == ("percent:3.7", "missing")
 
 
-def test_the_rounding_hint_names_the_figure_of_the_same_sign() -> None:
-    source = (
-        "(in thousands)\n\n| | Q3 FY26 | FY26 YTD |\n|---|---:|---:|\n"
-        "| Subscription revenue | 11,406 | 32,184 |\n"
-        "| Research & development | (3,995) | (11,405) |\n"
-    )
-    r = tieout.gate("Subscription revenue was $11.4M in Q3 FY26.", sources=[source])
-    [claim] = r.claims
-    assert (claim.key, claim.status) == ("currency:USD:11400000", "missing")
-    assert claim.reason == (
-        'in neither this run\'s anchors nor its sources; source 1 states "11,406" '
-        "(11,406,000), which it rounds: write that figure exactly"
-    )
-
-
 GDP_QUARTERS = """Table 3. Gross Domestic Product: Level
 (Billions of dollars)
 

@@ -83,16 +83,12 @@ def first_rounded(
 ) -> Figure | None:
     """The source figure, among candidate magnitudes ``values``, that ``fig`` rounds,
     nearest first (ties: the smaller), each confirmed by ``lookup`` as the source
-    states it; one of ``fig``'s sign first ("$11.4M" rounds "11,406" before a loss of
-    "(11,405)": a hint must not name another row's negative); None when none is."""
+    states it; None when none is."""
     assert fig.value is not None
     mag = fig.value.copy_abs()
     found = sorted({v for v in values if rounds(v, fig)}, key=lambda v: (abs(v - mag), v))
-    first: Figure | None = None
     for v in found[:MAX_PROBES]:
         hit = lookup(cls, replace(fig, value=v, negative=False))
         if isinstance(hit, Figure):
-            if hit.negative == fig.negative:
-                return hit
-            first = first or hit
-    return first
+            return hit
+    return None
