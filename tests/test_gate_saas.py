@@ -597,3 +597,28 @@ def test_a_heading_tail_line_joins_its_table() -> None:
     assert cells["3.6"].where == "row Food away from home(1), column 12-mos. ended Oct. 2025"
     assert [f.text for f in extract(CPI_TABLE_A) if f.text == "2025" and f.where] == []
     assert (cells["0.0"].period.label, cells["0.0"].kind) == ("July 2025", "percent")
+
+
+def test_the_rounding_hint_names_every_figure_the_draft_rounds() -> None:
+    source = (
+        "(in thousands)\n\n| | Q3 FY26 | FY26 YTD |\n|---|---:|---:|\n"
+        "| Subscription revenue | 11,406 | 32,184 |\n"
+        "| Research & development | (3,995) | (11,405) |\n"
+    )
+    r = tieout.gate("Subscription revenue was $11.4M in Q3 FY26.", sources=[source])
+    [claim] = r.claims
+    assert (claim.key, claim.status) == ("currency:USD:11400000", "missing")
+    assert claim.reason == (
+        'in neither this run\'s anchors nor its sources; source 1 states "(11,405)" '
+        '(-11,405,000) and "11,406" (11,406,000), each of which it rounds: write the one '
+        "meant exactly"
+    )
+
+
+def test_a_rounding_hint_with_one_candidate_is_unchanged() -> None:
+    source = "(in thousands)\n\n| | Q3 FY26 |\n|---|---:|\n| Subscription revenue | 11,406 |\n"
+    r = tieout.gate("Subscription revenue was $11.4M in Q3 FY26.", sources=[source])
+    [claim] = r.claims
+    assert claim.hint == (
+        'the sources state "11,406" (11,406,000), which it rounds: write that figure exactly'
+    )

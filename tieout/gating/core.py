@@ -492,8 +492,15 @@ def _look_up(
         if rounding == "accept" and significant(fig) >= MIN_SIGNIFICANT:
             return claim("rounded", idx.label, rounded_reason(source, value, idx.label))
         coarse = MIN_SIGNIFICANT if rounding == "accept" else 0
-        hint = rounds_hint(source, value, coarse=coarse)
-        why = rounds_hint(source, value, coarse=coarse, label=idx.label)
+        # every figure it rounds there, so the hint names the one meant too ("$11.4M" of
+        # revenue rounds "11,406" and another row's "(11,405)")
+        also = [
+            (" ".join(f.text.split()), f.display())
+            for f in idx.roundings_of(cls, fig)[1:]
+            if _rounds_alike(fig, f)
+        ]
+        hint = rounds_hint(source, value, coarse=coarse, also=also)
+        why = rounds_hint(source, value, coarse=coarse, label=idx.label, also=also)
         return claim("missing", None, f"{reason}; {why}", hint)
     for idx in indexes:
         other = idx.other_unit(fig)

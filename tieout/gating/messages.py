@@ -54,6 +54,7 @@ _ROUNDS_COARSE = (
     '{who} "{source}" ({value}), which it rounds to fewer than {digits} '
     "significant digits: write that figure exactly, or to at least {digits} significant digits"
 )
+_ROUNDS_MANY = "{who} {listed}, each of which it rounds: write the one meant exactly"
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
 _OTHER_UNIT = '{who} "{source}", which is a different unit'
 _OTHER_CELL_UNIT = '{who} "{source}" ({unit}), which is a different unit'
@@ -125,11 +126,23 @@ def pass_message(checked: int, marked: int, rounded: int = 0) -> str:
     return _PASSED.format(checked=checked, marked=tail, rounded=rounds)
 
 
-def rounds_hint(source: str, value: str, *, coarse: int = 0, label: str | None = None) -> str:
+def rounds_hint(
+    source: str,
+    value: str,
+    *,
+    coarse: int = 0,
+    label: str | None = None,
+    also: Sequence[tuple[str, str]] = (),
+) -> str:
     """What the sources (or the source ``label``) state that a missing figure rounds;
     ``coarse``: the fewest significant digits an accepted rounding keeps, when the figure
-    kept fewer."""
+    kept fewer; ``also``: the other figures it rounds there (written, value), each named,
+    since the nearest may be another row's."""
     who = _who(label, "states", "state")
+    if also:
+        named = [f'"{source}" ({value})', *(f'"{s}" ({v})' for s, v in also)]
+        listed = ", ".join(named[:-1]) + " and " + named[-1]
+        return _ROUNDS_MANY.format(who=who, listed=listed)
     if coarse:
         return _ROUNDS_COARSE.format(who=who, source=source, value=value, digits=coarse)
     return _ROUNDS.format(who=who, source=source, value=value)
