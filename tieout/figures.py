@@ -2208,6 +2208,25 @@ def _symbol_after(text: str, end: int) -> bool:
     return _CURRENCY_AFTER.match(text, comma.end() if comma else end) is not None
 
 
+# what stands before the base year of real dollars: "in 2023 dollars", "chained 2017
+# dollars", "constant 2012 dollars", "real 2024 euros"; or a base period's first year
+# before its last ("the 1982-84 dollar")
+_BASE_YEAR_BEFORE = re.compile(
+    r"(?i:\b(?:in|chained|constant|real|current|nominal|fixed|inflation-adjusted))[^\S\n]+$"
+)
+_BASE_PERIOD_BEFORE = re.compile(r"\b(?:19|20)\d\d[-–]$")
+
+
+def _base_year(text: str, start: int, num: str) -> bool:
+    """Whether the number ``num`` at ``start``, before a currency word, is the base year of
+    real amounts ("in 2023 dollars", "chained 2017 dollars") or the end of a base period
+    ("1982-84 dollar"), no amount: README, "a year in prose confirms nothing"."""
+    before = text[max(0, start - 24) : start]
+    if len(num) == 4 and num.isdigit() and 1900 <= int(num) <= 2099:
+        return _BASE_YEAR_BEFORE.search(before) is not None
+    return len(num) == 2 and num.isdigit() and _BASE_PERIOD_BEFORE.search(before) is not None
+
+
 def _currency_words(
     cword: str | None, before: str | None, glued: bool = False
 ) -> tuple[str | None, bool]:
@@ -2271,6 +2290,8 @@ def _figure_from_match(
     code, cents = _currency_words(cword, pre.currency, glued)
     if code == "KRW" and cword == "won" and scale == ONE and len(num) < 4:
         code, end = None, m.start("cword") - 1  # "12 won awards": a verb, no currency
+    elif cword and pre.currency is None and scale == ONE and _base_year(text, m.start(), num):
+        code, cents, end = None, False, m.start("cword") - 1  # "in 2023 dollars": a base year
     if code_group:
         code = CURRENCY_ALIASES.get(code_group, code_group)
     if sym:
@@ -2812,6 +2833,14 @@ def _metric_glued(label: str, num: str) -> bool:
     return word in _METRIC_LABELS or "," in num
 
 
+def _metric_number(label: str, num: str) -> bool:
+    """Whether ``label`` is a lower-case "number" before a figure no identifier is printed
+    as: a decimal or a grouped number ("the magic number 0.97", "index number 318.2"); an
+    identifier after "number" is a whole digit run ("account number 4417"), and a capital
+    "Number" or "No." still names one."""
+    return label.startswith("number") and ("." in num or "," in num)
+
+
 def _run_end(text: str, end: int) -> int:
     """Where the digit run that goes on at ``end`` ends (digits, and a comma or a point
     between digits): what the first pass (``number_places``) lists as one run."""
@@ -2875,6 +2904,7 @@ def _identifier(
         label is not None
         and label.group()[:-1] not in QUANTITY_UNITS
         and not _metric_glued(label.group(), num)
+        and not _metric_number(label.group(), num)
     ):
         return "identifier"
     if _LOCATOR_LABEL.search(before) is not None or (

@@ -245,13 +245,15 @@ _PREFIXED = r"SEK|NOK|DKK|EUR|CHF|USD|GBP|€"
 _NOTE = re.compile(
     rf"""
     (?:
-        (?:\(\s*)?(?:(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
+        (?:\(\s*)?(?:(?<![A-Za-z])(?P<c1>{_CUR})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
         (?:(?P<c2>{_CUR}|RMB|NT\$)\s+)?(?P<s1>{_SCALE})
         (?:\s+of\s+(?:(?P<c3>{_CUR}|{_MARK})(?![\w$])|(?P<u3>[^\W\d_][\w.'-]*)))?  # "of Ringgit": no currency read
         (?P<x1>[^)\n]{{0,40}}?except\s(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{1,100}})?
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
            \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
-      | \(\s*(?P<s8>thousands|millions|billions)\s+of\s+(?P<c8>{_CUR})\s*\)   # "(Millions of yen)"
+      | [(\[]\s*(?P<s8>thousands|millions|billions)\s+of\s+           # "(Millions of yen)",
+        (?:chained\s+(?:\(\d{{4}}\)\s+|\d{{4}}\s+)?)?(?P<c8>{_CUR})            # "[Billions of dollars,
+        (?:\s*,(?!\s*except)\s*[^()\[\]\n]{{1,60}})?\s*[)\]]                  # seasonally adjusted …]"
       | (?:\(\s*(?:in\s+|units?\s*:\s*)?|(?<![\w(])units?\s*:\s*)            # Japanese results:
         (?:(?P<c12>¥|JPY)\s*)?                            # "(Unit: Millions of yen)",
         (?P<s12>(?:hundred|100)\s+millions?|thousands?|millions?|billions?)  # "(¥100 million)",
@@ -277,7 +279,7 @@ _NOTE = re.compile(
       | (?P<c5>{_SYM}|{_MARK}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
         \s?(?P<s5>'000s?)(?![\w'])                                 # "£'000", "HK$'000"
       | (?<![^\s(|])(?P<c14>{_SYM}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
-        \s?(?P<s14>000'?s?)(?![\w'’]|[.,]\d)                       # "$000s", "USD 000s"
+        \s?(?:in\s+)?(?P<s14>000'?s?)(?![\w'’]|[.,]\d)           # "$000s", "USD 000s", "$ in 000s"
       | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ )|(?<=\w,\ ))         # standing alone in a
         (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m|b)                 # cell: "€m", "$bn", "R$ mil",
                                                                # or a label's: "Revenue, $B"
@@ -359,7 +361,8 @@ _NOTE_ANCHOR = re.compile(
     r"|M(?:SEK|NOK|DKK|EUR|CHF|USD|GBP)\b|T€|k€|(?:Mio|Mrd|Tsd)\.?\s?(?:EUR|€|CHF|USD|GBP|SEK|NOK|DKK)"
     r"|(?<=[A-Z]{3} )(?:mm|mn|m|bn|k)\)"  # "(JPY bn)"
     r"|(?:(?<=[$€£¥])|(?<=[$€£¥] )|(?<=[A-Z]{3} ))000'?s?(?![\w'’])"  # "$000s", "USD 000"
-    r"|'?000'?s?\s*\)|\((?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k|K)\)|'000|000'?s\s+omitted"
+    r"|'?000'?s?\s*\)|\((?:[$€£¥]\s*)?(?:in )?(?:[$€£¥]\s*)?(?:mm|mn|m|bn|k|K)\)|'000|000'?s\s+omitted"
+    r"|(?<=[$€£¥] in )000'?s?(?![\w'’])"  # "$ in 000s", "($ in 000s, except percentages)"
     r"|TEUR\b|[Kk]EUR\b|(?<=EUR )k\)"
     r"|(?<=[$€£])(?:[Mm][MmNn]?|[Bb][Nn]|mil)(?![\w$€£])|(?<=[$€£¥])[Bb](?=\s*\)|[ \t]*(?:\n|$|\|)|  )|\(M\)"
     r"|(?<=[$€£] )(?:[Mm][Nn]?|[Bb][Nn]|mil)(?![\w$€£]))"
@@ -469,7 +472,7 @@ def _caption_at(text: str, a: re.Match[str], lo: int, end: int) -> ScaleNote | N
 
 # every note whose first anchor is a word ("millions", "crore") has "in", "unit" or "("
 # before it ("(Millions of yen)", "Dollars in thousands", "(₹ crore)", "Unit: Millions of yen")
-_NOTE_LEAD = re.compile(r"\(|[Ii][Nn]|[Uu][Nn][Ii][Tt]|[Ee][Nn]\s")  # "Unit: Millions of yen"
+_NOTE_LEAD = re.compile(r"[(\[]|[Ii][Nn]|[Uu][Nn][Ii][Tt]|[Ee][Nn]\s")  # "Unit: Millions of yen"
 _CUR_LEAD = re.compile(r"(?:[A-Z]{2}|[$€£¥₩₹]|Rs\.?|\d)\s$")
 _WORD_ANCHORS = frozenset(
     ["thousands", "millions", "billions", "thousand", "million", "billion", "crore", "crores"]
@@ -550,14 +553,14 @@ def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
     if not note.rstrip("s'’) ").endswith("000") or note.startswith("(") or note.endswith(")"):
         return False  # "Revenue (€000)": in its own brackets, a note
     before = text[max(start, m.start() - 8) : m.start()]
-    if _ZEROS_LEAD.search(before) or (m.start() == start):
+    if _ZEROS_LEAD.search(before) or m.start() == start:
         return False
     after = text[m.end() : min(end, m.end() + 3)]
     tail = after.lstrip(" ")
     return not (after.startswith("  ") or tail == "" or tail[0] in ")|\t\n")
 
 
-_NAMED_UNIT = re.compile(r"\(\s*([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s+$")
+_NAMED_UNIT = re.compile(r"[(\[]\s*([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s+$")
 # words before "in thousands" in a note's bracket that still name money or nothing
 _MONEY_LEAD = frozenset({"amounts", "amount", "figures", "dollars", "dollar", "all", "values"})
 
@@ -565,7 +568,7 @@ _MONEY_LEAD = frozenset({"amounts", "amount", "figures", "dollars", "dollar", "a
 def _named_unit(text: str, at: int) -> bool:
     """Whether the note read from ``at`` ("in thousands)") stands in a bracket that opens
     with words naming what it counts ("(tokens in thousands)", "(BTC in thousands)",
-    "(barrels in thousands)"), not an amount ("(amounts in thousands)", "(USD in
+    "(barrels in thousands)", "[Numbers in thousands]"), not an amount ("(amounts in thousands)", "(USD in
     thousands)", "(dollars in thousands)")."""
     lead = _NAMED_UNIT.search(text, max(0, at - 40), at)
     if lead is None:
@@ -769,6 +772,19 @@ def _split_csv(line: _Line) -> list[tuple[int, int]]:
     return out
 
 
+def _heading_tail(t: str) -> bool:
+    """Whether a line holds one column heading's last words alone, indented far: a date
+    ("Oct. 2025"), short, with a digit."""
+    inner = t.strip()
+    return (
+        t.startswith(" " * 24)
+        and len(inner) <= 16
+        and "  " not in inner
+        and _has_digit(inner)
+        and column_period(inner) is not None
+    )
+
+
 def _classify(lines: list[_Line], csv: bool) -> None:
     for ln in lines:
         t = ln.text
@@ -786,10 +802,17 @@ def _classify(lines: list[_Line], csv: bool) -> None:
             ln.kind, ln.cells = "tab", [c for c in cells if c[1] > c[0]]
         elif ("  " in t.strip() or "...." in t) and _has_digit(t) and not _numbered_caption(t):
             spans = [(ln.start + m.start(), ln.start + m.end()) for m in _ALIGNED_SPLIT.finditer(t)]
-            if "...." in t:
+            if "...." in t or ".. " in t:
                 spans = _split_leaders(t, ln.start, spans)
             if len(spans) >= 2:
                 ln.kind, ln.cells = "aligned", spans
+    if not csv:
+        for above, ln in pairwise(lines):
+            if ln.kind == "text" and above.kind == "aligned" and _heading_tail(ln.text):
+                # the last line of a stacked column heading, alone far right under the
+                # headings it ends ("12-mos. / ended / Oct. 2025", as BLS prints Table A)
+                lead = len(ln.text) - len(ln.text.lstrip())
+                ln.kind, ln.cells = "aligned", [(ln.start + lead, ln.start + len(ln.text.rstrip()))]
     if csv:
         return
     # column headings with no digit stand right above a filing's aligned rows
@@ -858,7 +881,9 @@ def _numbered_caption(t: str) -> bool:
     return m is not None and not _has_digit(t[m.end() :])
 
 
-_LEADER = re.compile(r" *\.{4,}[. ]*")  # four dots or more: "..." is an ellipsis
+# four dots or more ("..." is an ellipsis), or a leader cut to two dots by a long label
+# before a figure ("Average hourly earnings, total private.. $35.02")
+_LEADER = re.compile(r" *\.{4,}[. ]*|(?<=\w)\.\.(?!\.) +(?=[$(-]?\d)")
 
 
 def _split_leaders(
@@ -1045,6 +1070,15 @@ def _header_rows(
             if found and kind == "aligned":
                 lone.append(i)  # a heading when headings follow it, else a label row
             continue  # a label row ("Revenues:") neither heads nor ends the header
+        if (
+            kind == "aligned"
+            and found
+            and i - 1 in found
+            and len(cells) == 1
+            and column_period(text[cells[0][0] : cells[0][1]]) is not None
+        ):
+            found.add(i)  # a stacked heading's last line alone: "Oct. 2025" under "ended"
+            continue
         if i == 0 and len(cells) > 1 and _noted_heading(text, cells):
             found.add(i)  # "($ in millions)  4Q25  4Q24  % Change vs. 4Q24"
             continue
@@ -1055,8 +1089,11 @@ def _header_rows(
             found.update(lone)
             lone = []
             continue
-        if len(cells) > 1 and _headings(values):
-            found.add(i)
+        if len(cells) > 1 and (
+            _headings(values)
+            or ((found or i == 0) and all(_QUARTER_ALONE.fullmatch(v.strip()) for v in values))
+        ):
+            found.add(i)  # ("Q4  Q2  Q3" under "2024  2025  2025", as BEA prints them)
             found.update(lone)
             lone = []
         else:
@@ -1070,6 +1107,10 @@ def _header_rows(
     return found
 
 
+# a quarter alone, under the year heading it belongs to: "Q3", "3Q", "Q3 (P)"
+_QUARTER_ALONE = re.compile(r"(?:Q[1-4]|[1-4]Q)(?:\s*\((?:P|R|p|r)\))?")
+# a year alone on the line above a table's headings ("2025" over "Q2  Q3")
+_SPANNING_YEAR = re.compile(r"((?:19|20)\d\d)")
 _AGE_WORDS = re.compile(r"(?i)\b(?:months?|years?|quarters?|days|age|development)\b")
 
 
@@ -1255,6 +1296,16 @@ def _worded_beside(head: str, note: str) -> bool:
 _RATE_END = re.compile(r"(?i)(?:^|\W)(?P<word>[A-Za-z-]+)?\W*(?:yields?|rates?)\W*$")
 # rates in money, not percents: a tax rate per $100 of value, a mill rate, an exchange rate
 _MONEY_RATES = frozenset(["tax", "mill", "millage", "levy", "exchange", "fx", "conversion"])
+
+
+# a column heading's words naming a percent change, stacked over lines ("Unadjusted
+# percent" over "change" over "Oct. 2024-"): its cells are percents
+_PCT_CHANGE_END = re.compile(r"(?i)\bpercent(?:age)?\s+changes?\b")
+
+
+def _words_of(head: str) -> str:
+    """A joined heading's words, its dates and figures aside."""
+    return " ".join(w for w in _ANNOTATION.sub(" ", head).split() if not _has_digit(w))
 
 
 def _rate_heading(head: str) -> str | None:
@@ -1730,6 +1781,8 @@ def _build_table(
         if j in col_units or j in col_currencies or j in col_notes or not heads[j]:
             continue
         rate = _rate_heading(heads[j])  # "Book yield", "Total Direct" over "Tax Rate"
+        if rate is None and _PCT_CHANGE_END.search(_words_of(heads[j])) is not None:
+            rate = "percent"  # "Unadjusted percent" over "change" over "Oct. 2024-"
         if rate == "amount":
             where = head_cells[j].span  # dollars per $100 of value: unscaled, in the currency
             col_notes[j] = ScaleNote(where, Decimal(1), None, False, heads[j])
@@ -1746,6 +1799,21 @@ def _build_table(
     if note is None:
         note = notes.named_in(context)
     head_context = f"{context} {labels[0]}".strip()
+    top = rows_lines[0].start
+    end = text.rfind("\n", 0, top)
+    while end > 0 and not text[text.rfind("\n", 0, end) + 1 : end].strip():
+        end = text.rfind("\n", 0, end)  # back across blank lines
+    above = text[text.rfind("\n", 0, max(end, 0)) + 1 : max(end, 0)] if end > 0 else ""
+    spanning = _SPANNING_YEAR.fullmatch(above.strip())
+    heads_q = [dated[c] for c in range(1, ncols) if dated[c]]
+    if (
+        spanning is not None
+        and heads_q
+        and all(len(h) == 1 and _QUARTER_ALONE.fullmatch(h[0].strip()) for h in heads_q)
+    ):
+        # a year printed alone over its quarters ("2025" over "Q2  Q3", as BEA prints a
+        # table's heading): each quarter is of that year
+        dated = [[spanning.group(1), *h] if c > 0 and h else h for c, h in enumerate(dated)]
     periods = tuple(
         _headed_period(dated[c], head_context) if c > 0 and dated[c] else None for c in range(ncols)
     )
@@ -1948,18 +2016,30 @@ def _local_dollar(table: Table, f: Figure) -> Figure:
 # as fund factsheets print it: "Performance (%)", "Average annual total returns (%)", "Top
 # 10 holdings (% of net assets)", "| Class (%) | 1 Yr | 3 Yr |"
 _PCT_CAPTION = re.compile(
-    r"\(\s*(?:in\s+)?(?:%|percent|per\s?cent)(?:\s+of\s+[^()\n]{1,40})?\s*\)", re.IGNORECASE
+    r"[(\[]\s*(?:in\s+)?(?:%|percent(?:age)?(?:\s+changes?)?|per\s?cent)"
+    r"(?:\s+(?:of|from)\s+[^()\[\]\n]{1,40})?\s*[)\]]",
+    re.IGNORECASE,
 )
+# a numbered table's title naming percent changes: "Table 1. Real Gross Domestic Product
+# …: Percent Change From Preceding Period", "Table A. Percent changes in CPI …"
+_PCT_TITLE = re.compile(r"(?i)\bpercent(?:age)?\s+changes?\b")
 
 
-def _percent_table(table: Table, caption: str) -> Table:
+def _percent_table(table: Table, caption: str, context: Sequence[str] = ()) -> Table:
     """``table`` with its value columns in percents (those no heading gives a unit or a
     currency of its own) when the caption line right above it or its top-left heading
-    cell names percents and no scale note governs it; else ``table`` itself."""
+    cell names percents ("(Percent)", "[Percent change from preceding period]"), or a
+    numbered title above it names percent changes, and no scale note governs it; else
+    ``table`` itself."""
     if table.note is not None or table.col_notes:
         return table
     corner = next((c.text for r in table.rows if r.header for c in r.cells if c.col == 0), "")
-    if _PCT_CAPTION.search(caption) is None and _PCT_CAPTION.search(corner) is None:
+    titled = any(
+        (_NUMBERED_TABLE.match(line.strip()) is not None and _PCT_TITLE.search(line) is not None)
+        or _PCT_CAPTION.fullmatch(line.strip()) is not None  # a line of its own: "[Percent]"
+        for line in context
+    )
+    if _PCT_CAPTION.search(caption) is None and _PCT_CAPTION.search(corner) is None and not titled:
         return table
     units = dict(table.col_units)
     for col in range(1, len(table.columns)):
@@ -2233,7 +2313,7 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
                 table = _build_table(
                     text, block, sep_at, " ".join(context_lines), by_place, group
                 )
-                table = _percent_table(table, last)
+                table = _percent_table(table, last, context_lines)
                 lay.tables.append(table)
                 parent = heading_stack[-1].title if heading_stack else ""
                 for r in table.rows:
@@ -2439,6 +2519,8 @@ def _inherit_notes(lay: Layout) -> None:
         if any(_sentence(line) for line in lines):
             continue  # a paragraph of prose stands between them: a new context
         ranks = [_title_rank(line) for line in lines]
+        if any(_own_caption(line) for line in lines):
+            continue  # "**Operating metrics**": a caption of its own, no part of the above
         if 3 in ranks or (
             _own_heads(cur) and max(ranks, default=0) >= (_caption_rank(lay, k - 1, heads) or 2)
         ):
@@ -2467,6 +2549,25 @@ def _inherit_notes(lay: Layout) -> None:
         ):
             cur = replace(cur, columns=prev.columns, periods=prev.periods)
         lay.tables[k] = cur
+
+
+# a caption naming a table of operating data, which no money note above it scales
+_METRICS_CAPTION = re.compile(
+    r"(?i)\b(?:(?:operating|key|business|other|non-?financial)\s+(?:metrics|statistics|data|kpis)"
+    r"|kpis?|headcount)\b"
+)
+
+
+def _own_caption(line: str) -> bool:
+    """Whether a caption line between two tables gives the second a caption of its own, so
+    the first one's note stops: a Markdown line all in bold ("**Operating metrics**"), or
+    one naming operating data ("Operating metrics", "Key metrics", "KPIs"). Neither holds a
+    digit or a unit."""
+    t = line.strip()
+    if _has_digit(t) or _UNIT_WORDS.search(t) is not None or len(t) > 60:
+        return False
+    bold = len(t) > 4 and t[:2] == t[-2:] and t[:2] in ("**", "__") and t[2:-2].strip() != ""
+    return bold or _METRICS_CAPTION.search(t) is not None
 
 
 def _labels_rows(text: str, head: int, table: Table) -> bool:
@@ -2530,9 +2631,16 @@ def _context_above(lines: list[_Line], i: int) -> list[str]:
         text = ln.text.strip()
         if ln.kind != "blank" and not ln.rule:
             if len(text) > 90:
-                if not out and len(text) <= 400 and long_caption(text):
-                    out.insert(0, text)  # "Table 4. Scope 1 and Scope 2 … (in thousands
-                break  # of metric tons CO2e):" right above its table: its caption
+                # "Table 4. Scope 1 and Scope 2 … (in thousands of metric tons CO2e):"
+                # right above its table, or above its bracketed notes only ("[Seasonally
+                # adjusted at annual rates]") and year headings ("2025"): its caption
+                bracketed = all(
+                    (o[:1] in "[(" and o[-1:] in ")]") or not any(ch.isalpha() for ch in o)
+                    for o in out
+                )
+                if bracketed and len(text) <= 400 and long_caption(text):
+                    out.insert(0, text)
+                break
             if i - k > 6 and not _BULLET.match(text) and (len(text) > 60 or text[-1] in ".!?;"):
                 break  # a line of prose past the six lines a caption may take
             out.insert(0, text)
@@ -2587,6 +2695,12 @@ _PER_SHARE = re.compile(
 # "Organic growth (a)"): a rate, a margin, a yield is the thing the row measures
 _HEAD_END = r"(?=\s*(?:$|\(|\[|,|;|:|\*|\d|—|–|-\s))"
 _PER_CAPITA = re.compile(r"(?i)\bper\s+capita\b")  # a column "Per Capita"
+# a rate per person or per hour, never an aggregate at the table's scale: "Average hourly
+# earnings", "Average weekly earnings", "Revenue per employee", "ARPU"
+_PER_HEAD = re.compile(
+    r"\bhourly\b|\bweekly\s+earnings\b|\bper\s+(?:hour|employee|fte|user|member|customer"
+    r"|subscriber|seat|head|worker|person|account)\b|\b(?:arpu|arpa|arppu)\b"
+)
 # rows of rates, ratios, multiples and points: never an amount at the table's scale nor in
 # its currency. A "%" after a digit is a rate the label names, not the row's unit ("4.375%
 # Senior Notes due 2031", "50% of policyholder dividend liability", "Less: vacancy (7.0%)",
@@ -2843,6 +2957,9 @@ def _own_unit(label: str) -> str | None:
     if m.group("cur"):
         return _currency_word(m.group("cur")) or "USD"
     if m.group("pence"):
+        before = label[: m.start()].rstrip()
+        if m.group("pence") == "P" or not before[-1:].isalpha():
+            return None  # "2025(P)": a preliminary column, as BLS and BEA mark one
         return "GBP_pence"  # "Basic EPS (p)": hundredths of a pound, as UK reports print EPS
     if m.group("cents"):
         return "USD_cents"  # as the grammar reads "45 cents"
@@ -3251,6 +3368,7 @@ def _in_table(
     shares_for = _SHARES_FOR_PER_SHARE.search(low) is not None
     per_share = (
         _PER_SHARE.search(low) is not None
+        or _PER_HEAD.search(low) is not None
         or _PER_MEASURE.search(low) is not None
         or _PER_MEASURE.search(column.lower()) is not None  # a column "Rent ($/RSF)"
         or _PER_CAPITA.search(column) is not None  # "Per Capita" debt, in dollars
@@ -3342,6 +3460,17 @@ def _in_table(
         and _OTHER_EXCEPTS.search(note.excepts) is not None
     ):
         scale = None  # "(in millions, except per share data, ratios and operating statistics)"
+    elif (
+        count
+        and note is not None
+        and row_note is None
+        and note.currency not in (None, "count", UNKNOWN_CURRENCY)
+        and _SHARE_ROW.search(low) is None
+    ):
+        # "($ in thousands)" scales dollars: "Headcount 91" is 91 people, no amount
+        if f.kind == "number" and f.scale_source == "none":
+            return replace(f, period=period, where=where, implied_unit="count")
+        scale = None
     if (
         scale is None
         or f.kind not in ("number", "currency")

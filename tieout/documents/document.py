@@ -219,10 +219,27 @@ class Document:
                 end = k + 1
         return start, end
 
+    def fiscal_start(self) -> int | None:
+        """The month the fiscal year this document declares starts in ("Fiscal year ends
+        January 31.": 2), or None (read once per snapshot)."""
+        memo = self.read().memo
+        key = ("fiscal", "start")
+        if key not in memo:
+            from tieout.periods import declared_fiscal_start
+
+            memo[key] = declared_fiscal_start(self.text)
+        found = memo[key]
+        return found if isinstance(found, int) else None
+
     def stated_period(self, fig: Figure) -> Period | None:
-        """The period the document states for a figure: its table column, or its sentence."""
+        """The period the document states for a figure: its table column, or its sentence.
+        A fiscal period named without its months ("Q3 FY26") is read on the fiscal year the
+        document declares ("Fiscal year ends January 31."), if it declares one."""
         if fig.period is not None:
-            return fig.period
+            from tieout.periods import anchor_fiscal
+
+            start_month = self.fiscal_start()
+            return fig.period if start_month is None else anchor_fiscal(fig.period, start_month)
         year = (
             self.period.end.year
             if self.period

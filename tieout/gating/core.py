@@ -498,8 +498,15 @@ def _look_up(
             return claim("missing", None, f"{reason}; {why}", hint)
         if rounding == "accept":
             return claim("rounded", idx.label, rounded_reason(source, value, idx.label))
-        hint = rounds_hint(source, value)
-        why = rounds_hint(source, value, label=idx.label)
+        # every figure it rounds there, so the hint names the one meant too ("$11.4M" of
+        # revenue rounds "11,406" and another row's "(11,405)")
+        also = [
+            (" ".join(f.text.split()), f.display())
+            for f in idx.roundings_of(cls, fig)[1:]
+            if _rounds_alike(fig, f)
+        ]
+        hint = rounds_hint(source, value, also=also)
+        why = rounds_hint(source, value, label=idx.label, also=also)
         return claim("missing", None, f"{reason}; {why}", hint)
     for idx in indexes:
         other = idx.other_unit(fig)

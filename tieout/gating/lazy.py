@@ -52,7 +52,7 @@ from tieout.figures import (
     scan_window,
     sorted_values,
 )
-from tieout.gating.rounding import first_rounded, rounding_range
+from tieout.gating.rounding import all_rounded, first_rounded, rounding_range
 from tieout.gating.sources import SourceIndex
 from tieout.layout import (
     Layout,
@@ -682,7 +682,21 @@ class LazySource:
         self._rounded[asked] = found = self._rounding_of(cls, fig, *span)
         return found
 
+    def roundings_of(self, cls: str, fig: Figure) -> tuple[Figure, ...]:
+        """Every figure (nearest first, at most three) this source states that ``fig`` is
+        a rounding of, as :meth:`rounding_of` finds the first."""
+        if self._whole():
+            return self.full().roundings_of(cls, fig)
+        span = rounding_range(fig)
+        if span is None:
+            return ()
+        return all_rounded(self.lookup, cls, fig, self._rounding_values(fig, *span))
+
     def _rounding_of(self, cls: str, fig: Figure, lo: Decimal, hi: Decimal) -> Figure | None:
+        return first_rounded(self.lookup, cls, fig, self._rounding_values(fig, lo, hi))
+
+    def _rounding_values(self, fig: Figure, lo: Decimal, hi: Decimal) -> list[Decimal]:
+        """The candidate magnitudes a figure rounding into ``[lo, hi)`` may round."""
         floats = self._sorted_values()
         values: list[Decimal] = []
         cents = (-2,) if self._cents else ()
@@ -695,7 +709,7 @@ class LazySource:
                 values.extend(k.scaleb(places, EXACT) for k in self._keys_of(f))
         if self._may_be_spelled(fig):
             values.extend(self._words().magnitudes(lo, hi))
-        return first_rounded(self.lookup, cls, fig, values)
+        return values
 
     def _sorted_values(self) -> list[float]:
         """The value of every digit run, as floats, sorted and once each (made on first

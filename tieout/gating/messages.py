@@ -51,6 +51,7 @@ _PASSED = (
 # what the gate tells the model (about "the sources") and the reviewer (about one source)
 # when the sources state something close to a missing figure
 _ROUNDS = '{who} "{source}" ({value}), which it rounds: write that figure exactly'
+_ROUNDS_MANY = "{who} {listed}, each of which it rounds: write the one meant exactly"
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
 _ROUNDS_SOME = (
     "written to fewer than {digits} significant digits, it rounds figures {who} without telling "
@@ -126,10 +127,21 @@ def pass_message(checked: int, marked: int, rounded: int = 0) -> str:
     return _PASSED.format(checked=checked, marked=tail, rounded=rounds)
 
 
-def rounds_hint(source: str, value: str, *, label: str | None = None) -> str:
+def rounds_hint(
+    source: str,
+    value: str,
+    *,
+    label: str | None = None,
+    also: Sequence[tuple[str, str]] = (),
+) -> str:
     """What the sources (or the source ``label``) state that a missing figure of at least
-    three significant digits rounds."""
+    three significant digits rounds; ``also``: the other figures it rounds there (written,
+    value), each named, since the nearest may be another row's."""
     who = _who(label, "states", "state")
+    if also:
+        named = [f'"{source}" ({value})', *(f'"{s}" ({v})' for s, v in also)]
+        listed = ", ".join(named[:-1]) + " and " + named[-1]
+        return _ROUNDS_MANY.format(who=who, listed=listed)
     return _ROUNDS.format(who=who, source=source, value=value)
 
 

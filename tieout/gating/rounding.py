@@ -26,6 +26,7 @@ from tieout.figures import EXACT, Figure
 __all__ = [
     "MAX_PROBES",
     "MIN_SIGNIFICANT",
+    "all_rounded",
     "first_rounded",
     "rounding_range",
     "rounds",
@@ -92,3 +93,27 @@ def first_rounded(
         if isinstance(hit, Figure):
             return hit
     return None
+
+
+def all_rounded(
+    lookup: Callable[[str, Figure], Figure | str | None],
+    cls: str,
+    fig: Figure,
+    values: Iterable[Decimal],
+    limit: int = 3,
+) -> tuple[Figure, ...]:
+    """The source figures, among candidate magnitudes ``values``, that ``fig`` rounds, as
+    :func:`first_rounded` finds them (nearest first), at most ``limit``: a rounding hint
+    names them all, since the nearest may stand in another row ("$11.4M" of revenue
+    rounds "11,406", and R&D's "(11,405)" too)."""
+    assert fig.value is not None
+    mag = fig.value.copy_abs()
+    found = sorted({v for v in values if rounds(v, fig)}, key=lambda v: (abs(v - mag), v))
+    hits: list[Figure] = []
+    for v in found[:MAX_PROBES]:
+        hit = lookup(cls, replace(fig, value=v, negative=False))
+        if isinstance(hit, Figure):
+            hits.append(hit)
+            if len(hits) == limit:
+                break
+    return tuple(hits)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tieout._vocab import CURRENCY_CODES
 from tieout.errors import InputError
 from tieout.figures import Figure, extract, mark_hedged, over, parse_amount, quantity_base
-from tieout.gating.rounding import first_rounded, rounding_range
+from tieout.gating.rounding import all_rounded, first_rounded, rounding_range
 
 if TYPE_CHECKING:
     from tieout.documents import Document
@@ -163,6 +163,14 @@ class SourceIndex:
         if span is None:
             return None
         return first_rounded(self.lookup, cls, fig, self.magnitudes(*span))
+
+    def roundings_of(self, cls: str, fig: Figure) -> tuple[Figure, ...]:
+        """Every figure (nearest first, at most three) this source states that ``fig`` is
+        a rounding of; the first is :meth:`rounding_of`'s."""
+        span = rounding_range(fig)
+        if span is None:
+            return ()
+        return all_rounded(self.lookup, cls, fig, self.magnitudes(*span))
 
     def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
         """Where this source states ``fig`` (a figure, or a label for sections), or None."""
