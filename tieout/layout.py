@@ -137,6 +137,11 @@ class Table:
     # column gives a unit of its own ("(in thousands of metric tons CO2e)"), if any
     quantity: CellUnit | None = field(default=None, compare=False)
     unit_col: int | None = field(default=None, compare=False)  # the "Unit" column, if any
+    # the columns whose first figure prints the currency symbol ("$ 1,204" atop bare
+    # cells, as US filings typeset a "$" on a column's first and total rows): only there
+    # does a bare cell take the currency the table's cells print (``currency`` with no
+    # note naming one); "Block hours 301,447" under a "$2.61" row is no amount of money
+    currency_cols: frozenset[int] = field(default=frozenset(), compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -1750,6 +1755,7 @@ def _build_table(
                         if t.startswith(sym):
                             seen[dollar or "USD" if sym == "$" else CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
+    currency_cols = _currency_columns(rows)
     if col_notes:
         # a column no note heads is unscaled; it is in the currency its own cells print
         # ("$58,187" atop "Per Capita Personal Income"), if any, not the table's
@@ -1789,7 +1795,32 @@ def _build_table(
         row_units,
         _table_quantity(labels[0] if labels else "", context, note),
         unit_col,
+        currency_cols,
     )
+
+
+def _currency_columns(rows: list[Row]) -> frozenset[int]:
+    """The columns of a table whose bare cells may take the currency its cells print: a
+    column of figures whose first figure prints the symbol, and a column of terms in words
+    ("Suite 900, approximately 7,210 rentable square feet" over "130,687.50"), where no
+    row's typesetting says which cells are money."""
+    first: dict[int, bool] = {}
+    worded: set[int] = set()
+    for r in rows:
+        if r.header:
+            continue
+        for c in r.cells:
+            if c.col == 0:
+                continue
+            if _WORDED_CELL.search(c.text):
+                worded.add(c.col)
+            if c.col not in first and any(ch.isdigit() for ch in c.text):
+                t = c.text.lstrip("( ")
+                first[c.col] = t[:1] in _SYMBOL_FIRSTS and t.startswith(("US$", "$", "€", "£"))
+    return frozenset(j for j, printed in first.items() if printed or j in worded)
+
+
+_WORDED_CELL = re.compile(r"[A-Za-z]{4,}")
 
 
 def _unit_column(rows: list[Row], labels: list[str]) -> int | None:
@@ -3193,7 +3224,9 @@ def _in_table(
             currency = table.col_currencies.get(cell.col)  # its cells' own "$", if any
     else:
         scale = note.scale if note else default_scale
-        currency = (note.currency if note else None) or table.currency or default_currency
+        # the currency the cells print only in a column that prints it first
+        cells_currency = table.currency if cell.col in table.currency_cols else None
+        currency = (note.currency if note else None) or cells_currency or default_currency
         # "Salary ($)", "Change ($)": the column's own heading names its currency (a
         # currency names no scale: the table's note, if any, still scales it)
         currency = table.col_currencies.get(cell.col) or currency
