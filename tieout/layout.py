@@ -291,8 +291,9 @@ _NOTE = re.compile(
            (?:(?:expressed|stated|presented|shown)\s+)?(?:in\s+|units?\s*:\s*)?)  # scale, in a
           | (?<![\w(])units?\s*:\s*                             # caption or a corner
           | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+|(?:belopp|beløp|beløb)\s+i\s+)?)  # cell: "(Unit: KRW
-        (?:(?P<c15>{_UCUR})(?(p15)(?:\s*,\s*|\s?)|\s?)(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])  # "SEK m",
-          | (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
+        (?:(?P<c15>{_UCUR})(?(p15)(?:\s*,\s*|\s?)|\s?)(?:(?!1)|(?<=[¥₩])|(?<=[¥₩]\s)|(?<=RMB|CNY|TWD|JPY|KRW|NT\$)|(?<=(?:RMB|CNY|TWD|JPY|KRW|NT\$)\s)|(?(p15)(?<![$€£₹])|(?!)))(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])  # "SEK m",
+          | (?:(?!1)|(?(p15)|(?=1\d*\s+\w+\s+(?:RMB|CNY|TWD|JPY|KRW|NT\$|yuan|won|yen|[¥₩])(?![\w$]))))
+            (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
           | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])  # KRW", "MSEK",
           | (?P<c19>{_PREFIXED})\s?(?P<s19>(?:Mio|Mrd|Tsd|mia)\.?)(?![\w$€]))  # "CHF Mio.", "DKK mio."
         (?(p15)(?:\s*,\s*%)?(?:\s*,?\s*unless\s+otherwise\s+[a-z]+)?\s*\)  # "TEUR", "Mio. EUR"
@@ -551,8 +552,9 @@ def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
     """Whether the note ``m`` is "$000" or "USD 000" in the middle of a sentence ("The fee
     was $000 last year."): no note's position (after "in", "(", a line's or a cell's start;
     before ")", a line's or a cell's end), so the figure is an amount a source must state."""
-    if not m.group(0).rstrip("s'’) ").endswith("000"):
-        return False
+    said = m.group(0).strip()
+    if not said.rstrip("s'’) ").endswith("000") or said.startswith("(") or said.endswith(")"):
+        return False  # "(€000)", "($000)": in brackets, a note
     before = text[max(start, m.start() - 8) : m.start()]
     if _ZEROS_LEAD.search(before) or (m.start() == start):
         return False
