@@ -992,7 +992,8 @@ _FIGURE = re.compile(
             (?:[\s-]|[*_]{{1,2}}\s?)?                  # "15-percent"; "**12**%": emphasis between
             (?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ (?:points?|pts?)|prozentpunkten?){_WB}
                    |pp(?:ts?)?{_WB}|p\.p\.                 # "1.2ppts", "1.2 ppt", "1.2 p.p."
-                   |(?<=\.\d[ ])(?:points?|pts?){_WB}|(?<=\.\d)pts?{_WB}  # "6.7 points", "3.6pts": of a ratio
+                   |(?:(?<=\.\d[ ])|(?<=\.\d\d[ ]))(?:points?|pts?){_WB}  # "6.7 points", "1.25 points"
+                   |(?:(?<=\.\d)|(?<=\.\d\d))pts?{_WB}  # "3.6pts", "0.80pts": of a ratio
                    |(?<=\.\d[ ])(?:Pp|Pkt)\.(?![^\W\d_])             # "0,8 Pp.", "3,1 Pkt.": Prozentpunkte
                    |pc(?![A-Za-z0-9]))                  # "4.7pc", as the British press writes it
           | (?:[\s-]|[*_]{{1,2}}\s?)?(?P<bps>bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})  # "a 27-basis-point rise"
@@ -3118,6 +3119,8 @@ _FILLER = re.compile(r" (?:an?|the) (?:aggregate|total|maximum|combined)(?: amou
 
 
 _HEDGED_MARKS = frozenset("$€£¥₹₩₪₺")
+# a band a figure is the middle or an end of: "mid-3%", "high-17%", "low-2%"
+_BAND_BEFORE = re.compile(r"(?<![\w-])(?i:low|mid|high)-$")
 # the hedges that bound a figure rather than round it: "more than 4,000" is no "4,000"
 # however many digits it has; "approximately 18,450 square feet" is a lease's exact area
 BOUND_WORDS = frozenset(" ".join(w.split()) for w in _BOUND_BEFORE) | frozenset(
@@ -3141,7 +3144,7 @@ def hedged_phrase(fig: Figure) -> str:
         return fig.text
     if h[0] in "+-,(" or h.lower().startswith(("or ", "or\t", "and ", "and\t")):
         return f"{fig.text}{'' if h[0] in '+-,' else ' '}{h}"
-    return f"{h}{'' if h[0] in _BOUND_SYMBOLS else ' '}{fig.text}"
+    return f"{h}{'' if h[0] in _BOUND_SYMBOLS or h[-1] == '-' else ' '}{fig.text}"
 
 
 def _may_hedge(text: str, k: int) -> bool:
@@ -3231,6 +3234,10 @@ def mark_hedged(text: str, figs: list[Figure]) -> list[Figure]:
                 words = _spelled_before(text, k - 1)
                 if words > 0 and _may_hedge(text, words):
                     hedge = _HEDGE_BEFORE.search(text, max(0, words - 32), words)
+            if hedge is None and text[k - 1 : k] == "-":
+                # "in the mid-3% range", "up low-2%", "a high-$20s price": a band around
+                # the figure, never the figure itself
+                hedge = _BAND_BEFORE.search(text, max(0, k - 6), k)
         if hedge is None and f.span[1] < len(text):
             hedge = _HEDGE_AFTER.match(text, f.span[1])
         if hedge is not None:

@@ -1,0 +1,84 @@
+"""Operating statistics (REIT supplements, airline traffic, restaurant releases): counts,
+durations, areas and prices per unit beside the amounts of a table, read as what they are."""
+
+from __future__ import annotations
+
+import tieout
+
+
+def claims(draft: str, *sources: object) -> list[tuple[str, str, str]]:
+    return [(c.text, c.key, c.status) for c in tieout.gate(draft, sources=list(sources)).claims]
+
+
+AIRLINE_STATS = """OPERATING STATISTICS (unaudited)
+                                              2025           2024        Change
+Revenue passengers (000)                     12,418         11,986        3.6%
+Economic fuel cost per gallon                 $2.61          $2.97      (12.1)%
+Block hours                                 301,447        292,118        3.2%
+Departures                                  118,206        115,430        2.4%
+"""
+
+
+def test_one_dollar_row_makes_no_other_rows_cells_dollars() -> None:
+    assert claims("Block-hour costs were $301,447 in the quarter.", AIRLINE_STATS) == [
+        ("$301,447", "currency:USD:301447", "missing")
+    ]
+    assert claims("Block hours rose 3.2% on 118,206 departures.", AIRLINE_STATS) == [
+        ("3.2%", "percent:3.2", "found"),
+        ("118,206", "number:118206", "found"),
+    ]
+    # the dollar row itself still confirms its price
+    assert claims("Fuel cost $2.97 in 2024.", AIRLINE_STATS)[0][2] == "found"
+
+
+def test_a_column_whose_first_figure_prints_the_dollar_keeps_it_for_its_bare_cells() -> None:
+    statement = """                         2025          2024
+Product revenue       $ 1,204.5     $ 1,100.2
+Service revenue           310.7         298.4
+Total revenue         $ 1,515.2     $ 1,398.6
+"""
+    assert claims("Service revenue was $310.7 in 2025.", statement) == [
+        ("$310.7", "currency:USD:310.7", "found")
+    ]
+
+
+def test_points_after_two_decimals_are_percentage_points() -> None:
+    src = (
+        "Passenger load factor was 85.75%, up 1.25 points; adjusted pre-tax margin "
+        "improved 0.80 pts."
+    )
+    draft = "Load factor rose 125 basis points and pre-tax margin 0.8 percentage points.\n"
+    assert [(t, s) for t, _, s in claims(draft, src)] == [
+        ("125 basis points", "found"),
+        ("0.8 percentage points", "found"),
+    ]
+    # the draft side reads them so too
+    assert claims("Load factor was up 1.25 points, margin 0.80pts.", src) == [
+        ("1.25 points", "percent:1.25", "found"),
+        ("0.80pts", "percent:0.8", "found"),
+    ]
+
+
+GUIDANCE = (
+    "For 2026 we expect same-store cash NOI growth in the mid-3% range, restaurant-level "
+    "margin in the high-17% range, and CASM-ex up low-2% year over year."
+)
+
+
+def test_a_band_around_a_figure_is_not_the_figure() -> None:
+    draft = (
+        "Same-store cash NOI is guided to grow 3% in 2026.\n"
+        "Restaurant-level margin is guided at 17%.\n"
+        "CASM-ex is expected to rise 2%.\n"
+    )
+    got = tieout.gate(draft, sources=[GUIDANCE]).claims
+    assert [(c.text, c.key, c.status) for c in got] == [
+        ("3%", "percent:3", "missing"),
+        ("17%", "percent:17", "missing"),
+        ("2%", "percent:2", "missing"),
+    ]
+    assert 'states it only as an approximation or a bound ("mid-3%")' in got[0].reason
+    # the band restated as a band passes
+    assert claims("NOI growth is guided to the mid-3% range.", GUIDANCE) == [
+        ("3%", "percent:3", "found")
+    ]
