@@ -82,3 +82,17 @@ def test_a_band_around_a_figure_is_not_the_figure() -> None:
     assert claims("NOI growth is guided to the mid-3% range.", GUIDANCE) == [
         ("3%", "percent:3", "found")
     ]
+
+
+def test_psf_after_an_amount_is_per_square_foot() -> None:
+    src = "Atlanta rents averaged $41.37 psf, and FFO was $42.15 per diluted share."
+    assert claims("Atlanta rents averaged $41.37 per square foot.", src) == [
+        ("$41.37", "currency:USD/sq ft:41.37", "found")
+    ]
+    assert claims("Atlanta rents averaged $42.15 psf.", src) == [
+        ("$42.15", "currency:USD/sq ft:42.15", "missing")
+    ]
+    assert claims("Rents were $41.37 PSF, or $41.37 p.s.f.", src) == [
+        ("$41.37", "currency:USD/sq ft:41.37", "found"),
+        ("$41.37", "currency:USD/sq ft:41.37", "found"),
+    ]

@@ -2375,12 +2375,17 @@ def per_unit(text: str, end: int) -> str | None:
 _PER_ADVERB = re.compile(r"[^\S\n](?i:(annually|yearly|monthly|weekly|daily|quarterly))\b")
 _ADVERB_UNITS = {"annually": "year", "yearly": "year", "monthly": "month", "weekly": "week"}
 _ADVERB_UNITS.update({"daily": "day", "quarterly": "quarter"})
+# "$41.37 psf", "$58.42 PSF", "$41.37 p.s.f.": per square foot, its "per" in the word
+_PSF = re.compile(r"[^\S\n]?(?i:psf|p\.s\.f\.?)(?![A-Za-z0-9])")
 
 
 def _per_unit_at(text: str, end: int) -> tuple[str | None, int]:
     """:func:`per_unit`'s first unit after ``end`` and where its words end."""
     join = _PER_JOIN.match(text, end)
     if join is None:
+        psf = _PSF.match(text, end)
+        if psf is not None:
+            return "sq ft", psf.end()  # "$41.37 psf": the "per" is in the word
         adverb = _PER_ADVERB.match(text, end)
         if adverb is None:
             return None, end
