@@ -96,3 +96,17 @@ def test_psf_after_an_amount_is_per_square_foot() -> None:
         ("$41.37", "currency:USD/sq ft:41.37", "found"),
         ("$41.37", "currency:USD/sq ft:41.37", "found"),
     ]
+
+
+def test_distances_and_gallons_are_quantities() -> None:
+    src = (
+        "Average stage length was 1,287 miles, up 2.0% from 1,262 miles. Fuel consumed was "
+        "218 million gallons."
+    )
+    assert claims("Average stage length was 1,287 km.", src) == [
+        ("1,287 km", "quantity:km:1287", "missing")
+    ]
+    assert claims("Stage length was 1,287 miles on 218 million gal of fuel.", src) == [
+        ("1,287 miles", "quantity:mi:1287", "found"),
+        ("218 million gal", "quantity:gal:218000000", "found"),
+    ]

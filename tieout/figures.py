@@ -841,6 +841,11 @@ QUANTITY_UNITS: dict[str, str] = {
     **dict.fromkeys(("rentable square feet", "rentable sq. ft.", "rentable sq ft"), "RSF"),
     **dict.fromkeys(("net rentable square feet", "net rentable sq. ft."), "NRSF"),
     **dict.fromkeys(("square miles", "sq. mi.", "sq mi"), "sq mi"),
+    # distances: an airline's stage length, a pipeline's length ("1,287 miles" is no "1,287 km")
+    **dict.fromkeys(("miles", "mile", "statute miles"), "mi"),
+    **dict.fromkeys(("km", "kilometres", "kilometers", "kilometre", "kilometer"), "km"),
+    **dict.fromkeys(("nautical miles", "nmi"), "nmi"),
+    "gal": "gal",  # "218 million gal", as "218 million gallons"
     **ENERGY_UNITS,
     **LAB_UNITS,
     **DURATION_UNITS,
