@@ -110,3 +110,34 @@ def test_distances_and_gallons_are_quantities() -> None:
         ("1,287 miles", "quantity:mi:1287", "found"),
         ("218 million gal", "quantity:gal:218000000", "found"),
     ]
+
+
+LEASING = """Leasing Activity
+                                              Q3 2025        Q2 2025
+Weighted average lease term (years)               7.3            6.8
+Free rent (months)                                9.4            8.7
+
+Portfolio Summary by Market
+                             Properties     Net Rentable
+                                 (#)        Area (RSF)
+Boston (CBD)                      14         6,218,440
+Seattle                           11         4,106,215
+"""
+
+
+def test_a_row_labels_duration_and_a_headings_area_are_the_cells_units() -> None:
+    draft = (
+        "New leases had a weighted average term of 7.3 months.\n"
+        "Free rent averaged 9.4 years.\n"
+        "The Boston portfolio covers 6,218,440 square meters.\n"
+        "The weighted average lease term was 7.3 years and free rent 9.4 months.\n"
+        "Boston has 6,218,440 RSF in 14 properties.\n"
+    )
+    assert claims(draft, LEASING) == [
+        ("7.3 months", "quantity:month:7.3", "missing"),
+        ("9.4 years", "quantity:year:9.4", "missing"),
+        ("6,218,440 square meters", "quantity:m²:6218440", "missing"),
+        ("7.3 years", "quantity:year:7.3", "found"),
+        ("9.4 months", "quantity:month:9.4", "found"),
+        ("6,218,440 RSF", "quantity:RSF:6218440", "found"),
+    ]

@@ -346,7 +346,7 @@ def _currency_word(word: str | None) -> str | None:
         return "EUR"
     if lw.startswith("pound"):
         return "GBP"
-    if lw.startswith(("rupee", "rs")):
+    if lw.startswith("rupee") or lw in ("rs", "rs."):  # not "RSF", rentable square feet
         return "INR"
     return None
 
@@ -3011,9 +3011,11 @@ def _cell_unit(table: Table, row: Row, cell: Cell, label: str, column: str) -> C
     own = table.row_units.get(row.span[0])
     if own is not None:
         return own
-    # (a duration or a count the layout reads already, "(years)", "(months)", "(#)", keeps
-    # its reading: a bare number, no scale, no currency)
-    lq = bracket_quantity(label) if _own_unit(label) is None else None
+    # (a count the layout reads already, "(#)", "(number)", keeps its reading: a bare
+    # number, no scale, no currency; a row's duration, "Free rent (months)", is that
+    # quantity; a heading's ("Development age (months)" over "12  24  36") may name the
+    # columns' headings, not the cells)
+    lq = bracket_quantity(label) if _own_unit(label) in (None, "count") else None
     cq = bracket_quantity(column) if _own_unit(column) is None else None
     if (
         lq is not None
