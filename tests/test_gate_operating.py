@@ -141,3 +141,41 @@ def test_a_row_labels_duration_and_a_headings_area_are_the_cells_units() -> None
         ("9.4 months", "quantity:month:9.4", "found"),
         ("6,218,440 RSF", "quantity:RSF:6218440", "found"),
     ]
+
+
+PRICED_ROWS = """Leasing Activity
+                                              Q3 2025        Q2 2025
+Weighted average starting cash rent (psf)      $58.42         $55.17
+Economic fuel cost per gallon                   $2.61          $2.97
+"""
+
+
+def test_a_row_label_names_what_its_dollar_cells_are_the_price_of() -> None:
+    draft = (
+        "Starting cash rents were $58.42 per share.\n"
+        "Jet fuel averaged $2.61 per barrel.\n"
+        "Starting rents were $58.42 per square foot and fuel $2.61 per gallon.\n"
+        "Fuel was $2.97 in Q2.\n"
+    )
+    expected = [
+        ("$58.42", "currency:USD/share:58.42", "missing"),
+        ("$2.61", "currency:USD/bbl:2.61", "missing"),
+        ("$58.42", "currency:USD/sq ft:58.42", "found"),
+        ("$2.61", "currency:USD/gal:2.61", "found"),
+        ("$2.97", "currency:USD:2.97", "found"),
+    ]
+    # the full reading (a Document) and the gate's cheap reading of a text agree
+    assert claims(draft, tieout.Document.from_text("supplement", PRICED_ROWS)) == expected
+    assert claims(draft, PRICED_ROWS) == expected
+
+
+def test_a_psf_column_prices_its_cells_per_square_foot() -> None:
+    src = """Lease Expirations
+Market          Leases     Rent PSF
+Boston              74     $56.74
+Seattle             31     $48.10
+"""
+    assert claims("Boston rents were $56.74 per square foot, Seattle $48.10 per share.", src) == [
+        ("$56.74", "currency:USD/sq ft:56.74", "found"),
+        ("$48.10", "currency:USD/share:48.1", "missing"),
+    ]

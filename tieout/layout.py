@@ -3167,6 +3167,12 @@ def _in_table(
                 where=where,
                 implied_unit=None,
             )
+    if f.kind == "currency" and f.per is None and f.scale_source == "none" and f.value is not None:
+        # "Economic fuel cost per gallon | $2.61", "Rent psf | $56.74": a price per what its
+        # row or column names, never an amount at the table's scale
+        per = heading_per(label) or heading_per(column)
+        if per is not None:
+            return replace(f, per=per, period=period, where=where, implied_unit=None)
     # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
