@@ -179,3 +179,32 @@ Seattle             31     $48.10
         ("$56.74", "currency:USD/sq ft:56.74", "found"),
         ("$48.10", "currency:USD/share:48.1", "missing"),
     ]
+
+
+FUEL = """Fuel expense reconciliation
+($ in millions, except per gallon amounts)
+                                    Three Months Ended June 30,
+                                  2025                         2024
+                           Dollars    Cost/Gallon       Dollars    Cost/Gallon
+Raw or "into-plane" fuel     $ 598       $ 2.74          $ 651       $ 3.07
+Gain on settled hedges         (28)       (0.13)           (24)       (0.11)
+Economic fuel expense        $ 570       $ 2.61          $ 627       $ 2.97
+"""
+
+
+def test_a_cost_per_gallon_column_is_unscaled_prices_per_gallon() -> None:
+    draft = (
+        "Into-plane fuel cost $2.74 per gallon before hedges.\n"
+        "Into-plane fuel was a $2.74 million expense.\n"
+        "Settled hedges saved $130,000.\n"
+        "Settled hedges saved $0.13 per gallon, or $28 million.\n"
+    )
+    expected = [
+        ("$2.74", "currency:USD/gal:2.74", "found"),
+        ("$2.74 million", "currency:USD:2740000", "missing"),
+        ("$130,000", "currency:USD:130000", "missing"),
+        ("$0.13", "currency:USD/gal:0.13", "found"),
+        ("$28 million", "currency:USD:28000000", "found"),
+    ]
+    assert claims(draft, FUEL) == expected
+    assert claims(draft, tieout.Document.from_text("release", FUEL)) == expected

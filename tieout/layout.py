@@ -3062,6 +3062,26 @@ def _priced_cell(
     return None
 
 
+def _per_measure_cell(
+    table: Table, cell: Cell, label: str, column: str
+) -> tuple[str, str] | None:
+    """The currency and the unit a bare cell is the price of where its column heading or
+    row label names a unit (not a share: per-share rows keep their own reading) and the
+    table names the currency ("Cost/Gallon" under "($ in millions, except per gallon
+    amounts)" over "(0.13)"): a price, unscaled; or None."""
+    if _SHARES_FOR_PER_SHARE.search(label.lower()) is not None:
+        return None
+    per = heading_per(column) or heading_per(label)
+    if per is None or per == "share" or per.startswith("share/"):
+        return None
+    cur = (
+        table.col_currencies.get(cell.col)
+        or (table.note.currency if table.note is not None else None)
+        or (table.currency if cell.col in table.currency_cols else None)
+    )
+    return (cur, per) if cur is not None and len(cur) == 3 and cur.isupper() else None
+
+
 def _heading_year(table: Table, row: Row, f: Figure) -> Figure:
     """``f``, a figure of a heading row, as the heading reads it: "20251" over a column of
     2025 is that year and its footnote 1 ("2025¹" as text extraction prints it), never
@@ -3157,6 +3177,8 @@ def _in_table(
                 implied_unit=None,
             )
         priced = _priced_cell(table, row, cell, label, column)
+        if priced is None:
+            priced = _per_measure_cell(table, cell, label, column)
         if priced is not None:
             return replace(
                 f,
