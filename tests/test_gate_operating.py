@@ -208,3 +208,29 @@ def test_a_cost_per_gallon_column_is_unscaled_prices_per_gallon() -> None:
     ]
     assert claims(draft, FUEL) == expected
     assert claims(draft, tieout.Document.from_text("release", FUEL)) == expected
+
+
+CAPITALIZATION = """Capitalization and Leverage
+($ in thousands, except per share amounts)
+                                                 September 30, 2025
+Common shares and units outstanding                    97,604
+Share price at quarter end                            $ 48.37
+Equity market capitalization                      $ 4,721,105
+Weighted average years to maturity                        4.1
+"""
+
+
+def test_a_share_price_and_years_to_maturity_are_not_scaled() -> None:
+    draft = (
+        "The stock closed the quarter at $48.37.\n"
+        "Each share was worth $48,370.\n"
+        "Debt maturities carry $4,100 of weighted average.\n"
+        "Equity market capitalization was $4,721.1 million; maturities average 4.1 years.\n"
+    )
+    assert claims(draft, CAPITALIZATION) == [
+        ("$48.37", "currency:USD:48.37", "found"),
+        ("$48,370", "currency:USD:48370", "missing"),
+        ("$4,100", "currency:USD:4100", "missing"),
+        ("$4,721.1 million", "currency:USD:4721100000", "missing"),  # a rounding: refused
+        ("4.1 years", "quantity:year:4.1", "found"),
+    ]

@@ -2573,6 +2573,10 @@ _PER_SHARE = re.compile(
     r"|\b(?:dps|bvps|tbvps|cfps|ffo/sh|nav/sh)\b"  # dividends, book value, tangible book per share
     r"|\bper (?:square (?:foot|feet|metre|meter)|sq\.? ?(?:ft|m)\b|barrel|boe|ounce|tonne?)"
     r"|\bper capita\b"  # "(dollars in thousands, except per capita)": an amount per person
+    # a share's price ("Share price at quarter end", "Closing stock price", "Unit price"):
+    # an amount per share, never at the table's scale
+    r"|^(?:(?:common|closing|quarter[ -]end|period[ -]end|year[ -]end)\s+)*(?:share|stock|unit)\s+price\b"
+    r"|\bclosing\s+(?:share\s+|stock\s+)?price\b"
 )
 # the end of a row label's head, past a footnote mark or a bracket ("Effective tax rate(1)",
 # "Organic growth (a)"): a rate, a margin, a yield is the thing the row measures
@@ -2725,6 +2729,8 @@ def _count_row(label: str) -> bool:
 # rows that are certainly no amount of the table's scale: days, "Number of stores"
 _NON_AMOUNT = re.compile(
     r"\bdays\b|\bnumber of (?!(?:(?:common|ordinary|weighted|average|diluted|basic)[ -])*shares)"
+    # a time to a date: "Weighted average years to maturity", "Months until expiration"
+    r"|\b(?:years|months)\s+(?:to|until)\s+(?:maturity|expiration|expiry|reset|repricing)\b"
 )
 _SHARE_ROW = re.compile(r"\bshares\b|\bshare count\b")
 # a row naming shares or customers that is still an amount ("Proceeds from issuance of
