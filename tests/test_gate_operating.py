@@ -234,3 +234,38 @@ def test_a_share_price_and_years_to_maturity_are_not_scaled() -> None:
         ("$4,721.1 million", "currency:USD:4721100000", "missing"),  # a rounding: refused
         ("4.1 years", "quantity:year:4.1", "found"),
     ]
+
+
+SUPPLEMENT = """Capitalization and Leverage
+($ in thousands, except per share amounts)
+                                                 September 30, 2025
+Equity market capitalization                      $ 4,721,105
+Total consolidated debt                             3,968,400
+
+Lease Expirations (cash basis)
+Year        Number of Leases    Square Feet    Annualized Rent ($000)    Rent psf
+2026                74           1,482,600           84,117              $56.74
+2027                81           1,907,245          112,630              $59.05
+"""
+
+
+def test_a_lease_schedule_by_year_keeps_its_headings_and_not_the_note_above() -> None:
+    draft = (
+        "Leases expiring in 2026 carry $1,482.6 million of annualized rent.\n"
+        "Those 2026 leases pay $56,740 per year each.\n"
+        "2026 expirations are priced at $56.74 per square foot.\n"
+        "74 leases expire in 2026 with $84.117 million of annualized rent.\n"
+        "Total consolidated debt was $3,968.4 million.\n"
+    )
+    # (years and a small count of leases are no claims)
+    assert claims(draft, SUPPLEMENT) == [
+        ("$1,482.6 million", "currency:USD:1482600000", "missing"),
+        ("$56,740", "currency:USD/year:56740", "missing"),
+        ("$56.74", "currency:USD/sq ft:56.74", "found"),
+        ("$84.117 million", "currency:USD:84117000", "found"),
+        ("$3,968.4 million", "currency:USD:3968400000", "found"),
+    ]
+    # the count of leases is no thousands of dollars
+    assert claims("Leases expiring in 2026 carry $74,000 of rent.", SUPPLEMENT) == [
+        ("$74,000", "currency:USD:74000", "missing")
+    ]

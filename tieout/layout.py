@@ -1117,7 +1117,19 @@ def _heading(cell: str) -> bool:
         or month_day_heading(cell)
         or _NOTE.fullmatch(cell.strip()) is not None
         or _year_below(cell)
+        or _noted_words(cell)
     )
+
+
+def _noted_words(cell: str) -> bool:
+    """Whether a cell is words with a scale note in brackets, its only digits ("Annualized
+    Rent ($000)", "Revenue ($ in 000s)"): a column heading."""
+    if "(" not in cell:
+        return False
+    for m in _NOTE.finditer(cell):
+        if m.group().lstrip().startswith("(") and not _has_digit(cell[: m.start()] + cell[m.end() :]):
+            return True
+    return False
 
 
 def _headings(cells: list[str]) -> bool:
@@ -2302,6 +2314,9 @@ _SMALL_WORDS = frozenset(
 )
 
 
+_QUALIFIER = re.compile(r"(?<=\w)\s+\((?:[a-z-]+\s?){1,3}\)$")
+
+
 def _title_line(text: str) -> bool:
     """Whether a line reads as a title: at most 10 words, starting with a capital, every
     word but the small ones ("of", "and" …) capitalised (or the line in capitals), no
@@ -2314,6 +2329,8 @@ def _title_line(text: str) -> bool:
         return False
     if t.isupper():
         return True
+    # a qualifier in brackets after the title's words ("Lease Expirations (cash basis)")
+    words = _QUALIFIER.sub("", t).split() or words
     for w in words:
         head = w.lstrip("(\"'")[:1]
         if not head or head.isupper() or head.isdigit() or w.lower() in _SMALL_WORDS:
