@@ -269,3 +269,26 @@ def test_a_lease_schedule_by_year_keeps_its_headings_and_not_the_note_above() ->
     assert claims("Leases expiring in 2026 carry $74,000 of rent.", SUPPLEMENT) == [
         ("$74,000", "currency:USD:74000", "missing")
     ]
+
+
+TRAFFIC = """OPERATING STATISTICS (unaudited)
+                                              2025           2024        Change
+Revenue passenger miles, RPMs (000,000)      16,392         15,724        4.2%
+Available seat miles, ASMs (000,000)         19,104         18,530        3.1%
+Fuel gallons consumed (000,000)                 218            212        2.8%
+"""
+
+
+def test_000_000_in_a_row_label_or_a_note_is_millions() -> None:
+    draft = "RPMs rose to 16,392 million on 19,104 million ASMs, burning 218 million gallons.\n"
+    assert claims(draft, TRAFFIC) == [
+        ("16,392 million", "number:16392000000", "found"),
+        ("19,104 million", "number:19104000000", "found"),
+        ("218 million gallons", "quantity:gal:218000000", "found"),
+    ]
+    # "(000,000)" is no figure 0
+    noted = "Traffic (in 000,000s)\n                      2025      2024\nRPMs                16,392    15,724\n"
+    assert claims("RPMs were 15,724 million in 2024.", noted) == [
+        ("15,724 million", "number:15724000000", "found")
+    ]
+    assert [f.text for f in tieout.extract(TRAFFIC)].count("000,000") == 0

@@ -265,7 +265,7 @@ _NOTE = re.compile(
         (?P<x12>\s*,\s*(?:%|except\s[^)\n]{{0,60}}))?     # "(Millions of yen, %)"
         (?:\s*\)|(?=[ \t]*(?:\n|$)))
       | \(\s*(?:in\s+)?(?:(?P<c4>{_CUR}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
-        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE}
+        (?P<s2>000,000'?s?|000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE}
           |(?<=[$€£¥])b|(?<=[$€£¥]\ )b)                  # "(€ thousand)", "($B)"
         (?P<x2>\s*[,;]\s*except\s[^)\n]{{0,80}}?)?         # "($ millions, except per share data)"
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
@@ -303,6 +303,9 @@ _NOTE = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 _SHORT_SCALE = {
+    "000,000": "millions",  # "RPMs (000,000)", as airlines print millions
+    "000,000s": "millions",
+    "000,000's": "millions",
     "000": "thousands",
     "000s": "thousands",
     "'000": "thousands",
