@@ -3,6 +3,8 @@ durations, areas and prices per unit beside the amounts of a table, read as what
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import tieout
 
 
@@ -292,3 +294,18 @@ def test_000_000_in_a_row_label_or_a_note_is_millions() -> None:
         ("15,724 million", "number:15724000000", "found")
     ]
     assert [f.text for f in tieout.extract(TRAFFIC)].count("000,000") == 0
+
+
+def test_a_change_then_a_level_keeps_the_level_a_count() -> None:
+    draft = "Block hours rose 3.2% to 301,447, and departures increased 2.4% to 118,206.\n"
+    assert claims(draft, AIRLINE_STATS) == [
+        ("3.2%", "percent:3.2", "found"),
+        ("301,447", "number:301447", "found"),
+        ("2.4%", "percent:2.4", "found"),
+        ("118,206", "number:118206", "found"),
+    ]
+    # a range of percents still shares its "%"
+    assert [f.key for f in tieout.extract("Margins of 2% to 4 are guided.")] == [
+        ("percent", "percent", Decimal(2)),
+        ("percent", "percent", Decimal(4)),
+    ]

@@ -2432,6 +2432,12 @@ def _in_unit(fig: Figure, kind: str, unit: str | None) -> Figure:
     return replace(fig, kind=kind, unit=unit, value=fig.value / 100, precision=fig.precision / 100)
 
 
+def _count_sized(fig: Figure) -> bool:
+    """Whether a bare range end is too large to share the other end's "%": grouped
+    ("301,447") or a thousand or more."""
+    return fig.grouped or (fig.value is not None and abs(fig.value) >= 1000)
+
+
 def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
     """'$130k-$190k', '$4-5 million', '10 to 20%': each end borrows what the other states."""
     out = list(figs)
@@ -2456,8 +2462,12 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             assert b.value is not None
             b = replace(b, kind="currency", unit=a.unit)
         if a.kind == "number" and b.kind in ("currency", "percent"):
+            if b.kind == "percent" and _count_sized(a):
+                continue  # "301,447 to 3.2%": no range of percents
             a = _in_unit(a, b.kind, b.unit)
         if a.kind == "percent" and b.kind == "number":
+            if _count_sized(b):
+                continue  # "rose 3.2% to 301,447": a change and a level, no range
             b = _in_unit(b, "percent", a.unit)
         if a.kind == "currency" and b.kind == "currency" and a.per is None:
             per = b.per or per_unit(text, b.span[1])
