@@ -29,7 +29,7 @@ diluted share. The retail plan costs $14 a month.
         ("$65.10/bbl", "bbl"),
         ("$45 per megawatt-hour", "MWh"),
         ("$42.50/sf", "sq ft"),
-        ("$42.50 psf", None),  # no join: no price
+        ("$42.50 psf", "sq ft"),  # the "per" in the word
         ("$1.23 per diluted share", "share"),
         ("US$ 3.10 per ADS", "share"),
         ("($1.23) per share", "share"),

@@ -1652,10 +1652,13 @@ def test_a_row_in_a_unit_of_measure_takes_neither_the_notes_scale_nor_its_curren
     assert read(figure(figs, "1,245")) == (D(1245), "MMboe", "quantity")
     assert read(figure(figs, "6,310")) == (D(6310), "GWh", "quantity")
     assert read(figure(figs, "48,200")) == (D(48200), "tCO2e", "quantity")
-    # a price per unit of measure: the table's currency, never its scale
-    assert read(figure(figs, "72.40")) == (D("72.40"), "USD", "number")
-    assert read(figure(figs, "2.85")) == (D("2.85"), "USD", "number")
-    assert read(figure(figs, "9.85")) == (D("9.85"), "USD", "number")
+    # a price per unit of measure: the table's currency, never its scale, per that unit
+    assert read(figure(figs, "72.40")) == (D("72.40"), "USD", "currency")
+    assert figure(figs, "72.40").per == "bbl"
+    assert read(figure(figs, "2.85")) == (D("2.85"), "USD", "currency")
+    assert figure(figs, "2.85").per == "Mcf"
+    assert read(figure(figs, "9.85")) == (D("9.85"), "USD", "currency")
+    assert figure(figs, "9.85").per == "boe"
 
 
 @pytest.mark.parametrize(

@@ -844,6 +844,11 @@ QUANTITY_UNITS: dict[str, str] = {
     **dict.fromkeys(("rentable square feet", "rentable sq. ft.", "rentable sq ft"), "RSF"),
     **dict.fromkeys(("net rentable square feet", "net rentable sq. ft."), "NRSF"),
     **dict.fromkeys(("square miles", "sq. mi.", "sq mi"), "sq mi"),
+    # distances: an airline's stage length, a pipeline's length ("1,287 miles" is no "1,287 km")
+    **dict.fromkeys(("miles", "mile", "statute miles"), "mi"),
+    **dict.fromkeys(("km", "kilometres", "kilometers", "kilometre", "kilometer"), "km"),
+    **dict.fromkeys(("nautical miles", "nmi"), "nmi"),
+    "gal": "gal",  # "218 million gal", as "218 million gallons"
     **ENERGY_UNITS,
     **LAB_UNITS,
     **DURATION_UNITS,
@@ -995,7 +1000,8 @@ _FIGURE = re.compile(
             (?:[\s-]|[*_]{{1,2}}\s?)?                  # "15-percent"; "**12**%": emphasis between
             (?P<pct>\\?%|&\#37;|&percnt;|(?i:percent|per\ cent|pct|percentage\ (?:points?|pts?)|prozentpunkten?){_WB}
                    |pp(?:ts?)?{_WB}|p\.p\.                 # "1.2ppts", "1.2 ppt", "1.2 p.p."
-                   |(?<=\.\d[ ])(?:points?|pts?){_WB}|(?<=\.\d)pts?{_WB}  # "6.7 points", "3.6pts": of a ratio
+                   |(?:(?<=\.\d[ ])|(?<=\.\d\d[ ]))(?:points?|pts?){_WB}  # "6.7 points", "1.25 points"
+                   |(?:(?<=\.\d)|(?<=\.\d\d))pts?{_WB}  # "3.6pts", "0.80pts": of a ratio
                    |(?<=\.\d[ ])(?:Pp|Pkt)\.(?![^\W\d_])             # "0,8 Pp.", "3,1 Pkt.": Prozentpunkte
                    |pc(?![A-Za-z0-9]))                  # "4.7pc", as the British press writes it
           | (?:[\s-]|[*_]{{1,2}}\s?)?(?P<bps>bps{_WB}|bp{_WB}|b\.p\.|basis[\s-]points?{_WB})  # "a 27-basis-point rise"
@@ -2468,12 +2474,17 @@ def per_unit(text: str, end: int) -> str | None:
 _PER_ADVERB = re.compile(r"[^\S\n](?i:(annually|yearly|monthly|weekly|daily|quarterly))\b")
 _ADVERB_UNITS = {"annually": "year", "yearly": "year", "monthly": "month", "weekly": "week"}
 _ADVERB_UNITS.update({"daily": "day", "quarterly": "quarter"})
+# "$41.37 psf", "$58.42 PSF", "$41.37 p.s.f.": per square foot, its "per" in the word
+_PSF = re.compile(r"[^\S\n]?(?i:psf|p\.s\.f\.?)(?![A-Za-z0-9])")
 
 
 def _per_unit_at(text: str, end: int) -> tuple[str | None, int]:
     """:func:`per_unit`'s first unit after ``end`` and where its words end."""
     join = _PER_JOIN.match(text, end)
     if join is None:
+        psf = _PSF.match(text, end)
+        if psf is not None:
+            return "sq ft", psf.end()  # "$41.37 psf": the "per" is in the word
         adverb = _PER_ADVERB.match(text, end)
         if adverb is None:
             return None, end
@@ -2519,6 +2530,12 @@ def _in_unit(fig: Figure, kind: str, unit: str | None) -> Figure:
     return replace(fig, kind=kind, unit=unit, value=fig.value / 100, precision=fig.precision / 100)
 
 
+def _count_sized(fig: Figure) -> bool:
+    """Whether a bare range end is too large to share the other end's "%": grouped
+    ("301,447") or a thousand or more."""
+    return fig.grouped or (fig.value is not None and abs(fig.value) >= 1000)
+
+
 def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
     """'$130k-$190k', '$4-5 million', '10 to 20%': each end borrows what the other states."""
     out = list(figs)
@@ -2543,8 +2560,12 @@ def _link_ranges(text: str, figs: list[Figure]) -> list[Figure]:
             assert b.value is not None
             b = replace(b, kind="currency", unit=a.unit)
         if a.kind == "number" and b.kind in ("currency", "percent"):
+            if b.kind == "percent" and _count_sized(a):
+                continue  # "301,447 to 3.2%": no range of percents
             a = _in_unit(a, b.kind, b.unit)
         if a.kind == "percent" and b.kind == "number":
+            if _count_sized(b):
+                continue  # "rose 3.2% to 301,447": a change and a level, no range
             b = _in_unit(b, "percent", a.unit)
         if a.kind == "currency" and b.kind == "currency" and a.per is None:
             per = b.per or per_unit(text, b.span[1])
@@ -3233,6 +3254,8 @@ _FILLER = re.compile(r" (?:an?|the) (?:aggregate|total|maximum|combined)(?: amou
 
 
 _HEDGED_MARKS = frozenset("$€£¥₹₩₪₺")
+# a band a figure is the middle or an end of: "mid-3%", "high-17%", "low-2%"
+_BAND_BEFORE = re.compile(r"(?<![\w-])(?i:low|mid|high)-$")
 # the hedges that bound a figure rather than round it: "more than 4,000" is no "4,000"
 # however many digits it has; "approximately 18,450 square feet" is a lease's exact area
 BOUND_WORDS = frozenset(" ".join(w.split()) for w in _BOUND_BEFORE) | frozenset(
@@ -3256,7 +3279,7 @@ def hedged_phrase(fig: Figure) -> str:
         return fig.text
     if h[0] in "+-,(" or h.lower().startswith(("or ", "or\t", "and ", "and\t")):
         return f"{fig.text}{'' if h[0] in '+-,' else ' '}{h}"
-    return f"{h}{'' if h[0] in _BOUND_SYMBOLS else ' '}{fig.text}"
+    return f"{h}{'' if h[0] in _BOUND_SYMBOLS or h[-1] == '-' else ' '}{fig.text}"
 
 
 def _may_hedge(text: str, k: int) -> bool:
@@ -3346,6 +3369,10 @@ def mark_hedged(text: str, figs: list[Figure]) -> list[Figure]:
                 words = _spelled_before(text, k - 1)
                 if words > 0 and _may_hedge(text, words):
                     hedge = _HEDGE_BEFORE.search(text, max(0, words - 32), words)
+            if hedge is None and text[k - 1 : k] == "-":
+                # "in the mid-3% range", "up low-2%", "a high-$20s price": a band around
+                # the figure, never the figure itself
+                hedge = _BAND_BEFORE.search(text, max(0, k - 6), k)
         if hedge is None and f.span[1] < len(text):
             hedge = _HEDGE_AFTER.match(text, f.span[1])
         if hedge is not None:

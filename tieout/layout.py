@@ -137,6 +137,11 @@ class Table:
     # column gives a unit of its own ("(in thousands of metric tons CO2e)"), if any
     quantity: CellUnit | None = field(default=None, compare=False)
     unit_col: int | None = field(default=None, compare=False)  # the "Unit" column, if any
+    # the columns whose first figure prints the currency symbol ("$ 1,204" atop bare
+    # cells, as US filings typeset a "$" on a column's first and total rows): only there
+    # does a bare cell take the currency the table's cells print (``currency`` with no
+    # note naming one); "Block hours 301,447" under a "$2.61" row is no amount of money
+    currency_cols: frozenset[int] = field(default=frozenset(), compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")
@@ -262,7 +267,7 @@ _NOTE = re.compile(
         (?P<x12>\s*,\s*(?:%|except\s[^)\n]{{0,60}}))?     # "(Millions of yen, %)"
         (?:\s*\)|(?=[ \t]*(?:\n|$)))
       | \(\s*(?:in\s+)?(?:(?P<c4>{_CUR}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
-        (?P<s2>000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE}
+        (?P<s2>000,000'?s?|000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE}
           |(?<=[$€£¥])b|(?<=[$€£¥]\ )b)                  # "(€ thousand)", "($B)"
         (?P<x2>\s*[,;]\s*except\s[^)\n]{{0,80}}?)?         # "($ millions, except per share data)"
         (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
@@ -288,8 +293,9 @@ _NOTE = re.compile(
            (?:(?:expressed|stated|presented|shown)\s+)?(?:in\s+|units?\s*:\s*)?)  # scale, in a
           | (?<![\w(])units?\s*:\s*                             # caption or a corner
           | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+|(?:belopp|beløp|beløb)\s+i\s+)?)  # cell: "(Unit: KRW
-        (?:(?P<c15>{_UCUR})(?(p15)(?:\s*,\s*|\s?)|\s?)(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])  # "SEK m",
-          | (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
+        (?:(?P<c15>{_UCUR})(?(p15)(?:\s*,\s*|\s?)|\s?)(?:(?!1)|(?<=[¥₩])|(?<=[¥₩]\s)|(?<=RMB|CNY|TWD|JPY|KRW|NT\$)|(?<=(?:RMB|CNY|TWD|JPY|KRW|NT\$)\s)|(?(p15)(?<![$€£₹])|(?!)))(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])  # "SEK m",
+          | (?:(?!1)|(?(p15)|(?=1\d*\s+\w+\s+(?:RMB|CNY|TWD|JPY|KRW|NT\$|yuan|won|yen|[¥₩])(?![\w$]))))
+            (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
           | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])  # KRW", "MSEK",
           | (?P<c19>{_PREFIXED})\s?(?P<s19>(?:Mio|Mrd|Tsd|mia)\.?)(?![\w$€]))  # "CHF Mio.", "DKK mio."
         (?(p15)(?:\s*,\s*%)?(?:\s*,?\s*unless\s+otherwise\s+[a-z]+)?\s*\)  # "TEUR", "Mio. EUR"
@@ -299,6 +305,9 @@ _NOTE = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 _SHORT_SCALE = {
+    "000,000": "millions",  # "RPMs (000,000)", as airlines print millions
+    "000,000s": "millions",
+    "000,000's": "millions",
     "000": "thousands",
     "000s": "thousands",
     "'000": "thousands",
@@ -342,7 +351,7 @@ def _currency_word(word: str | None) -> str | None:
         return "EUR"
     if lw.startswith("pound"):
         return "GBP"
-    if lw.startswith(("rupee", "rs")):
+    if lw.startswith("rupee") or lw in ("rs", "rs."):  # not "RSF", rentable square feet
         return "INR"
     return None
 
@@ -549,9 +558,9 @@ def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
     """Whether the note ``m`` is "$000" or "USD 000" in the middle of a sentence ("The fee
     was $000 last year."): no note's position (after "in", "(", a line's or a cell's start;
     before ")", a line's or a cell's end), so the figure is an amount a source must state."""
-    note = m.group(0)
-    if not note.rstrip("s'’) ").endswith("000") or note.startswith("(") or note.endswith(")"):
-        return False  # "Revenue (€000)": in its own brackets, a note
+    said = m.group(0).strip()
+    if not said.rstrip("s'’) ").endswith("000") or said.startswith("(") or said.endswith(")"):
+        return False  # "(€000)", "($000)": in brackets, a note
     before = text[max(start, m.start() - 8) : m.start()]
     if _ZEROS_LEAD.search(before) or m.start() == start:
         return False
@@ -1164,7 +1173,19 @@ def _heading(cell: str) -> bool:
         or month_day_heading(cell)
         or _NOTE.fullmatch(cell.strip()) is not None
         or _year_below(cell)
+        or _noted_words(cell)
     )
+
+
+def _noted_words(cell: str) -> bool:
+    """Whether a cell is words with a scale note in brackets, its only digits ("Annualized
+    Rent ($000)", "Revenue ($ in 000s)"): a column heading."""
+    if "(" not in cell:
+        return False
+    for m in _NOTE.finditer(cell):
+        if m.group().lstrip().startswith("(") and not _has_digit(cell[: m.start()] + cell[m.end() :]):
+            return True
+    return False
 
 
 def _headings(cells: list[str]) -> bool:
@@ -1831,10 +1852,13 @@ def _build_table(
                         if t.startswith(sym):
                             seen[dollar or "USD" if sym == "$" else CURRENCY_SYMBOLS[sym]] += 1
         currency = seen.most_common(1)[0][0] if seen else None
+    currency_cols = _currency_columns(rows)
     if currency is None:
         # "(in U.S. dollars)", "(Expressed in U.S. dollars)", "(actual dollars)": a
         # caption that names the currency and no scale; its bare cells are in it, unscaled
         currency = _caption_currency(context)
+        if currency is not None:  # every column, as the caption says
+            currency_cols = frozenset(c.col for r in rows for c in r.cells if c.col > 0)
     if col_notes:
         # a column no note heads is unscaled; it is in the currency its own cells print
         # ("$58,187" atop "Per Capita Personal Income"), if any, not the table's
@@ -1874,7 +1898,32 @@ def _build_table(
         row_units,
         _table_quantity(labels[0] if labels else "", context, note),
         unit_col,
+        currency_cols,
     )
+
+
+def _currency_columns(rows: list[Row]) -> frozenset[int]:
+    """The columns of a table whose bare cells may take the currency its cells print: a
+    column of figures whose first figure prints the symbol, and a column of terms in words
+    ("Suite 900, approximately 7,210 rentable square feet" over "130,687.50"), where no
+    row's typesetting says which cells are money."""
+    first: dict[int, bool] = {}
+    worded: set[int] = set()
+    for r in rows:
+        if r.header:
+            continue
+        for c in r.cells:
+            if c.col == 0:
+                continue
+            if _WORDED_CELL.search(c.text):
+                worded.add(c.col)
+            if c.col not in first and any(ch.isdigit() for ch in c.text):
+                t = c.text.lstrip("( ")
+                first[c.col] = t[:1] in _SYMBOL_FIRSTS and t.startswith(("US$", "$", "€", "£"))
+    return frozenset(j for j, printed in first.items() if printed or j in worded)
+
+
+_WORDED_CELL = re.compile(r"[A-Za-z]{4,}")
 
 
 def _unit_column(rows: list[Row], labels: list[str]) -> int | None:
@@ -2391,6 +2440,9 @@ _SMALL_WORDS = frozenset(
 )
 
 
+_QUALIFIER = re.compile(r"(?<=\w)\s+\((?:[a-z-]+\s?){1,3}\)$")
+
+
 def _title_line(text: str) -> bool:
     """Whether a line reads as a title: at most 10 words, starting with a capital, every
     word but the small ones ("of", "and" …) capitalised (or the line in capitals), no
@@ -2403,6 +2455,8 @@ def _title_line(text: str) -> bool:
         return False
     if t.isupper():
         return True
+    # a qualifier in brackets after the title's words ("Lease Expirations (cash basis)")
+    words = _QUALIFIER.sub("", t).split() or words
     for w in words:
         head = w.lstrip("(\"'")[:1]
         if not head or head.isupper() or head.isdigit() or w.lower() in _SMALL_WORDS:
@@ -2690,6 +2744,10 @@ _PER_SHARE = re.compile(
     r"|\b(?:dps|bvps|tbvps|cfps|ffo/sh|nav/sh)\b"  # dividends, book value, tangible book per share
     r"|\bper (?:square (?:foot|feet|metre|meter)|sq\.? ?(?:ft|m)\b|barrel|boe|ounce|tonne?)"
     r"|\bper capita\b"  # "(dollars in thousands, except per capita)": an amount per person
+    # a share's price ("Share price at quarter end", "Closing stock price", "Unit price"):
+    # an amount per share, never at the table's scale
+    r"|^(?:(?:common|closing|quarter[ -]end|period[ -]end|year[ -]end)\s+)*(?:share|stock|unit)\s+price\b"
+    r"|\bclosing\s+(?:share\s+|stock\s+)?price\b"
 )
 # the end of a row label's head, past a footnote mark or a bracket ("Effective tax rate(1)",
 # "Organic growth (a)"): a rate, a margin, a yield is the thing the row measures
@@ -2848,6 +2906,8 @@ def _count_row(label: str) -> bool:
 # rows that are certainly no amount of the table's scale: days, "Number of stores"
 _NON_AMOUNT = re.compile(
     r"\bdays\b|\bnumber of (?!(?:(?:common|ordinary|weighted|average|diluted|basic)[ -])*shares)"
+    # a time to a date: "Weighted average years to maturity", "Months until expiration"
+    r"|\b(?:years|months)\s+(?:to|until)\s+(?:maturity|expiration|expiry|reset|repricing)\b"
 )
 _SHARE_ROW = re.compile(r"\bshares\b|\bshare count\b")
 # a row naming shares or customers that is still an amount ("Proceeds from issuance of
@@ -3138,9 +3198,11 @@ def _cell_unit(table: Table, row: Row, cell: Cell, label: str, column: str) -> C
     own = table.row_units.get(row.span[0])
     if own is not None:
         return own
-    # (a duration or a count the layout reads already, "(years)", "(months)", "(#)", keeps
-    # its reading: a bare number, no scale, no currency)
-    lq = bracket_quantity(label) if _own_unit(label) is None else None
+    # (a count the layout reads already, "(#)", "(number)", keeps its reading: a bare
+    # number, no scale, no currency; a row's duration, "Free rent (months)", is that
+    # quantity; a heading's ("Development age (months)" over "12  24  36") may name the
+    # columns' headings, not the cells)
+    lq = bracket_quantity(label) if _own_unit(label) in (None, "count") else None
     cq = bracket_quantity(column) if _own_unit(column) is None else None
     if (
         lq is not None
@@ -3185,6 +3247,26 @@ def _priced_cell(
         if cur is not None:
             return cur, per
     return None
+
+
+def _per_measure_cell(
+    table: Table, cell: Cell, label: str, column: str
+) -> tuple[str, str] | None:
+    """The currency and the unit a bare cell is the price of where its column heading or
+    row label names a unit (not a share: per-share rows keep their own reading) and the
+    table names the currency ("Cost/Gallon" under "($ in millions, except per gallon
+    amounts)" over "(0.13)"): a price, unscaled; or None."""
+    if _SHARES_FOR_PER_SHARE.search(label.lower()) is not None:
+        return None
+    per = heading_per(column) or heading_per(label)
+    if per is None or per == "share" or per.startswith("share/"):
+        return None
+    cur = (
+        table.col_currencies.get(cell.col)
+        or (table.note.currency if table.note is not None else None)
+        or (table.currency if cell.col in table.currency_cols else None)
+    )
+    return (cur, per) if cur is not None and len(cur) == 3 and cur.isupper() else None
 
 
 def _heading_year(table: Table, row: Row, f: Figure) -> Figure:
@@ -3282,6 +3364,8 @@ def _in_table(
                 implied_unit=None,
             )
         priced = _priced_cell(table, row, cell, label, column)
+        if priced is None:
+            priced = _per_measure_cell(table, cell, label, column)
         if priced is not None:
             return replace(
                 f,
@@ -3292,6 +3376,12 @@ def _in_table(
                 where=where,
                 implied_unit=None,
             )
+    if f.kind == "currency" and f.per is None and f.scale_source == "none" and f.value is not None:
+        # "Economic fuel cost per gallon | $2.61", "Rent psf | $56.74": a price per what its
+        # row or column names, never an amount at the table's scale
+        per = heading_per(label) or heading_per(column)
+        if per is not None:
+            return replace(f, per=per, period=period, where=where, implied_unit=None)
     # the row's own note or unit first ("Shares (in thousands)", "Gross margin (%)"),
     # then its column's ("Revenue ($M)", "Growth (%)"), then the table's
     row_note = table.row_notes.get(row.span[0])
@@ -3353,7 +3443,9 @@ def _in_table(
             currency = table.col_currencies.get(cell.col)  # its cells' own "$", if any
     else:
         scale = note.scale if note else default_scale
-        currency = (note.currency if note else None) or table.currency or default_currency
+        # the currency the cells print only in a column that prints it first
+        cells_currency = table.currency if cell.col in table.currency_cols else None
+        currency = (note.currency if note else None) or cells_currency or default_currency
         # "Salary ($)", "Change ($)": the column's own heading names its currency (a
         # currency names no scale: the table's note, if any, still scales it)
         currency = table.col_currencies.get(cell.col) or currency

@@ -145,12 +145,16 @@ def heading_per(heading: str) -> str | None:
     from tieout.figures import per_unit
 
     if "per" not in heading.lower() and "/" not in heading:
-        return None
+        return "sq ft" if _PSF_WORD.search(heading) else None
     for m in _PER_AT.finditer(heading):
         unit = per_unit(heading, m.start())
         if unit is not None:
             return unit
-    return None
+    return "sq ft" if _PSF_WORD.search(heading) else None
+
+
+# "Rent psf", "Starting cash rent (psf)", "Annualized rent PSF": per square foot
+_PSF_WORD = re.compile(r"(?i)(?<![a-z0-9])(?:psf|p\.s\.f\.?)(?![a-z0-9])")
 
 
 def quantity_cell(f: Figure, u: CellUnit, period: Period | None, where: str) -> Figure:

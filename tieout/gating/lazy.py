@@ -538,11 +538,15 @@ class LazySource:
                     block = self._block(pos)
                     if block is None:
                         figs = None
-                    elif any(f.kind == "number" for f in figs) or self._noted_block(*block):
+                    elif (
+                        any(f.kind == "number" or (f.kind == "currency" and f.per is None) for f in figs)
+                        or self._noted_block(*block)
+                    ):
                         figs = apply_context(self._layout(*block), figs)
-                    # else: with no scale note in the block, a table gives an amount,
-                    # a percent or a section nothing a look-up reads (only a bare number
-                    # takes the currency its table is in)
+                    # else: with no scale note in the block, a table gives a percent or
+                    # a section nothing a look-up reads (a bare number takes the currency
+                    # its table is in; an amount, the unit its row or column prices it per
+                    # and the place a price per anything is confirmed by)
             if figs is not None:
                 idx = SourceIndex(self.label, self.kind)
                 for f in figs:
