@@ -341,3 +341,27 @@ def test_words_that_name_no_share_leave_an_amount_plain() -> None:
     ]
     r = tieout.gate("Holders receive $27.25 per share.", sources=["A fee of $27.25 is payable."])
     assert [(c.key, c.status) for c in r.claims] == [("currency:USD/share:27.25", "missing")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The notes priced at +325 to Treasuries.", Decimal("3.25")),
+        ("The new issue came at +125 over SOFR.", Decimal("1.25")),
+        ("Guidance was +50 over the interpolated UST.", Decimal("0.50")),
+    ],
+)
+def test_a_signed_margin_with_its_rate_after_it_is_in_basis_points(
+    text: str, value: Decimal
+) -> None:
+    (fig,) = extract(text)
+    assert (fig.kind, fig.value) == ("percent", value)
+
+
+def test_an_invented_margin_over_treasuries_is_refused() -> None:
+    source = "The 2031 notes priced at +325 to Treasuries, inside initial talk."
+    refused = tieout.gate("The notes priced at +375 to Treasuries.", sources=[source])
+    assert (refused.passed, refused.claims[0].key) == (False, "percent:3.75")
+    assert tieout.gate("The notes priced at T+325.", sources=[source]).passed
+    # a signed count before "to" and no rate is still a bare number
+    assert extract("Units rose +325 to 4,000.")[0].key == ("number", None, Decimal(325))

@@ -1414,11 +1414,19 @@ def _fraction_of(num: str, frac: str) -> tuple[Fraction, int]:
 # a reference rate and a plus before a bare number: the number is a margin over it ("T"
 # and "UST" are the Treasury benchmark of a make-whole, "T+50"; "T+2" alone is a
 # settlement date, so "T" takes a margin of two digits or more)
-_RATE_PLUS = re.compile(
-    r"(?<![A-Za-z€])(?:S|L|E|SOFR|Term SOFR|TSFR|ABR|LIBOR|EURIBOR|SONIA|SARON|TONA|TONAR"
+_RATE_NAMES = (
+    r"SOFR|Term SOFR|TSFR|ABR|LIBOR|EURIBOR|SONIA|SARON|TONA|TONAR"
     r"|BBSY|BBSW|CDOR|CORRA|Term CORRA|€STR|ESTR|BSBY|TIBOR|HIBOR|SIBOR|SORA"
-    r"|Prime|Base Rate|Fed Funds|FFR|(?P<t>T)|UST|Treasury|Treasuries|Treasury Rate"
-    r"|Treasury rate)(?:[^\S\n]?\+[^\S\n]?|[^\S\n]plus[^\S\n])$"
+    r"|Prime|Base Rate|Fed Funds|FFR|UST|Treasury|Treasuries|Treasury Rate|Treasury rate"
+)
+_RATE_PLUS = re.compile(
+    rf"(?<![A-Za-z€])(?:S|L|E|(?P<t>T)|{_RATE_NAMES})(?:[^\S\n]?\+[^\S\n]?|[^\S\n]plus[^\S\n])$"
+)
+# a reference rate named after a signed margin: "+325 to Treasuries", "+125 over SOFR",
+# "+50 over the interpolated UST" (new-issue pricing as bond desks write it)
+_RATE_AFTER = re.compile(
+    rf"[^\S\n](?:to|over|above|vs\.?)[^\S\n](?:the[^\S\n])?(?:(?:interpolated|"
+    rf"comparable|benchmark|on-the-run)[^\S\n])?(?:{_RATE_NAMES}|[Tt]reasuries|[Tt]reasury)\b"
 )
 
 
@@ -1435,10 +1443,11 @@ def _spread(text: str, m: re.Match[str]) -> Figure | None:
     basis points, one with a decimal is a percent. None where no rate stands before it."""
     pos = m.start()
     rate = _RATE_PLUS.search(text, max(0, pos - 20), pos)
-    if rate is None:
-        return None
     num = m.group("num")
-    if rate.group("t") and len(num) < 2:
+    if rate is None:
+        if text[pos - 1 : pos] != "+" or _RATE_AFTER.match(text, m.end("num")) is None:
+            return None  # (a margin with its rate after it: "+325 to Treasuries")
+    elif rate.group("t") and len(num) < 2:
         return None  # "T+1", "T+2": a trade's settlement day, no margin
     unit = " bps" if "." not in num else "%"
     ranged = _RANGE_UNIT.match(text, m.end("num"))
