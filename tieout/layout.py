@@ -511,12 +511,18 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
     end = len(text) if end is None else end
     notes: list[ScaleNote] = []
     seen_end = -1
-    missed = None  # the last anchor that read as no note: (its end, its text)
+    missed: tuple[int, str, int] | None = None  # the last anchor read as no note: end, text, start
     for a in _anchors(text, start, end):
         if a.start() < seen_end or _unit_after_amount(text, a, start):
             continue
-        if missed == (a.start() - 1, a.group(0)) and text[a.start() - 1] == " ":
-            missed = (a.end(), a.group(0))  # "Mio. € Mio. € …" run on in one line: no note
+        if (
+            missed is not None
+            and a.group(0)[:3] == missed[1][:3]
+            and (a.start() == missed[2] or (a.start() - 1 == missed[0] and text[missed[0]] == " "))
+        ):
+            # "Mio. € Mio. € …" run on in one line: no note (the same place, anchored
+            # twice, as "Mio. €" and as the Swiss "€ Mio", is tried once)
+            missed = (max(missed[0], a.end()), a.group(0), a.start())
             continue
         lo = max(start, a.start() - 48)
         found = False
@@ -546,7 +552,7 @@ def _find_notes(text: str, start: int = 0, end: int | None = None) -> list[Scale
         if caption is not None and caption.span[0] >= seen_end:
             seen_end = caption.span[1]
             notes.append(caption)
-        missed = None if found or caption is not None else (a.end(), a.group(0))
+        missed = None if found or caption is not None else (a.end(), a.group(0), a.start())
     return notes
 
 
