@@ -1325,8 +1325,9 @@ _RATE_END = re.compile(r"(?i)(?:^|\W)(?P<word>[A-Za-z-]+)?\W*(?:yields?|rates?)\
 _MONEY_RATES = frozenset(["tax", "mill", "millage", "levy", "exchange", "fx", "conversion"])
 
 
-# a column heading's words naming a percent change, stacked over lines ("Unadjusted
-# percent" over "change" over "Oct. 2024-"): its cells are percents
+# words naming a percent change: a column heading's, stacked over lines ("Unadjusted
+# percent" over "change" over "Oct. 2024-"), or a numbered table's title ("Table A.
+# Percent changes in CPI"): its cells are percents
 _PCT_CHANGE_END = re.compile(r"(?i)\bpercent(?:age)?\s+changes?\b")
 
 
@@ -2075,9 +2076,8 @@ _PCT_CAPTION = re.compile(
     r"(?:\s+(?:of|from)\s+[^()\[\]\n]{1,40})?\s*[)\]]",
     re.IGNORECASE,
 )
-# a numbered table's title naming percent changes: "Table 1. Real Gross Domestic Product
-# …: Percent Change From Preceding Period", "Table A. Percent changes in CPI …"
-_PCT_TITLE = re.compile(r"(?i)\bpercent(?:age)?\s+changes?\b")
+# (a numbered table's title naming percent changes, "Table 1. Real Gross Domestic Product
+# …: Percent Change From Preceding Period", is read with ``_PCT_CHANGE_END`` too)
 
 
 def _percent_table(table: Table, caption: str, context: Sequence[str] = ()) -> Table:
@@ -2090,7 +2090,7 @@ def _percent_table(table: Table, caption: str, context: Sequence[str] = ()) -> T
         return table
     corner = next((c.text for r in table.rows if r.header for c in r.cells if c.col == 0), "")
     titled = any(
-        (_NUMBERED_TABLE.match(line.strip()) is not None and _PCT_TITLE.search(line) is not None)
+        (_NUMBERED_TABLE.match(line.strip()) is not None and _PCT_CHANGE_END.search(line) is not None)
         or _PCT_CAPTION.fullmatch(line.strip()) is not None  # a line of its own: "[Percent]"
         for line in context
     )
