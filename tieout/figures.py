@@ -3234,6 +3234,17 @@ def _hedge_words(words: Iterable[str]) -> str:
 _HEDGE_ENDS = frozenset(
     w.split()[-1].lower().rstrip(".") for w in (*_APPROX_BEFORE, *_BOUND_BEFORE, "an aggregate of")
 )
+# ... those a hedge of one word ends with ("about", "over"), and the last two words of the
+# longer ones ("capped at", "up to", "aggregate of"): "stood at $4.2 million" is no hedge,
+# and most figures of a draft follow an "at", "of" or "to"
+_HEDGE_SOLO = frozenset(
+    w.lower().rstrip(".") for w in (*_APPROX_BEFORE, *_BOUND_BEFORE) if len(w.split()) == 1
+)
+_HEDGE_PAIRS = frozenset(
+    (w.split()[-2].lower(), w.split()[-1].lower().rstrip("."))
+    for w in (*_APPROX_BEFORE, *_BOUND_BEFORE)
+    if len(w.split()) > 1
+) | frozenset((w, "of") for w in ("aggregate", "total", "maximum", "combined", "amount"))
 _HEDGE_BEFORE = re.compile(
     rf"(?:(?<![^\W\d_])(?i:{_hedge_words(_APPROX_BEFORE + _BOUND_BEFORE)})"
     # "up to an aggregate of $850 million", "not to exceed a total of $40 million"
@@ -3305,7 +3316,18 @@ def _may_hedge(text: str, k: int) -> bool:
     i = j
     while i > 0 and j - i < 20 and (text[i - 1].isalpha() or text[i - 1] == "'"):
         i -= 1
-    return i < j and text[i:j].lower() in _HEDGE_ENDS
+    last = text[i:j].lower()
+    if i == j or last not in _HEDGE_ENDS:
+        return False
+    if last in _HEDGE_SOLO:
+        return True
+    j = i
+    while j > 0 and i - j < 32 and text[j - 1] != "\n" and text[j - 1].isspace():
+        j -= 1
+    i = j
+    while i > 0 and j - i < 20 and (text[i - 1].isalpha() or text[i - 1] == "'"):
+        i -= 1
+    return (text[i:j].lower(), last) in _HEDGE_PAIRS
 
 
 def _symbol_hedge(text: str, at: int) -> bool:
@@ -3383,7 +3405,10 @@ def mark_hedged(text: str, figs: list[Figure]) -> list[Figure]:
                 # the figure, never the figure itself
                 hedge = _BAND_BEFORE.search(text, max(0, k - 6), k)
         if hedge is None and f.span[1] < len(text):
-            hedge = _HEDGE_AFTER.match(text, f.span[1])
+            c = text[f.span[1]]
+            # each hedge after a figure opens with "+", "-", "(", "," or a space
+            if c in "+-(," or (c != "\n" and c.isspace()):
+                hedge = _HEDGE_AFTER.match(text, f.span[1])
         if hedge is not None:
             if out is figs:
                 out = list(figs)
