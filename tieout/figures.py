@@ -2259,6 +2259,10 @@ def _currency_words(
     return country or CURRENCY_WORDS[noun], False
 
 
+def _digit_count(s: str) -> int:
+    return sum(c.isdigit() for c in s)
+
+
 def _figure_from_match(
     text: str, m: re.Match[str], groups: tuple[str | None, ...], pre: _Prefix
 ) -> Figure:
@@ -2386,7 +2390,13 @@ def _figure_from_match(
             end = m.start("qty") - (text[m.start("qty") - 1] in " -\n")
     elif kind == "currency":
         per = per_unit(text, end)
-        if per is None and _PER_SHARE_BEFORE.search(text, max(0, start - 40), start):
+        if (
+            per is None
+            and start > 3
+            and text[start - 1 : start].isspace()
+            and text[start - 3 : start - 1].lower() in ("of", "en")  # "of", "between"
+            and _PER_SHARE_BEFORE.search(text, max(0, start - 40), start)
+        ):
             per = "share"  # "present values per share of $33.40"
     elif restated_unit is not None:
         kind, unit = "quantity", restated_unit
@@ -2400,7 +2410,7 @@ def _figure_from_match(
         scale_source=scale_source,
         precision=precision,
         negative=negative,
-        digits=len(num) - num.count(",") - num.count(".") + sum(c.isdigit() for c in frac or ""),
+        digits=len(num) - num.count(",") - num.count(".") + (_digit_count(frac) if frac else 0),
         grouped="," in num,
         decimal="." in num or bool(frac),
         multiple=mult is not None and kind == "number",
@@ -2489,6 +2499,9 @@ _PSF = re.compile(r"[^\S\n]?(?i:psf|p\.s\.f\.?)(?![A-Za-z0-9])")
 
 def _per_unit_at(text: str, end: int) -> tuple[str | None, int]:
     """:func:`per_unit`'s first unit after ``end`` and where its words end."""
+    c = text[end : end + 1]
+    if c not in ("/", "p", "P") and (c == "\n" or not c.isspace()):
+        return None, end  # each join opens with a space or "/", "psf" with its "p"
     join = _PER_JOIN.match(text, end)
     if join is None:
         psf = _PSF.match(text, end)
@@ -3560,7 +3573,7 @@ _ROMAN_ARTICLE = re.compile(
 
 def roman_articles(text: str) -> Iterator[Figure]:
     """The articles ``text`` names in Roman numerals, as section figures."""
-    if "rt" not in text and "RT" not in text:
+    if "Art" not in text and "ART" not in text:  # "Article", "ARTICLES", "Art."
         return
     for m in _ROMAN_ARTICLE.finditer(text):
         yield Figure(
