@@ -42,6 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tieout
+from tieout import layout as layout_module
 from tieout.documents import document as document_module
 from tieout.figures import extract, normalize
 from tieout.gating import clear_cache
@@ -419,9 +420,11 @@ def tieout_flags(draft: str, sources: Sequence[str]) -> list[str]:
 
 
 def forget() -> None:
-    """Nothing cached: the gate's source indexes and the documents' read snapshots."""
+    """Nothing cached: the gate's source indexes, the documents' read snapshots and the
+    column headings' notes read so far."""
     clear_cache()
     document_module._READ_CACHE.clear()
+    layout_module._heading_note_of.cache_clear()
 
 
 def timed(fn: Callable[[], object], cold: bool = False, repeat: int = 1) -> float:

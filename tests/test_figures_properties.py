@@ -223,15 +223,19 @@ def test_a_window_between_clean_cuts_reads_as_the_whole_text(text: str) -> None:
 
 
 @SETTINGS
-@given(st.text(alphabet="ab1 \n—４é\u00a0.,", max_size=300), st.integers(0, 3))
+@given(
+    st.text(alphabet="ab1 \n—４é\u00a0.,", max_size=300),
+    st.integers(0, 3),
+    st.sampled_from([8190, 510, 1500]),
+)
 def test_normalising_a_long_text_chunk_by_chunk_folds_every_character(
-    piece: str, copies: int
+    piece: str, copies: int, pad: int
 ) -> None:
-    """A long text is searched for characters to fold chunk by chunk; nothing is missed
-    where a run of them crosses a chunk's edge."""
+    """A long text is searched for characters to fold chunk by chunk and piece by piece;
+    nothing is missed where a run of them crosses a chunk's or a piece's edge."""
     from tieout.figures import _NON_ASCII, _non_ascii_runs
 
-    text = ("x" * 8190 + piece) * (copies + 4)
+    text = ("x" * pad + piece) * (copies + 4)
     assert [m.span() for m in _non_ascii_runs(text)] == [
         m.span() for m in _NON_ASCII.finditer(text)
     ]

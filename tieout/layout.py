@@ -1328,6 +1328,13 @@ def _heading_note(cells: list[str]) -> ScaleNote | None:
     """The scale note in a column's heading cells ("Millions of yen" over "2025",
     "RMB'000" under it, "(in thousands)" under "Personal Income", "2026 £m"), or in its
     wrapped heading lines of words joined ("Thousands of" over "U.S. dollars"), or None."""
+    return _heading_note_of(tuple(cells))
+
+
+@lru_cache(maxsize=4096)
+def _heading_note_of(cells: tuple[str, ...]) -> ScaleNote | None:
+    """:func:`_heading_note`, remembered: a source's tables repeat their headings ("2026",
+    "2025", "(in thousands)"), and a table is read once per block it stands in."""
     worded = " ".join(c for c in cells if not _has_digit(c))
     for head in [*cells, worded]:
         found = _find_notes(head)
