@@ -32,7 +32,7 @@ PIECES = [
     "000", "1,000", "1'000", "10 ", "100 ", "omitted", "Mio", "Mrd", "Tsd", "mio", "mia",
     "TEUR", "KEUR", "kEUR", "T€", "k€", "MSEK", "MEUR", "TCHF", "TUSD", "illiers",
     "milliers", "Milliards", "crore", "lakhs", "Crores", "4,200", "2026", "Revenue", "the",
-]
+]  # fmt: skip
 
 
 # one sample of every branch of the four patterns
@@ -48,7 +48,7 @@ NOTES = [
     "(in CHF Mio.)", "DKK mio.", "DKK mia.", "en milliers d'euros", "Milliards",
     "(thousand metric tons)", "(in TCHF)", "TUSD", "in CHF 1,000", "in 1,000 EUR",
     "(₹ in crore)", "(Rs. in lakhs)", "CRORES",
-]
+]  # fmt: skip
 
 
 def _reference(text: str, start: int, end: int) -> list[tuple[int, int]]:

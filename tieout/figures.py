@@ -962,7 +962,7 @@ _DOLLAR_PER = r"(?<=\d[^\S\n])\$(?=[^\S\n]?/[^\S\n]?[A-Za-z]|[^\S\n](?i:per|an?|
 # number (currency, sign, "Section") is read by _prefix() from the few characters before it.
 _FIGURE = re.compile(
     rf"""
-    (?=[\d.(])
+    (?=\d|[.(]\d)                               # a match starts at a digit, ".5" or "(4"
     (?:
         (?<![A-Za-z0-9_./:])                         # not inside a word, a code or a number
       | (?<=\.\.)(?<!\d\.\.)(?=\d)                   # "Total AV.......31,413,227": a dot leader
@@ -1110,7 +1110,7 @@ def currency_before(text: str, j: int, glued: bool = False) -> tuple[str | None,
     return None, j
 
 
-_SECTION_ENDINGS = frozenset(w[-1] for w in SECTION_WORDS)
+_SECTION_TAILS = frozenset(w[-2:] for w in SECTION_WORDS)  # "on", "se", "ex" …
 # marks written with a dot before a figure: "Fr. 2.80", "SFr. 1.2 Mrd." (Swiss francs);
 # "Ps. 12,345.6" (pesos: Mexican and Colombian filers both write it, so no one country's)
 _DOTTED_MARKS = ("Fr", "Ps")
@@ -1142,10 +1142,12 @@ def _prefix(text: str, pos: int) -> _Prefix | None:
                 return _slow_prefix(text, pos)  # "Rmb 4.2bn", "Rp 4.2tn"
             if c2 in "mnk" and _SCALED_MARK.search(text, max(0, pos - 8), pos):
                 return _slow_prefix(text, pos)  # "EURm 4.2", "€bn 1.1"
-            if c2 not in _SECTION_ENDINGS:
-                return None
-            if c2 == "s" and text[pos - 3 : pos - 1] == "Rs":
+            tail = text[max(0, pos - 3) : pos - 1]
+            if tail == "Rs":
                 return _slow_prefix(text, pos)  # "Rs 500"
+            tail = tail.lower()
+            if tail not in _SECTION_TAILS and tail not in ("us", "ve"):
+                return None  # "at 4,200", "rose 12%": no section word, no "minus"
             if text.endswith(("minus ", "negative "), max(0, pos - 9), pos):
                 k = pos - (6 if text[pos - 6] == "m" else 9)
                 if k == 0 or not text[k - 1].isalpha():
@@ -1701,7 +1703,8 @@ def _scan(
             return
         if m.start() < hidden:
             continue
-        skip, bad, num, dotted, trailing, *_ = groups = m.group(*_GROUPS)
+        groups = m.group(*_GROUPS)
+        skip, bad, num, dotted, trailing = groups[:5]
         frac = groups[12]
         if frac and trailing and frac[0] == "/" and not dotted:
             part = _ordinal_fraction(text, m, num, frac)
@@ -1844,6 +1847,7 @@ def _scan(
                 m, groups = alone, alone.group(*_GROUPS)
         if trailing and not dotted and _glued_unit(num, trailing, text[m.end() : m.end() + 1]):
             trailing = None  # "19.6mo", "1,310ng/mL": a figure with a unit it does not know
+        tail = any(groups[5:])  # a unit, a scale or a multiple after the digits
         if dotted or trailing:
             if dotted and (pre is None or not pre.section):
                 span = _unreadable(text, m, groups)  # "1.234.567,89 €": dots between thousands
@@ -1857,7 +1861,7 @@ def _scan(
             continue  # a version string, an ordinal (1st), a code (2Q26, 4G): not a figure
         if (
             len(num) <= 2
-            and not any(groups[5:])
+            and not tail
             and (pre is None or pre.start == pos)
             and _day_of_month(text, pos, m.end(), num)
         ):
@@ -1865,7 +1869,7 @@ def _scan(
                 skips.append(((pos, m.end()), num, "date"))
             continue
         if (
-            not any(groups[5:])
+            not tail
             and text[m.end() : m.end() + 1] == ":"
             and (pre is None or not pre.currency)
             and (ratio := _ratio(text, m)) is not None
@@ -1873,7 +1877,7 @@ def _scan(
             yield ratio  # "3.39:1.25", "312:4": a ratio, found only as that ratio
             hidden = ratio.span[1]
             continue
-        if pre is None and not any(groups[5:]):  # a bare number, the common case
+        if pre is None and not tail:  # a bare number, the common case
             if text[pos - 5 : pos] == "plus " and (spread := _spread(text, m)) is not None:
                 yield spread  # "Term SOFR plus 275": a margin over a rate
                 continue
@@ -1897,7 +1901,7 @@ def _scan(
             and pos > 1
             and (text[pos - 2].isalnum() or text[pos - 2] in "%)")
             and text[m.end() : m.end() + 1] == ")"
-            and not any(groups[5:])
+            and not tail
         ):
             continue  # "$4,200(1)", "Revenue(2)": a footnote's mark, not a negative
         if groups[13] in ("p", "c") and "." not in num and len(num) > 3:
@@ -1934,7 +1938,7 @@ def _scan(
             and (pre is None or not pre.currency)
         ):
             continue  # "12m2", "4B2": a code; "$4.2B1" is $4.2 billion and its footnote
-        if not any(groups[5:]) and pos > 1 and "+" in text[pos - 2 : pos]:
+        if not tail and pos > 1 and "+" in text[pos - 2 : pos]:
             spread = _spread(text, m)
             if spread is not None:  # "S+275", "SOFR + 2.25": a margin over a rate
                 yield spread
@@ -3446,6 +3450,40 @@ _THRESHOLD_BEFORE = re.compile(
     r"(?<![\w-])(?<!(?i:market)[^\S\n])(?i:bar|threshold|cap|ceiling|floor|limit|hurdle)"
     r"(?:[^\S\n]+(?i:is|was|of|at|remains|stays|stood\ at|set\ at))?[^\S\n]*:?[^\S\n]*$"
 )
+_THRESHOLD_NAMES = frozenset({"bar", "threshold", "cap", "ceiling", "floor", "limit", "hurdle"})
+_THRESHOLD_LINKS = frozenset({"is", "was", "of", "at", "remains", "stays"})
+
+
+def _word_back(text: str, j: int) -> tuple[str, int]:
+    """The word of letters ending at ``j`` (spaces, never a line's end, before ``j``
+    skipped), lower-cased, and where it starts."""
+    while j > 0 and text[j - 1] != "\n" and text[j - 1].isspace():
+        j -= 1
+    i = j
+    while i > 0 and text[i - 1].isalpha():
+        i -= 1
+    return text[i:j].lower(), i
+
+
+def _may_name_threshold(text: str, k: int) -> bool:
+    """Whether the words before ``k`` may be ``_THRESHOLD_BEFORE``'s ("the cap is", "Hurdle:",
+    "the floor stood at"): a cheap test before the pattern, which "stood at" never is."""
+    j = k - 1 if text[k - 1] == "\n" else k  # "$" of the pattern matches before a last "\n"
+    while j > 0 and text[j - 1] != "\n" and text[j - 1].isspace():
+        j -= 1
+    if j > 0 and text[j - 1] == ":":
+        j -= 1
+    word, j = _word_back(text, j)
+    if word in _THRESHOLD_NAMES:
+        return True
+    if word not in _THRESHOLD_LINKS:
+        return False
+    word, j = _word_back(text, j)
+    if word in ("stood", "set"):
+        word, j = _word_back(text, j)
+    return word in _THRESHOLD_NAMES
+
+
 # between two statements of one figure: "at most 4.00:1.00, or 4.0x", "over $5 million ("
 _RESTATED = re.compile(r",?[^\S\n]*(?:\(|(?i:or)[^\S\n]+)")
 
@@ -3461,7 +3499,7 @@ def mark_draft_hedges(text: str, figs: list[Figure]) -> list[Figure]:
         if f.hedged or f.kind == "section":
             continue
         m = _THRESHOLD_AFTER.match(text, f.span[1])
-        if m is None and f.span[0] > 0:
+        if m is None and f.span[0] > 0 and _may_name_threshold(text, f.span[0]):
             m = _THRESHOLD_BEFORE.search(text, max(0, f.span[0] - 24), f.span[0])
         if m is not None and "market" not in m.group().lower():  # a market cap is no bound
             out[i] = replace(f, hedged=m.group().split()[-1 if m.start() >= f.span[1] else 0])

@@ -1,0 +1,128 @@
+"""The cheap tests the grammar asks before its costlier patterns never say "no" where the
+pattern would say "yes".
+
+A draft of a thousand figures asks, at each figure, whether a hedge stands before or after
+it ("about", "or more"), whether a threshold is named ("the cap is"), whether a price's
+unit follows ("per share", "/Mcf") and whether "per share of" precedes. Each question is
+first put to a test of a few characters or words, and the pattern runs only where that
+test allows it. A test that said "no" wrongly would silently drop a hedge or a unit, so
+these properties read random text built from the patterns' own words both ways."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tieout.figures import (
+    _HEDGE_AFTER,
+    _HEDGE_BEFORE,
+    _PER_ADVERB,
+    _PER_JOIN,
+    _PER_SHARE_BEFORE,
+    _PSF,
+    _THRESHOLD_BEFORE,
+    _may_hedge,
+    _may_name_threshold,
+    _per_unit_at,
+    mark_hedged,
+    per_unit,
+)
+
+SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# (the grammar reads normalised text, where an odd space such as U+00A0 is a plain one)
+GAPS = st.sampled_from(["", " ", "  ", "\t", "\n", ":", ",", ".", "-", "("])
+
+HEDGE_WORDS = [
+    "about", "approx.", "roughly", "around", "nearly", "some", "circa", "ca.", "c.", "close",
+    "to", "an", "estimated", "in", "the", "region", "of", "more", "less", "than", "fewer",
+    "over", "under", "up", "at", "least", "most", "as", "much", "many", "high", "excess",
+    "not", "exceed", "shall", "capped", "north", "aggregate", "a", "total", "amount",
+    "stood", "rose", "was", "by", "mehr", "als", "bis", "zu", "plus", "de", "près", "jusqu'à",
+    "~", "≈", "<", ">", "≥", "=", "Up", "AT", "More", "THAN", "x",
+]  # fmt: skip
+THRESHOLD_WORDS = [
+    "the", "cap", "Cap", "CAP", "bar", "threshold", "is", "was", "of", "at", "stood", "set",
+    "remains", "stays", "market", "hurdle", "limit", "floor", "ceiling", "pre", "x", "é",
+]  # fmt: skip
+AFTER_WORDS = [
+    "or", "more", "less", "and", "above", "up", "upwards", "change", "management", "so",
+    "+", "-plus", "(approx.)", "(est.)", "approximately", "per", "a", "an", "share", "diluted",
+    "barrel", "/", "Mcf", "psf", "PSF", "p.s.f.", "annually", "monthly", "in", "cash", "je",
+    "pro", "Aktie", "year", "ago", "x", "p", "P",
+]  # fmt: skip
+
+
+def _text(words: list[str]) -> st.SearchStrategy[str]:
+    return st.lists(st.tuples(st.sampled_from(words), GAPS), max_size=7).map(
+        lambda pairs: "".join(w + g for w, g in pairs)
+    )
+
+
+@SETTINGS
+@given(_text(HEDGE_WORDS), GAPS)
+def test_a_hedge_before_a_figure_is_never_ruled_out(before: str, gap: str) -> None:
+    text = before + gap
+    k = len(text)
+    if k and _HEDGE_BEFORE.search(text, max(0, k - 32), k) is not None:
+        assert _may_hedge(text, k)
+
+
+@SETTINGS
+@given(_text(THRESHOLD_WORDS), GAPS)
+def test_a_threshold_before_a_figure_is_never_ruled_out(before: str, gap: str) -> None:
+    text = before + gap
+    k = len(text)
+    if k and _THRESHOLD_BEFORE.search(text, max(0, k - 24), k) is not None:
+        assert _may_name_threshold(text, k)
+
+
+@SETTINGS
+@given(GAPS, _text(AFTER_WORDS))
+def test_what_may_follow_a_figure_is_never_ruled_out(gap: str, after: str) -> None:
+    text = "$4.2" + gap + after
+    c = text[4:5]
+    opens_hedge = c in ("+", "-", "(", ",") or (c != "\n" and c.isspace())
+    if not opens_hedge:
+        assert _HEDGE_AFTER.match(text, 4) is None
+    opens_unit = c in ("/", "p", "P") or (c != "\n" and c.isspace())
+    if not opens_unit:
+        assert _PER_JOIN.match(text, 4) is None
+        assert _PSF.match(text, 4) is None
+        assert _PER_ADVERB.match(text, 4) is None
+        assert _per_unit_at(text, 4) == (None, 4)
+
+
+@SETTINGS
+@given(_text(["per", "share", "diluted", "basic", "of", "between", "Of", "PER", "x"]), GAPS)
+def test_per_share_of_before_an_amount_is_never_ruled_out(before: str, gap: str) -> None:
+    text = before + gap + "$33.40"
+    start = len(before + gap)
+    if _PER_SHARE_BEFORE.search(text, max(0, start - 40), start) is not None:
+        assert start > 3 and text[start - 1].isspace()
+        assert text[start - 3 : start - 1].lower() in ("of", "en")
+
+
+def test_the_words_before_and_after_still_read_as_before() -> None:
+    from tieout.figures import extract
+
+    said = {
+        "The cap is $5 million.": "cap",
+        "The floor stood at 4.5%.": "floor",
+        "The cap set at $5 million.": "cap",
+        "Hurdle: 8%.": "Hurdle:",
+        "The limit remains\n$40 million.": "limit",
+        "Revenue stood at $4.2 million.": "",
+        "It is capped at $5 million.": "capped at",
+        "Sales rose to more than\n$4.2 million.": "more than",
+        "Fees of up to an aggregate of $850 million.": "up to an aggregate of",
+        "Revenue of $25 million or more.": "or more",
+    }
+    from tieout.figures import mark_draft_hedges
+
+    for text, hedge in said.items():
+        (fig,) = mark_draft_hedges(text, mark_hedged(text, extract(text, context=False)))
+        assert fig.hedged == hedge, text
+    assert per_unit("$2.85/Mcf", 5) == "Mcf"
+    assert per_unit("$1.23 per\ndiluted share", 5) == "share"
+    assert per_unit("$41.37 psf", 6) == "sq ft"
+    assert per_unit("$4.2.", 4) is None
