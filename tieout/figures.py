@@ -3335,21 +3335,15 @@ def _may_hedge(text: str, k: int) -> bool:
         return True
     if c == ".":
         j -= 1
-    i = j
-    while i > 0 and j - i < 20 and (text[i - 1].isalpha() or text[i - 1] == "'"):
-        i -= 1
-    last = text[i:j].lower()
-    if i == j or last not in _HEDGE_ENDS:
+    if j <= 0 or not (text[j - 1].isalpha() or text[j - 1] == "'"):
+        return False
+    words = text[max(0, j - 60) : j].lower().rsplit(None, 1)  # the last two, read cheaply
+    last = _end_letters(words[-1])
+    if last not in _HEDGE_ENDS:
         return False
     if last in _HEDGE_SOLO:
         return True
-    j = i
-    while j > 0 and i - j < 32 and text[j - 1] != "\n" and text[j - 1].isspace():
-        j -= 1
-    i = j
-    while i > 0 and j - i < 20 and (text[i - 1].isalpha() or text[i - 1] == "'"):
-        i -= 1
-    return (text[i:j].lower(), last) in _HEDGE_PAIRS
+    return len(words) > 1 and (_end_letters(words[0]), last) in _HEDGE_PAIRS
 
 
 def _symbol_hedge(text: str, at: int) -> bool:
@@ -3454,15 +3448,15 @@ _THRESHOLD_NAMES = frozenset({"bar", "threshold", "cap", "ceiling", "floor", "li
 _THRESHOLD_LINKS = frozenset({"is", "was", "of", "at", "remains", "stays"})
 
 
-def _word_back(text: str, j: int) -> tuple[str, int]:
-    """The word of letters ending at ``j`` (spaces, never a line's end, before ``j``
-    skipped), lower-cased, and where it starts."""
-    while j > 0 and text[j - 1] != "\n" and text[j - 1].isspace():
-        j -= 1
-    i = j
-    while i > 0 and text[i - 1].isalpha():
+def _end_letters(token: str) -> str:
+    """The letters (and apostrophes: "jusqu'à") a token ends with ("(cap" → "cap", "cap,"
+    → "")."""
+    if token.isalpha():
+        return token
+    i = len(token)
+    while i > 0 and (token[i - 1].isalpha() or token[i - 1] == "'"):
         i -= 1
-    return text[i:j].lower(), i
+    return token[i:]
 
 
 def _may_name_threshold(text: str, k: int) -> bool:
@@ -3473,15 +3467,16 @@ def _may_name_threshold(text: str, k: int) -> bool:
         j -= 1
     if j > 0 and text[j - 1] == ":":
         j -= 1
-    word, j = _word_back(text, j)
-    if word in _THRESHOLD_NAMES:
-        return True
-    if word not in _THRESHOLD_LINKS:
+    words = [_end_letters(t) for t in text[max(0, j - 40) : j].lower().rsplit(None, 2)]
+    if not words:
         return False
-    word, j = _word_back(text, j)
-    if word in ("stood", "set"):
-        word, j = _word_back(text, j)
-    return word in _THRESHOLD_NAMES
+    if words[-1] in _THRESHOLD_NAMES:
+        return True
+    if words[-1] not in _THRESHOLD_LINKS or len(words) < 2:
+        return False
+    if words[-2] in _THRESHOLD_NAMES:
+        return True
+    return words[-2] in ("stood", "set") and len(words) > 2 and words[-3] in _THRESHOLD_NAMES
 
 
 # between two statements of one figure: "at most 4.00:1.00, or 4.0x", "over $5 million ("
