@@ -804,9 +804,37 @@ def _group(value: Decimal) -> str:
 
 # --------------------------------------------------------------------------- the grammar
 
-_CODES = "|".join(sorted(CURRENCY_CODES))
+_Trie = dict[str, "_Trie"]
+
+
+def trie_alternation(words: Iterable[str], space: str | None = None) -> str:
+    """A regex alternation of the literal ``words`` as a trie ("t(?:en|w(?:o|elve))"): the
+    engine tries each character once instead of each word in turn. It matches as the
+    words sorted longest first do (a longer word where both fit); ``space``, if given, is
+    the pattern a space in a word stands for ("[^\\S\\n]")."""
+    trie: _Trie = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: _Trie) -> str:
+        alts = [
+            (space if c == " " and space is not None else re.escape(c)) + emit(node[c])
+            for c in sorted(k for k in node if k)
+        ]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(trie)
+
+
+_CODES = trie_alternation(CURRENCY_CODES)  # each three letters: no code is a prefix of another
 # all three letters: a fixed-width look-behind ("USD4.2m", "RMB12.5bn")
-_CODES_BEHIND = "|".join(sorted(CURRENCY_CODES | {a for a in CURRENCY_ALIASES if len(a) == 3}))
+_CODES_BEHIND = trie_alternation(CURRENCY_CODES | {a for a in CURRENCY_ALIASES if len(a) == 3})
 _TWO_LETTERS_BEHIND = "|".join(
     rf"(?<=[^A-Za-z]{a})(?=\d)|(?<=^{a})(?=\d)" for a in sorted(CURRENCY_ALIASES) if len(a) == 2
 )
@@ -873,9 +901,7 @@ _EMISSION = (
 _EMISSION_PARTS = re.compile(
     r"(?P<mass>.+?)(?:\sof\s|\s?)(?:CO[2₂]|carbon\sdioxide)(?P<eq>.*)", re.DOTALL
 )
-_QUANTITY_UNITS = _EMISSION + "|" + "|".join(
-    re.escape(u).replace("\\ ", "[^\\S\\n]") for u in sorted(QUANTITY_UNITS, key=len, reverse=True)
-)
+_QUANTITY_UNITS = _EMISSION + "|" + trie_alternation(QUANTITY_UNITS, space=r"[^\S\n]")
 
 
 def quantity_unit(written: str) -> str:

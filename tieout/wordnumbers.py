@@ -32,12 +32,19 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Context, Decimal
 
 from tieout._vocab import CURRENCY_ADJECTIVES, CURRENCY_CODES, CURRENCY_WORDS
-from tieout.figures import Figure, currency_before, normalize, quantity_per, spelled_quantity
+from tieout.figures import (
+    Figure,
+    currency_before,
+    normalize,
+    quantity_per,
+    spelled_quantity,
+    trie_alternation,
+)
 
 __all__ = ["NUMBER_WORDS", "WORD_HINT", "spelled_figures", "words_to_number"]
 
@@ -137,33 +144,11 @@ _MONEY_WORDS = {**CURRENCY_WORDS, "buck": "USD", "bucks": "USD"}
 _NOUNS = "|".join(sorted((w for w in _MONEY_WORDS if w != "won"), key=len, reverse=True))
 
 
-_Trie = dict[str, "_Trie"]
-
-
-def _alternation(words: Iterable[str]) -> str:
-    """A regex alternation of ``words`` as a trie ("t(?:en|w(?:o|elve))"), fast to try."""
-    trie: _Trie = {}
-    for word in words:
-        node = trie
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: _Trie) -> str:
-        alts = [re.escape(c) + emit(node[c]) for c in sorted(k for k in node if k)]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return emit(trie)
-
-
 _SEP = r"(?:-|[ \t]+|[ \t]*\r?\n[ \t]*)"  # between number words: hyphen or space, one line break
 _END = r"(?![A-Za-z0-9_])"
 _A_NEXT = r"(?:hundred|thousand|million|billion|trillion|dozen|half|quarter|third|fifth|tenth)"
-_STARTS = _alternation([*_CARDINALS, "minus", "negative"])
-_CONTINUES = _alternation(
+_STARTS = trie_alternation([*_CARDINALS, "minus", "negative"])
+_CONTINUES = trie_alternation(
     [
         *_CARDINALS,
         "hundred",
@@ -184,8 +169,8 @@ _CONTINUES = _alternation(
 _FIRST_LETTERS = "".join(
     sorted({w[0] for w in [*_CARDINALS, "minus", "negative", "a", "half", "point", "nought"]})
 )
-_DIGIT_WORD = _alternation(_DIGIT_WORDS)
-_CARDINAL = _alternation(_CARDINALS)
+_DIGIT_WORD = trie_alternation(_DIGIT_WORDS)
+_CARDINAL = trie_alternation(_CARDINALS)
 
 # One pass over the text, lower-cased (case-blind matching is slower). The look-ahead on
 # the first letter lets the engine reject most positions at once; "a" and "half" start a
@@ -209,7 +194,7 @@ _RUN = re.compile(_RUN_PATTERN, re.VERBOSE)
 #: A word every figure :func:`spelled_figures` reads holds one of (a cardinal, a scale,
 #: "dozen", "half", a denominator): a text without one spells no figure.
 WORD_HINT = re.compile(
-    rf"(?i)\b(?:{_alternation([*_CARDINALS, 'hundred', *_SCALES, 'dozen', *_DENOM_ONE, *_DENOM_MANY])})\b"
+    rf"(?i)\b(?:{trie_alternation([*_CARDINALS, 'hundred', *_SCALES, 'dozen', *_DENOM_ONE, *_DENOM_MANY])})\b"
 )
 _RUN_ANY_CASE = re.compile(_RUN_PATTERN, re.VERBOSE | re.IGNORECASE)  # when lower() moves text
 _TOKEN = re.compile(r"[A-Za-z]+")
