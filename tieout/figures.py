@@ -3350,6 +3350,17 @@ def hedged_phrase(fig: Figure) -> str:
     return f"{h}{'' if h[0] in _BOUND_SYMBOLS or h[-1] == '-' else ' '}{fig.text}"
 
 
+def _end_letters(token: str) -> str:
+    """The letters (and apostrophes: "jusqu'à") a token ends with ("(cap" → "cap", "cap,"
+    → "")."""
+    if token.isalpha():
+        return token
+    i = len(token)
+    while i > 0 and (token[i - 1].isalpha() or token[i - 1] == "'"):
+        i -= 1
+    return token[i:]
+
+
 def _may_hedge(text: str, k: int) -> bool:
     """Whether the word or mark that ends at ``k`` (a space aside) can end a hedge."""
     j = k - 1 if text[k - 1] == "\n" else k  # "a little over\n$1 billion", as a line wraps
@@ -3470,41 +3481,6 @@ _THRESHOLD_BEFORE = re.compile(
     r"(?<![\w-])(?<!(?i:market)[^\S\n])(?i:bar|threshold|cap|ceiling|floor|limit|hurdle)"
     r"(?:[^\S\n]+(?i:is|was|of|at|remains|stays|stood\ at|set\ at))?[^\S\n]*:?[^\S\n]*$"
 )
-_THRESHOLD_NAMES = frozenset({"bar", "threshold", "cap", "ceiling", "floor", "limit", "hurdle"})
-_THRESHOLD_LINKS = frozenset({"is", "was", "of", "at", "remains", "stays"})
-
-
-def _end_letters(token: str) -> str:
-    """The letters (and apostrophes: "jusqu'à") a token ends with ("(cap" → "cap", "cap,"
-    → "")."""
-    if token.isalpha():
-        return token
-    i = len(token)
-    while i > 0 and (token[i - 1].isalpha() or token[i - 1] == "'"):
-        i -= 1
-    return token[i:]
-
-
-def _may_name_threshold(text: str, k: int) -> bool:
-    """Whether the words before ``k`` may be ``_THRESHOLD_BEFORE``'s ("the cap is", "Hurdle:",
-    "the floor stood at"): a cheap test before the pattern, which "stood at" never is."""
-    j = k - 1 if text[k - 1] == "\n" else k  # "$" of the pattern matches before a last "\n"
-    while j > 0 and text[j - 1] != "\n" and text[j - 1].isspace():
-        j -= 1
-    if j > 0 and text[j - 1] == ":":
-        j -= 1
-    words = [_end_letters(t) for t in text[max(0, j - 40) : j].lower().rsplit(None, 2)]
-    if not words:
-        return False
-    if words[-1] in _THRESHOLD_NAMES:
-        return True
-    if words[-1] not in _THRESHOLD_LINKS or len(words) < 2:
-        return False
-    if words[-2] in _THRESHOLD_NAMES:
-        return True
-    return words[-2] in ("stood", "set") and len(words) > 2 and words[-3] in _THRESHOLD_NAMES
-
-
 # between two statements of one figure: "at most 4.00:1.00, or 4.0x", "over $5 million ("
 _RESTATED = re.compile(r",?[^\S\n]*(?:\(|(?i:or)[^\S\n]+)")
 
@@ -3520,7 +3496,7 @@ def mark_draft_hedges(text: str, figs: list[Figure]) -> list[Figure]:
         if f.hedged or f.kind == "section":
             continue
         m = _THRESHOLD_AFTER.match(text, f.span[1])
-        if m is None and f.span[0] > 0 and _may_name_threshold(text, f.span[0]):
+        if m is None and f.span[0] > 0:
             m = _THRESHOLD_BEFORE.search(text, max(0, f.span[0] - 24), f.span[0])
         if m is not None and "market" not in m.group().lower():  # a market cap is no bound
             out[i] = replace(f, hedged=m.group().split()[-1 if m.start() >= f.span[1] else 0])

@@ -284,6 +284,24 @@ def gate(
             continue
         line = bisect_right(starts, fig.span[0])
         magnitude = fig.section if fig.kind == "section" else (fig.value or ZERO).copy_abs()
+        same = (cls, fig.kind, fig.unit, magnitude, fig.per, fig.hedged)
+        seen = looked.get(same)
+        if seen is not None and line not in marked_lines:
+            # the same answer at another place (built directly: dataclasses.replace is slow)
+            claims.append(
+                GateClaim(
+                    seen.cls,
+                    fig.text,
+                    fig.span,
+                    line,
+                    seen.key,
+                    seen.status,
+                    seen.found_in,
+                    seen.reason,
+                    seen.hint,
+                )
+            )
+            continue
         unit = fig.unit if fig.per is None else f"{fig.unit}/{fig.per}"  # "currency:USD/Mcf:2.85"
         key = key_text(fig.kind, unit, magnitude)
         if cls not in classes:
@@ -312,26 +330,8 @@ def gate(
                 )
             )
             continue
-        same = (cls, fig.kind, fig.unit, magnitude, key, fig.per, fig.hedged)
-        seen = looked.get(same)
-        if seen is None:
-            seen = looked[same] = _look_up(cls, fig, line, key, indexes, cfg.rounding, cfg.hedges)
-            claims.append(seen)
-        else:
-            # the same answer at another place (built directly: dataclasses.replace is slow)
-            claims.append(
-                GateClaim(
-                    seen.cls,
-                    fig.text,
-                    fig.span,
-                    line,
-                    seen.key,
-                    seen.status,
-                    seen.found_in,
-                    seen.reason,
-                    seen.hint,
-                )
-            )
+        seen = looked[same] = _look_up(cls, fig, line, key, indexes, cfg.rounding, cfg.hedges)
+        claims.append(seen)
     if unreadable:
         claims.sort(key=lambda c: c.span)
     rejected = [c for c in claims if c.status == "missing"]
@@ -471,12 +471,19 @@ def _look_up(
     approx: tuple[str, Figure] | None = None  # where the sources state it only roughly
     for idx in indexes:
         hit = idx.lookup(cls, fig)
-        if isinstance(hit, Figure) and _only_roughly(hit, fig) and hedges == "reject":
+        if hit is None:
+            continue
+        if isinstance(hit, str):
+            where = hit
+        elif hedges == "reject" and _only_roughly(hit, fig):
             approx = approx or (idx.label, hit)
             continue
-        if hit is not None:
-            where = hit if isinstance(hit, str) else f'"{hit.text}"'
-            return claim("found", idx.label, f"found in {idx.label}: {where}")
+        else:
+            where = f'"{hit.text}"'
+        label = idx.label
+        return GateClaim(
+            cls, fig.text, fig.span, line, key, "found", label, f"found in {label}: {where}"
+        )
     reason = "in neither this run's anchors nor its sources"
     if approx is not None:
         label, hit = approx

@@ -71,6 +71,8 @@ from tieout.wordnumbers import NUMBER_WORDS, WORD_HINT
 
 __all__ = ["LazySource"]
 
+_UNSEEN = object()  # no answer given yet (None is an answer: not found)
+
 # the scales a figure may be printed under: a table's note, or a scale word after the
 # digits ("$4.2M", "₹12.5 crore", "3.2 lakh")
 # (8: "(hundred millions of yen)"; 4: "(Unit: 10 thousand yuan)", the 万元 of Chinese filings)
@@ -394,8 +396,9 @@ class LazySource:
             fig.per,  # "$2.85/Mcf" is found only as a price per Mcf, or of nothing
             fig.hedged,  # "$800 million" exactly is found where the source is exact
         )
-        if key in self._answers:
-            return self._answers[key]
+        answer = self._answers.get(key, _UNSEEN)
+        if answer is not _UNSEEN:
+            return answer  # type: ignore[return-value]
         answer = self._look(cls, fig)
         self._answers[key] = answer
         return answer
