@@ -110,3 +110,41 @@ def test_the_words_before_and_after_still_read_as_before() -> None:
     assert per_unit("$1.23 per\ndiluted share", 5) == "share"
     assert per_unit("$41.37 psf", 6) == "sq ft"
     assert per_unit("$4.2.", 4) is None
+
+
+LABEL_WORDS = [
+    "No.", "Nos.", "Number", "number", "Code", "ID", "Id", "Cert.", "CIK", "EIN", "CUSIP",
+    "Suite", "Ste.", "Rule", "License", "Licence", "Reg.", "Acct.", "Account", "ZIP", "Zip",
+    "PO", "P.O.", "Box", "HRB", "SIRET", "CNPJ", "KvK", "Org.", "Org", "Nr.", "nr.", "OrgNr",
+    "Org.Nr.", "ID-Nr.", "Note", "Notes", "Tables", "Figs.", "Items", "page", "pp.", "version",
+    "Ver.", "Release", "Lot", "Batch", "and", "or", "&", "to", "through", "#", "-", "EIP-",
+    "ABC12-", "2.3", "12,", "stood", "at", "revenue", "(", "x#",
+]  # fmt: skip
+
+
+@SETTINGS
+@given(_text(LABEL_WORDS), st.sampled_from(["", " ", ": ", " # ", "#", ":", "-", ";"]))
+def test_an_identifiers_or_a_locators_label_is_never_ruled_out(before: str, end: str) -> None:
+    from tieout.figures import _ID_LABEL, _LOCATOR_LABEL, _may_label
+
+    text = (before + end)[-24:]  # the 24 characters _identifier reads
+    if not text or text[-1] not in " #-:;":
+        return  # _identifier asks for a label only after one of these
+    if _ID_LABEL.search(text) or _LOCATOR_LABEL.search(text):
+        assert _may_label(text)
+
+
+def test_numbers_after_labels_are_still_skipped() -> None:
+    from tieout.figures import skipped
+
+    reasons = {
+        "CIK 1045810": "identifier",
+        "Account No. 44817": "identifier",
+        "Org.Nr. 556677": "identifier",
+        "Invoice#44817": "identifier",
+        "EIP-1559": "identifier",
+        "Notes 2.3 and 2.4": "locator",
+        "see page 1,204": "locator",
+    }
+    for text, reason in reasons.items():
+        assert [r for _, _, r in skipped(text)][-1:] == [reason], text

@@ -1087,6 +1087,8 @@ _PREFIX_WORD = re.compile(r"(?:^|[^A-Za-z])(?P<word>[A-Za-z]+)\.? ?$")
 _DOLLARS = sorted(
     (s for s in CURRENCY_SYMBOLS if s.endswith("$") and s != "$"), key=len, reverse=True
 )
+_DOLLAR_SET = frozenset(_DOLLARS)
+_DOLLAR_LENGTHS = sorted({len(s) for s in _DOLLARS}, reverse=True)
 _SINGLE_SYMBOLS = {s: c for s, c in CURRENCY_SYMBOLS.items() if len(s) == 1 and s != "$"}
 
 
@@ -1106,10 +1108,10 @@ def currency_before(text: str, j: int, glued: bool = False) -> tuple[str | None,
     ``glued``: nothing stands between ``j`` and the figure ("HK12.5 cents")."""
     last = text[j - 1] if j > 0 else " "
     if last == "$":
-        for sym in _DOLLARS:
-            k = j - len(sym)
-            if k >= 0 and text.startswith(sym, k) and (k == 0 or not text[k - 1].isalpha()):
-                return CURRENCY_SYMBOLS[sym], k
+        for n in _DOLLAR_LENGTHS:  # "Mex$", then "US$", then "C$": the longest mark first
+            k = j - n
+            if k >= 0 and text[k:j] in _DOLLAR_SET and (k == 0 or not text[k - 1].isalpha()):
+                return CURRENCY_SYMBOLS[text[k:j]], k
         letters = _LETTERS_BEFORE.search(text, max(0, j - 6), j)
         if letters is not None and letters.end() == j - 1:  # "J$", "TT$", "CAD$": not US
             mark = letters.group(1)
@@ -1219,6 +1221,13 @@ _MARK_SCALES["mia"] = _MARK_SCALES["mrd"]
 def _scale_before(text: str, k: int) -> tuple[Decimal, int]:
     """The scale written right before the currency mark that starts at ``k``, and where it
     starts: (1, k) when there is none."""
+    c = text[k - 1] if k > 0 else ""
+    if c == " ":
+        c = text[k - 2] if k > 1 else ""  # "Mio. €": only a dot stands before the space
+        if c != ".":
+            return ONE, k
+    if c not in ("T", "k", "K", "M", "."):
+        return ONE, k  # "$4.2", " €812": no scale before the mark, the common case
     m = _SCALE_BEFORE_MARK.search(text, max(0, k - 5), k)
     if m is None or m.end() != k:
         return ONE, k
@@ -2862,6 +2871,33 @@ _LOCATOR_LABEL = re.compile(
     r"|\b(?:Notes|Tables|Figures|Figs\.|Items|Slides|pages|pp\.)[ ]\d[\d.,]*(?:,[ ]\d[\d.,]*)*"
     r",?[ ](?:and|or|&|to|through)[ ])$"
 )
+# the last words of ``_ID_LABEL``'s and ``_LOCATOR_LABEL``'s labels, lower-cased: a cheap
+# test before either pattern ("stood at 4,200" has none); tests/test_figures_prefilters.py
+# holds the list to the patterns
+_LABEL_WORDS = """no. nos. number code id cert. cik ein fein tin sic naics naic cusip isin sedol lei
+    figi suite ste. rule docket permit licence license registration reg. acct. account
+    policy invoice serial zip box ind nda anda bla ide cas hrb hra wkn cvr siren siret cnpj
+    cpf valoren valorennummer kvk abn acn nr. nr orgnr. orgnr org.nr. org.nr org. org
+    note notes table tables figure figures fig. figs. item items slide slides page pages p.
+    pp. version versions ver. release releases study studies protocol protocols lot batch
+    and or & to through"""
+_LABEL_ENDS = frozenset(_LABEL_WORDS.split())
+
+
+_LABEL_SUFFIXES = tuple(sorted(_LABEL_ENDS))
+
+
+def _may_label(before: str) -> bool:
+    """Whether ``before`` (the characters before a number) may end with an identifier's or
+    a locator's label: its last word, its ":", "#" and spaces aside, is one of
+    ``_LABEL_ENDS`` or ends with one, or it ends in "#" or "-" ("#4417", "EIP-1559")."""
+    tail = before.rstrip(" ")
+    if tail.endswith(("#", "-")):
+        return True
+    words = tail.rstrip(" :#").rsplit(None, 1)
+    return bool(words) and words[-1].lower().endswith(_LABEL_SUFFIXES)  # "(No.", "ID-Nr."
+
+
 # a phone number's groups before its last ("Tel. +49 89 636 12345", "Tel.: 089 / 636
 # 12345", "+49 89 63612345"): after a phone label, or a country code at a word's start
 _PHONE_BEFORE = re.compile(
@@ -2976,7 +3012,7 @@ def _identifier(
         return None
     if len(num) == 5 and num.isdigit() and _ZIP_BEFORE.search(before):
         return "identifier"
-    label = _ID_LABEL.search(before)
+    label = _ID_LABEL.search(before) if _may_label(before) else None
     # "1,150 MW-1,800 MW": a range from a quantity, no label "EIP-1559" names
     if (
         label is not None
@@ -2985,7 +3021,7 @@ def _identifier(
         and not _metric_number(label.group(), num)
     ):
         return "identifier"
-    if _LOCATOR_LABEL.search(before) is not None or (
+    if (_may_label(before) and _LOCATOR_LABEL.search(before) is not None) or (
         ";" in before and _CITATION_BEFORE.search(before)
     ):
         return "locator"
@@ -3495,7 +3531,8 @@ def mark_draft_hedges(text: str, figs: list[Figure]) -> list[Figure]:
     for i, f in enumerate(out):
         if f.hedged or f.kind == "section":
             continue
-        m = _THRESHOLD_AFTER.match(text, f.span[1])
+        after = text[f.span[1] : f.span[1] + 1]
+        m = _THRESHOLD_AFTER.match(text, f.span[1]) if after.isspace() and after != "\n" else None
         if m is None and f.span[0] > 0:
             m = _THRESHOLD_BEFORE.search(text, max(0, f.span[0] - 24), f.span[0])
         if m is not None and "market" not in m.group().lower():  # a market cap is no bound
