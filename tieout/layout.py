@@ -449,11 +449,11 @@ _CAPTION_ANCHOR = re.compile(
 # (tests/test_layout_anchor_gate.py holds them together). The two anchors try some twenty
 # branches at every "t", "m", "b" and "0" of the text; each of these starts with a literal
 # or a rare character, which the regex engine finds by a plain string search, and a draft
-# or a block of prose mostly has none
-_W = r"(?<=[A-Z$€£¥₩₹] [Tt]housand)|(?<=[A-Z$€£¥₩₹] [MmBb]illion)|(?<=[A-Z$€£¥₩₹] [Tt]rillion)"
+# or a block of prose mostly has none (``_AFTER_MARK``: "USD thousand", "$ million")
+_AFTER_MARK = r"(?<=[A-Z$€£¥₩₹] [Tt]housand)|(?<=[A-Z$€£¥₩₹] [MmBb]illion)|(?<=[A-Z$€£¥₩₹] [Tt]rillion)"
 _MAY_ANCHOR = (
-    re.compile(rf"housand(?:s|\s*\)|s?\s+(?:yen|yuan|won|JPY|[A-Z]{{3}})|{_W}|(?<=10 [Tt]housand))"),
-    re.compile(rf"illion(?:s|\s*\)|s?\s+(?:yen|yuan|won|JPY|[A-Z]{{3}})|{_W}|(?<=100 [Mm]illion))"),
+    re.compile(rf"housand(?:s|\s*\)|s?\s+(?:yen|yuan|won|JPY|[A-Z]{{3}})|{_AFTER_MARK}|(?<=10 [Tt]housand))"),
+    re.compile(rf"illion(?:s|\s*\)|s?\s+(?:yen|yuan|won|JPY|[A-Z]{{3}})|{_AFTER_MARK}|(?<=100 [Mm]illion))"),
     re.compile(r"HOUSAND(?:S|\s*\))"),
     re.compile(r"ILLION(?:S|\s*\))"),
     re.compile(
