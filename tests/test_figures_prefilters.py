@@ -15,14 +15,20 @@ from hypothesis import strategies as st
 from tieout.figures import (
     _HEDGE_AFTER,
     _HEDGE_BEFORE,
+    _ID_LABEL,
+    _LOCATOR_LABEL,
     _PER_ADVERB,
     _PER_JOIN,
     _PER_SHARE_BEFORE,
     _PSF,
     _may_hedge,
+    _may_label,
     _per_unit_at,
+    extract,
+    mark_draft_hedges,
     mark_hedged,
     per_unit,
+    skipped,
 )
 
 SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -87,8 +93,6 @@ def test_per_share_of_before_an_amount_is_never_ruled_out(before: str, gap: str)
 
 
 def test_the_words_before_and_after_still_read_as_before() -> None:
-    from tieout.figures import extract
-
     said = {
         "The cap is $5 million.": "cap",
         "The floor stood at 4.5%.": "floor",
@@ -101,8 +105,6 @@ def test_the_words_before_and_after_still_read_as_before() -> None:
         "Fees of up to an aggregate of $850 million.": "up to an aggregate of",
         "Revenue of $25 million or more.": "or more",
     }
-    from tieout.figures import mark_draft_hedges
-
     for text, hedge in said.items():
         (fig,) = mark_draft_hedges(text, mark_hedged(text, extract(text, context=False)))
         assert fig.hedged == hedge, text
@@ -125,8 +127,6 @@ LABEL_WORDS = [
 @SETTINGS
 @given(_text(LABEL_WORDS), st.sampled_from(["", " ", ": ", " # ", "#", ":", "-", ";"]))
 def test_an_identifiers_or_a_locators_label_is_never_ruled_out(before: str, end: str) -> None:
-    from tieout.figures import _ID_LABEL, _LOCATOR_LABEL, _may_label
-
     text = (before + end)[-24:]  # the 24 characters _identifier reads
     if not text or text[-1] not in " #-:;":
         return  # _identifier asks for a label only after one of these
@@ -135,8 +135,6 @@ def test_an_identifiers_or_a_locators_label_is_never_ruled_out(before: str, end:
 
 
 def test_numbers_after_labels_are_still_skipped() -> None:
-    from tieout.figures import skipped
-
     reasons = {
         "CIK 1045810": "identifier",
         "Account No. 44817": "identifier",
