@@ -32,6 +32,7 @@ from tieout._vocab import (
     SCALE_NAMES,
     SCALE_WORDS,
 )
+from tieout.figures.exact import times
 from tieout.layout_cells import (
     CellUnit,
     bracket_quantity,
@@ -42,7 +43,7 @@ from tieout.layout_cells import (
 )
 
 if TYPE_CHECKING:
-    from tieout.figures import Figure
+    from tieout.figures.figure import Figure
     from tieout.periods import Period
 
 __all__ = [
@@ -3729,8 +3730,6 @@ def _excepts_shares(excepts: str) -> bool:
 def _scaled(
     f: Figure, scale: Decimal, currency: str | None, period: Period | None, where: str | None
 ) -> Figure:
-    from tieout.figures import times
-
     assert f.value is not None
     return replace(
         f,

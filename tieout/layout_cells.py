@@ -19,8 +19,12 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from tieout.figures.exact import times
+from tieout.figures.plain import parse_amount
+from tieout.figures.quantities import per_unit
+
 if TYPE_CHECKING:
-    from tieout.figures import Figure
+    from tieout.figures.figure import Figure
     from tieout.periods import Period
 
 __all__ = [
@@ -73,7 +77,6 @@ def read_unit(text: str) -> CellUnit | None:
     "megalitres", "tCO2e", "%", "bps", "thousand MWh", "(thousands of MWh)", "€/MWh",
     "USD millions", "EUR thousands", "$", "number"; None for a text that names none
     (empty, or holding a figure of its own)."""
-    from tieout.figures import parse_amount
     from tieout.layout import _NOTE, _currency_word, _note
 
     t = " ".join(text.strip().strip("()[]").split())
@@ -142,8 +145,6 @@ def heading_per(heading: str) -> str | None:
     """What a heading's cells are a price of, read as the grammar reads a price ("Price
     per share ($)": "share", "NAV per unit (€)": "unit", "Realized price ($/Mcf)": "Mcf"),
     or None."""
-    from tieout.figures import per_unit
-
     if "per" not in heading.lower() and "/" not in heading:
         return "sq ft" if _PSF_WORD.search(heading) else None
     for m in _PER_AT.finditer(heading):
@@ -160,8 +161,6 @@ _PSF_WORD = re.compile(r"(?i)(?<![a-z0-9])(?:psf|p\.s\.f\.?)(?![a-z0-9])")
 def quantity_cell(f: Figure, u: CellUnit, period: Period | None, where: str) -> Figure:
     """The bare cell ``f`` read in the quantity ``u`` its table names ("12,400" in a
     "MWh" row: 12,400 MWh; "412.5" under "(thousands of metric tons CO2e)": 412,500 tCO2e)."""
-    from tieout.figures import times
-
     assert f.value is not None and u.kind == "quantity"
     return replace(
         f,

@@ -15,7 +15,7 @@ from tieout.checks.cited import stated_span, states
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
 from tieout.documents.locate import Region, column_of, fold, folded, place_of
-from tieout.figures import extract
+from tieout.figures.reader import extract
 
 __all__ = ["quote"]
 

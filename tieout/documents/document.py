@@ -27,7 +27,10 @@ from typing import TYPE_CHECKING
 from tieout._vocab import CURRENCY_CODES, SCALE_NAMES
 from tieout.documents.index import FigureIndex
 from tieout.errors import InputError, UnitNotRecognised
-from tieout.figures import NUMBER_CONVENTIONS, Figure, extract, normalize, resolve_numbers
+from tieout.figures.conventions import NUMBER_CONVENTIONS, resolve_numbers
+from tieout.figures.figure import Figure
+from tieout.figures.normalization import normalize
+from tieout.figures.reader import extract
 from tieout.layout import Layout, read_layout
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tieout.documents.document import Document
-from tieout.figures import normalize
+from tieout.figures.normalization import normalize
 from tieout.layout import Section
 
 if TYPE_CHECKING:

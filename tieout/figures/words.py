@@ -3,7 +3,7 @@
 :func:`spelled_figures` finds them in normalised text for ``figures.extract(words=True)``;
 :func:`words_to_number` reads one phrase. One compiled regex finds runs of number words
 (a character-class look-ahead lets the engine skip the rest of the text quickly); a small
-recursive-descent parser reads each run and the context decides whether it is a figure.
+recursive-descent parser (``word_parser``) reads each run and the context decides whether it is a figure.
 
 Which spelled numbers are returned: every one with a scale word ("five million"), a
 currency ("thirty dollars", "$five million") or a percent ("thirty-two per cent"), every
@@ -33,95 +33,45 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from decimal import Context, Decimal
+from dataclasses import replace
+from decimal import Decimal
 
-from tieout._vocab import CURRENCY_ADJECTIVES, CURRENCY_CODES, CURRENCY_WORDS
-from tieout.figures import (
-    Figure,
-    currency_before,
-    normalize,
-    quantity_per,
-    spelled_quantity,
-    trie_alternation,
+from tieout._vocab import (
+    CURRENCY_ADJECTIVES,
+    SPELLED_CARDINALS,
+    SPELLED_DENOMINATORS,
+    SPELLED_DENOMINATORS_PLURAL,
+    SPELLED_SCALES,
+)
+from tieout.figures.exact import ONE
+from tieout.figures.figure import Figure
+from tieout.figures.normalization import normalize
+from tieout.figures.patterns import trie_alternation
+from tieout.figures.prefix import currency_before
+from tieout.figures.quantities import quantity_per, spelled_quantity
+from tieout.figures.word_parser import (
+    DIGIT_WORDS,
+    LY_ADJECTIVES,
+    MONEY_WORDS,
+    NEXT_WORD,
+    NOT_NOUNS,
+    UNIT_AFTER,
+    UNIT_WORDS,
+    SpelledNumber,
+    WordParser,
+    WordToken,
+    noun_like,
+    significant_digits,
+    tokens_of,
 )
 
-__all__ = ["NUMBER_WORDS", "WORD_HINT", "spelled_figures", "words_to_number"]
-
-ONE = Decimal(1)
-_QUOTIENT = Context(prec=28)
-
-# --------------------------------------------------------------------------- vocabulary
+__all__ = ["WORD_HINT", "spelled_figures", "words_to_number"]
 
 
 def _words(text: str) -> list[str]:
     return text.split()
 
 
-_UNITS = {w: i for i, w in enumerate(_words("zero one two three four five six seven eight nine"))}
-_TEENS = {
-    w: i + 10
-    for i, w in enumerate(
-        _words("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen")
-    )
-}
-_TENS = {
-    w: (i + 2) * 10
-    for i, w in enumerate(_words("twenty thirty forty fifty sixty seventy eighty ninety"))
-}
-_SCALES = {
-    "thousand": Decimal(10) ** 3,
-    "million": Decimal(10) ** 6,
-    "billion": Decimal(10) ** 9,
-    "trillion": Decimal(10) ** 12,
-}
-# denominators: singular after "one"/"a", plural after two or more ("halves" is a count)
-_DENOM_ONE = {
-    "half": 2,
-    "third": 3,
-    "quarter": 4,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-}
-_DENOM_MANY = {w + "s": d for w, d in _DENOM_ONE.items() if w != "half"}
-_CARDINALS = {**_UNITS, **_TEENS, **_TENS}
-# how a zero digit is spoken after "point" ("one point oh five") or before it ("oh point
-# five", "nought point five"); "zero" is also a cardinal
-_ZEROS = frozenset(_words("zero oh nought naught"))
-_DIGIT_WORDS = {**_UNITS, **dict.fromkeys(_ZEROS, 0)}
-#: Every word a spelled-out number can be made of (a cheap test before reading words).
-NUMBER_WORDS = frozenset(
-    {
-        *_CARDINALS,
-        *_SCALES,
-        *_DENOM_ONE,
-        *_DENOM_MANY,
-        *_words("hundred and a an point dozen dozens halves minus negative oh nought naught"),
-    }
-)
-
-#: After a bare count, these words show it is not counting a noun ("one of", "two are").
-_NOT_NOUNS = frozenset(
-    _words("""of the a an and or nor but to in on at by for with from into onto upon over under
-    about above below after before between among through during without within against
-    toward towards across along around per via as than then that which who whom whose what
-    when where while why how it its itself they them their theirs we us our you your he him
-    his she her i me my this these those there here another other others each either
-    neither both all any some such same is are was were be been being am has have had do
-    does did will would can could may might must shall should said says say more less
-    fewer most least much many few too also only just even still not no yet so if because
-    though although whereas unless until since hundred thousand million billion trillion
-    point dozen dozens oh nought naught""")
-) | frozenset(_CARDINALS)
-#: Words in -ly that are adjectives, so may stand before a noun ("two quarterly reports").
-_LY_ADJECTIVES = frozenset(
-    _words("early daily weekly monthly quarterly yearly hourly nightly likely costly friendly")
-)
 #: After a bare "one" only: idioms ("one day", "at one point", "on the one hand").
 _NOT_NOUNS_AFTER_ONE = frozenset(_words("day time point way hand thing side"))
 #: Before a bare "one": a pronoun, not a count ("no one", "each one", "the one").
@@ -132,45 +82,37 @@ _LABELS = frozenset(
     tier level step stage type class series version round figure table exhibit schedule
     appendix note rule title form""")
 )
-# currencies named after a spelled amount ("five million yuan", "two billion Hong Kong
-# dollars"); never "won" ("two won and one lost"), nor a country's abbreviation ("HK")
-_ADJECTIVES = "|".join(
-    re.escape(a).replace(r"\ ", r"[ \t]")
-    for a in sorted(CURRENCY_ADJECTIVES, key=len, reverse=True)
-    if len(a) > 2 or a == "us"
-)
-#: Currency words after a spelled amount, with the spoken "bucks" ("a buck fifty").
-_MONEY_WORDS = {**CURRENCY_WORDS, "buck": "USD", "bucks": "USD"}
-_NOUNS = "|".join(sorted((w for w in _MONEY_WORDS if w != "won"), key=len, reverse=True))
 
 
 _SEP = r"(?:-|[ \t]+|[ \t]*\r?\n[ \t]*)"  # between number words: hyphen or space, one line break
 _END = r"(?![A-Za-z0-9_])"
 _A_NEXT = r"(?:hundred|thousand|million|billion|trillion|dozen|half|quarter|third|fifth|tenth)"
-_STARTS = trie_alternation([*_CARDINALS, "minus", "negative"])
+_STARTS = trie_alternation([*SPELLED_CARDINALS, "minus", "negative"])
 _CONTINUES = trie_alternation(
     [
-        *_CARDINALS,
+        *SPELLED_CARDINALS,
         "hundred",
-        *_SCALES,
+        *SPELLED_SCALES,
         "and",
         "a",
         "an",
         "point",
         "dozen",
         "dozens",
-        *_DENOM_ONE,
-        *_DENOM_MANY,
+        *SPELLED_DENOMINATORS,
+        *SPELLED_DENOMINATORS_PLURAL,
         "oh",
         "nought",
         "naught",
     ]
 )
 _FIRST_LETTERS = "".join(
-    sorted({w[0] for w in [*_CARDINALS, "minus", "negative", "a", "half", "point", "nought"]})
+    sorted(
+        {w[0] for w in [*SPELLED_CARDINALS, "minus", "negative", "a", "half", "point", "nought"]}
+    )
 )
-_DIGIT_WORD = trie_alternation(_DIGIT_WORDS)
-_CARDINAL = trie_alternation(_CARDINALS)
+_DIGIT_WORD = trie_alternation(DIGIT_WORDS)
+_CARDINAL = trie_alternation(SPELLED_CARDINALS)
 
 # One pass over the text, lower-cased (case-blind matching is slower). The look-ahead on
 # the first letter lets the engine reject most positions at once; "a" and "half" start a
@@ -194,27 +136,11 @@ _RUN = re.compile(_RUN_PATTERN, re.VERBOSE)
 #: A word every figure :func:`spelled_figures` reads holds one of (a cardinal, a scale,
 #: "dozen", "half", a denominator): a text without one spells no figure.
 WORD_HINT = re.compile(
-    rf"(?i)\b(?:{trie_alternation([*_CARDINALS, 'hundred', *_SCALES, 'dozen', *_DENOM_ONE, *_DENOM_MANY])})\b"
+    rf"(?i)\b(?:{trie_alternation([*SPELLED_CARDINALS, 'hundred', *SPELLED_SCALES, 'dozen', *SPELLED_DENOMINATORS, *SPELLED_DENOMINATORS_PLURAL])})\b"
 )
 _RUN_ANY_CASE = re.compile(_RUN_PATTERN, re.VERBOSE | re.IGNORECASE)  # when lower() moves text
-_TOKEN = re.compile(r"[A-Za-z]+")
-_AFTER = re.compile(
-    rf"""
-    (?P<pct>[ \t]?%|(?:[ \t]|-(?=[Pp]))?(?i:percent\b|per[ \t]cent\b|pct\b|percentage[ \t]points?\b))
-  | (?P<bps>[ \t](?i:basis[ \t]points?\b|bps\b|bp\b))
-  | [ \t](?:(?P<cadj>(?i:{_ADJECTIVES}|euro))[ \t])?(?P<cents>(?i:cents?)\b)
-  | [ \t](?:(?P<adj>(?i:{_ADJECTIVES}))[ \t])?(?P<cword>(?i:{_NOUNS})\b)
-  | [ \t](?P<code>{"|".join(sorted(CURRENCY_CODES))})\b
-    """,
-    re.VERBOSE,
-)
 # between a fraction and its unit: "a quarter of a percent", "half of one percent"
 _OF_A = re.compile(r"[ \t]+of[ \t]+(?:an?|one)(?=[ \t])", re.IGNORECASE)
-# what makes "half a" a figure: a percent after it
-_PERCENT_NEXT = re.compile(r"[ \t]+(?i:percent|percentage[ \t]points?|per[ \t]cent)\b")
-_NEXT_WORD = re.compile(r"[ \t]*(?:\r?\n[ \t]*)?([A-Za-z]+)")
-# "a buck fifty", "a dollar and five cents": the words after a run "a"
-_A_DOLLAR = re.compile(r"[ \t]+(?i:buck|dollar)\b")
 # "one dollar sixty-two", "two dollars and fifteen cents": the cents after a currency word
 _CENTS_JOIN = re.compile(r"[ \t]+(?:(?i:and)[ \t]+)?(?=[A-Za-z])")
 _CENTS_WORD = re.compile(r"[ \t]+(?i:cents?)\b")
@@ -235,368 +161,10 @@ _POINT_IS_NOUN = frozenset(
 )
 #: Words a number in words may be continued by: a number read after one of them lost its
 #: first words ("one point oh five billion": not "five billion"; "one fifty million").
-_LEADS = frozenset([*_CARDINALS, *_SCALES, *_words("hundred dozen dozens point oh nought naught")])
-_UNIT_WORDS = frozenset(_words("percent pct cent cents basis bps bp"))
+_LEADS = frozenset(
+    [*SPELLED_CARDINALS, *SPELLED_SCALES, *_words("hundred dozen dozens point oh nought naught")]
+)
 _PREV_WORD = re.compile(r"([A-Za-z]+)[ \t]*(?:\r?\n[ \t]*)?$")
-
-
-# --------------------------------------------------------------------------- the parser
-
-
-@dataclass(frozen=True, slots=True)
-class _Tok:
-    word: str  # lower case
-    start: int
-    end: int
-    hyphen: bool  # joined to the previous token by a hyphen
-
-
-@dataclass(slots=True)
-class _Number:
-    """One spelled number read from tokens ``[first, end)``, before units and context."""
-
-    end: int
-    value: Decimal
-    scale: Decimal = ONE
-    precision: Decimal = ONE
-    digits: int = 1
-    decimal: bool = False
-    fraction: tuple[int, int] | None = None
-    count: bool = False  # a bare whole number: the noun rule applies
-    negative: bool = False
-    skip: bool = False  # read, but not a figure: ordinals, "dozens"
-    leading_point: bool = False  # "point five": a figure only with a unit or scale word
-
-
-class _Parser:
-    """Recursive descent over the tokens of one run of number words."""
-
-    def __init__(self, text: str, toks: Sequence[_Tok], whole: bool = False) -> None:
-        self.text = text
-        self.toks = toks
-        self.whole = whole  # the tokens are the whole phrase (words_to_number)
-        # what :meth:`cardinal` left after a scale word ("a billion two"): (value, end,
-        # whether it is one digit word) for :meth:`number` to read
-        self.tail: tuple[int, int, bool] | None = None
-
-    def word(self, i: int) -> str:
-        return self.toks[i].word if i < len(self.toks) else ""
-
-    def word_after(self, i: int) -> str:
-        """The word in the text after token ``i`` (which may lie past the run)."""
-        if i + 1 < len(self.toks):
-            return self.toks[i + 1].word
-        m = _NEXT_WORD.match(self.text, self.toks[i].end)
-        return m.group(1).lower() if m is not None and m.start(1) > m.start() else ""
-
-    def below_hundred(self, i: int) -> tuple[int, int] | None:
-        """1..99 from token ``i``: (value, next index)."""
-        w = self.word(i)
-        if w in _TEENS:
-            return _TEENS[w], i + 1
-        if w in _TENS:
-            u = self.word(i + 1)
-            if u in _UNITS and u != "zero":
-                return _TENS[w] + _UNITS[u], i + 2
-            return _TENS[w], i + 1
-        if w in _UNITS and w != "zero":
-            return _UNITS[w], i + 1
-        return None
-
-    def group(self, i: int, first: bool) -> tuple[int, int] | None:
-        """1..9999 as "[n hundred [and] ]m": (value, next index); "a" is one at the start."""
-        if first and self.word(i) in ("a", "an") and self.word(i + 1) in ("hundred", *_SCALES):
-            sub: tuple[int, int] | None = (1, i + 1)
-        else:
-            sub = self.below_hundred(i)
-        if sub is None:
-            return None
-        value, j = sub
-        if self.word(j) != "hundred":
-            return sub
-        value, j = value * 100, j + 1
-        k = j + 1 if self.word(j) == "and" else j
-        rest = self.below_hundred(k)
-        if rest is not None:
-            value, j = value + rest[0], rest[1]
-        return value, j
-
-    def cardinal(self, i: int) -> tuple[int, int, Decimal] | None:
-        """A whole number: (value, next index, largest scale word or 1)."""
-        self.tail = None
-        if self.word(i) == "zero":
-            return 0, i + 1, ONE
-        g = self.group(i, first=True)
-        if g is None:
-            return None
-        total, largest, below = 0, ONE, Decimal(10) ** 15
-        while True:
-            value, j = g
-            scale = _SCALES.get(self.word(j))
-            if scale is None or scale >= below:
-                return total + value, j, largest
-            total += value * int(scale)
-            below, largest = scale, max(largest, scale)
-            j += 1
-            k = j + 1 if self.word(j) == "and" else j
-            nxt = self.group(k, first=False)
-            if nxt is None:
-                return total, j, largest
-            after = _SCALES.get(self.word(nxt[1]))
-            if after is not None and after >= below:
-                return total, j, largest  # "one million two million": two numbers
-            if after is None and below >= 10**6:
-                # "a billion two" is spoken for 1.2 billion, "two million five shares" is
-                # written for 2,000,005 shares: the words after the tail tell which (a
-                # phrase read alone is written, unless it starts "a billion")
-                spoken = self.word(i) in ("a", "an")
-                if not spoken and (self.whole or _noun_like(self.word_after(nxt[1] - 1))):
-                    g = nxt
-                    continue
-                if not _noun_like(self.word_after(nxt[1] - 1)):
-                    one_word = k == j and nxt[1] == k + 1 and nxt[0] < 10 and largest == below
-                    self.tail = (nxt[0], nxt[1], one_word)
-                return total, j, largest  # "a billion two years ago": the tail counts years
-            g = nxt
-
-    def number(self, i: int) -> _Number | None:
-        """The longest number starting at token ``i``, or None."""
-        w = self.word(i)
-        if w in ("minus", "negative"):
-            n = self.number(i + 1)
-            if n is None or n.negative:
-                return None
-            n.value, n.negative = -n.value, True
-            return n
-        if w == "point" and self.word(i + 1) in _DIGIT_WORDS:
-            n = self.point(0, i + 1)  # "point five percent"
-            n.leading_point = True
-            return n
-        if w in _ZEROS and self.word(i + 1) == "point" and self.word(i + 2) in _DIGIT_WORDS:
-            return self.point(0, i + 2)  # "oh point five", "nought point five"
-        if w == "half" and self.word(i + 1) in ("a", "an"):
-            return self.half_a(i + 2)
-        if w == "half" and i + 1 == len(self.toks):  # "half of one percent" (the run: "half")
-            return _Number(i + 1, Decimal("0.5"), precision=Decimal("0.5"), digits=1, decimal=True)
-        if w in ("a", "an"):
-            denom = self.word(i + 1)
-            if denom == "dozen":
-                return _Number(i + 2, Decimal(12), digits=2, count=True)
-            if denom in _DENOM_ONE and (
-                denom == "half" or self.whole or self.word_after(i + 1) == "of"
-            ):
-                return self.fraction(1, i + 1)
-            if i + 1 == len(self.toks) and _A_DOLLAR.match(self.text, self.toks[i].end):
-                return _Number(i + 1, ONE, count=True)  # "a buck fifty", "a dollar five"
-        card = self.cardinal(i)
-        if card is None:
-            return None
-        value, j, scale = card
-        if self.tail is not None:
-            tail, end, one_word = self.tail
-            if not one_word:  # "a billion twenty-five", "one million and five": unclear
-                return _Number(end, Decimal(value), skip=True)
-            mantissa = Decimal(value) / scale + Decimal(tail) / 10  # "a billion two": 1.2
-            return _Number(
-                end,
-                mantissa * scale,
-                scale=scale,
-                precision=scale / 10,
-                digits=_sig_digits(format(mantissa, "f").replace(".", "")),
-                decimal=True,
-            )
-        if scale == ONE:
-            nxt = self.word(j)
-            if nxt == "point" and self.word(j + 1) in _DIGIT_WORDS:
-                return self.point(value, j + 1)
-            if nxt == "and":
-                # "two and a half", "one and one-half", "two and one-quarter", "three and
-                # three-quarters" (as contracts spell rates: "one and one-half percent")
-                part = _AND_PARTS.get((self.word(j + 1), self.word(j + 2)))
-                if part is not None:
-                    return self.with_half(value, j + 3, part)
-            if 0 < value < 100 and nxt in ("dozen", "dozens"):
-                return _Number(
-                    j + 1,
-                    Decimal(12 * value),
-                    digits=len(str(12 * value)),
-                    count=True,
-                    skip=nxt == "dozens",
-                )
-            if 0 < value < 100 and (nxt in _DENOM_ONE or nxt in _DENOM_MANY):
-                return self.fraction(value, j)
-            if 0 < value < 100 and (nxt in _CARDINALS or nxt in _ZEROS):
-                return self.pair(value, j)
-        return _whole(j, Decimal(value), scale)
-
-    def pair(self, first: int, j: int) -> _Number:
-        """Two numbers below a hundred in a row, as speech says them: "one fifty million"
-        (150 million), "one forty-two basis points" (142). Anything else is read, but as no
-        figure: a year ("twenty twenty-five"), or unclear ("nineteen ninety-nine dollars":
-        $19.99 or $1,999? "one twenty-five": 125 or 1.25?); a reading of its last words
-        alone would be a wrong one."""
-        w = self.word(j)
-        if w in _TENS and j + 1 < len(self.toks) and self.toks[j + 1].hyphen:
-            unit = self.word(j + 1)
-            part = (_DENOM_ONE if first == 1 else _DENOM_MANY).get(unit)
-            if part is not None and part < 10 and not unit.startswith("quarter"):
-                # "one forty-eighth", "three twenty-fifths": a fraction, never 1 or 48
-                den = _TENS[w] + part
-                return _Number(
-                    j + 2,
-                    _QUOTIENT.divide(Decimal(first), Decimal(den)),
-                    precision=_QUOTIENT.divide(ONE, Decimal(den)),
-                    digits=len(str(first)),
-                    fraction=(first, den),
-                )
-        oh = w in _ZEROS and self.word(j + 1) in _UNITS and self.word(j + 1) != "zero"
-        second = (_UNITS[self.word(j + 1)], j + 2) if oh else self.below_hundred(j)
-        if second is None:  # "one zero"
-            return _Number(j + 1, Decimal(first), skip=True)
-        value, k = second
-        hundreds = value >= 10 or oh  # "one fifty", "one oh five"; never "one five"
-        scale = _SCALES.get(self.word(k))
-        combined = Decimal(first * 100 + value)
-        if first < 10 and hundreds and scale is not None:
-            return _whole(k + 1, combined * scale, scale)
-        after = _AFTER.match(self.text, self.toks[k - 1].end) if k == len(self.toks) else None
-        if first < 10 and hundreds and after is not None and after.group("bps"):
-            return _Number(k, combined, digits=3)
-        # the rest, years ("twenty twenty-five", "nineteen ninety-nine") among them: no claim
-        return _Number(k + (scale is not None), Decimal(first), skip=True)
-
-    def half_a(self, j: int) -> _Number | None:
-        """'half a million', 'half a dozen'."""
-        w = self.word(j)
-        if w == "dozen":
-            return _Number(j + 1, Decimal(6), digits=1, count=True)
-        if not w and _PERCENT_NEXT.match(self.text, self.toks[j - 1].end):
-            half = Decimal("0.5")  # "half a percent", "half a percentage point"
-            return _Number(j, half, precision=half, digits=1, decimal=True)
-        mult = Decimal(100) if w == "hundred" else _SCALES.get(w)
-        if mult is None:
-            return None
-        half = Decimal("0.5")
-        scale = ONE if w == "hundred" else mult
-        return _Number(
-            j + 1, half * mult, scale=scale, precision=half * scale, digits=1, decimal=True
-        )
-
-    def point(self, whole: int, j: int) -> _Number:
-        """'four point two [million]': digits after "point" are single digit words ("one
-        point oh five": 1.05)."""
-        frac = ""
-        while self.word(j) in _DIGIT_WORDS:
-            frac += str(_DIGIT_WORDS[self.word(j)])
-            j += 1
-        mantissa = Decimal(f"{whole}.{frac}")
-        scale = _SCALES.get(self.word(j), ONE)
-        j += scale != ONE
-        return _Number(
-            j,
-            mantissa * scale,
-            scale=scale,
-            precision=ONE.scaleb(-len(frac)) * scale,
-            digits=_sig_digits(f"{whole}{frac}"),
-            decimal=True,
-        )
-
-    def with_half(self, whole: int, j: int, part: Decimal = Decimal("0.5")) -> _Number:
-        """'two and a half [million]', 'one and one-quarter [percent]'."""
-        scale = _SCALES.get(self.word(j), ONE)
-        j += scale != ONE
-        mantissa = whole + part
-        step = Decimal("0.5") if part == Decimal("0.5") else Decimal("0.25")
-        return _Number(
-            j,
-            mantissa * scale,
-            scale=scale,
-            precision=step * scale,
-            digits=_sig_digits(f"{whole}{str(part)[2:]}"),
-            decimal=True,
-        )
-
-    def fraction(self, num: int, j: int) -> _Number:
-        """numerator ``num`` then a denominator word at token ``j``: 'two thirds', 'a half'."""
-        w = self.word(j)
-        den = _DENOM_ONE.get(w) if num == 1 else _DENOM_MANY.get(w)
-        if den is None:  # "twenty-fifth", "one fifths": an ordinal or a slip, not a fraction
-            return _Number(j + 1, Decimal(num), skip=True)
-        # "three quarters of", "three-quarters": a fraction; "two quarters" counts periods
-        if (
-            w.startswith("quarter")
-            and not self.whole
-            and not (self.toks[j].hyphen or self.word_after(j) == "of")
-        ):
-            return _whole(j, Decimal(num), ONE)
-        value = _QUOTIENT.divide(Decimal(num), Decimal(den))
-        return _Number(
-            j + 1,
-            value,
-            precision=_QUOTIENT.divide(ONE, Decimal(den)),
-            digits=len(str(num)),
-            fraction=(num, den),
-        )
-
-
-# what may follow "<whole> and": its fraction ("and a half", "and one-quarter")
-_AND_PARTS = {
-    ("a", "half"): Decimal("0.5"),
-    ("one", "half"): Decimal("0.5"),
-    ("a", "quarter"): Decimal("0.25"),
-    ("one", "quarter"): Decimal("0.25"),
-    ("three", "quarters"): Decimal("0.75"),
-}
-
-
-def _sig_digits(digits: str) -> int:
-    return len(digits.lstrip("0")) or 1
-
-
-def _whole(end: int, value: Decimal, scale: Decimal) -> _Number:
-    """A whole number: precision and digits as if written '<mantissa> <scale word>'."""
-    mantissa = value / scale
-    if mantissa == mantissa.to_integral_value():
-        text = str(int(mantissa))
-        precision = scale
-    else:
-        m = mantissa.normalize()
-        text = format(m, "f").replace(".", "")
-        exponent = m.as_tuple().exponent
-        precision = ONE.scaleb(exponent if isinstance(exponent, int) else 0) * scale
-    return _Number(
-        end, value, scale=scale, precision=precision, digits=_sig_digits(text), count=scale == ONE
-    )
-
-
-def _tokens(run: str, offset: int) -> list[_Tok]:
-    toks: list[_Tok] = []
-    prev_end = 0
-    for m in _TOKEN.finditer(run):
-        toks.append(
-            _Tok(
-                m.group().lower(),
-                offset + m.start(),
-                offset + m.end(),
-                run[prev_end : m.start()] == "-",
-            )
-        )
-        prev_end = m.end()
-    return toks
-
-
-# --------------------------------------------------------------------------- context
-
-
-def _noun_like(word: str) -> bool:
-    """Whether ``word``, after a number, could be what it counts ("two years"), not a unit,
-    a function word or the end of the phrase ("" for punctuation)."""
-    return bool(word) and not (
-        word in _NOT_NOUNS
-        or word in _MONEY_WORDS
-        or word in _UNIT_WORDS
-        or (word.endswith("ly") and word not in _LY_ADJECTIVES)
-    )
 
 
 def _led_by_words(text: str, start: int) -> bool:
@@ -624,7 +192,11 @@ def _led_by_words(text: str, start: int) -> bool:
         return False
     if word == "of":  # "a quarter of a billion", "two thirds of a million"
         before = _word_before(text, j)[0]
-        return before in _DENOM_ONE or before in _DENOM_MANY or before == "halves"
+        return (
+            before in SPELLED_DENOMINATORS
+            or before in SPELLED_DENOMINATORS_PLURAL
+            or before == "halves"
+        )
     if word == "point":
         return _word_before(text, j)[0] not in _POINT_IS_NOUN
     return word in _LEADS
@@ -640,8 +212,8 @@ def _cents_after(text: str, end: int) -> tuple[int, int] | None:
     run = _RUN_ANY_CASE.match(text, join.end())
     if run is None:
         return None
-    toks = _tokens(run.group(), run.start())
-    got = _Parser(text, toks).below_hundred(0)
+    toks = tokens_of(run.group(), run.start())
+    got = WordParser(text, toks).below_hundred(0)
     if got is None or (got[1] < len(toks) and toks[got[1]].word not in ("a", "an")):
         return None
     cents, k = got
@@ -651,9 +223,9 @@ def _cents_after(text: str, end: int) -> tuple[int, int] | None:
         return cents, word.end()
     if "and" in text[end : join.end()].lower():
         return None  # "five dollars and twenty people"
-    after = _NEXT_WORD.match(text, stop)
+    after = NEXT_WORD.match(text, stop)
     following = after.group(1).lower() if after is not None and after.start(1) > stop else ""
-    if _noun_like(following) or following in _UNIT_WORDS or following in _MONEY_WORDS:
+    if noun_like(following) or following in UNIT_WORDS or following in MONEY_WORDS:
         return None  # "ten dollars two years ago", "twenty dollars forty percent"
     return cents, stop
 
@@ -688,11 +260,11 @@ def _counts_a_noun(text: str, start: int, end: int, first: str, single: bool) ->
     """The noun rule for a bare count: the next word could be what it counts."""
     if end >= len(text) or text[end] not in " \t\r\n":
         return False  # "one.", "nine," "two)" — nothing follows to count
-    nxt = _NEXT_WORD.match(text, end)
+    nxt = NEXT_WORD.match(text, end)
     if nxt is None:
         return False
     following = nxt.group(1).lower()
-    if following in _NOT_NOUNS or (following.endswith("ly") and following not in _LY_ADJECTIVES):
+    if following in NOT_NOUNS or (following.endswith("ly") and following not in LY_ADJECTIVES):
         return False  # "one of", "two are", "one financially"
     before, at = _word_before(text, start)
     if before in _LABELS:
@@ -705,7 +277,7 @@ def _counts_a_noun(text: str, start: int, end: int, first: str, single: bool) ->
 
 
 def _figure(
-    text: str, toks: Sequence[_Tok], first: int, n: _Number, noun_rule: bool = True
+    text: str, toks: Sequence[WordToken], first: int, n: SpelledNumber, noun_rule: bool = True
 ) -> Figure | None:
     """Attach units and apply the context rules; None when it is not a figure.
     ``noun_rule=False``: a bare count is returned whatever follows it (a range's low end)."""
@@ -719,13 +291,13 @@ def _figure(
     currency, pre_start = _currency_before(text, start)
     of_scale = _OF_A_SCALE.match(text, end) if n.fraction else None
     if of_scale is not None:  # "a quarter of a billion": 250 million
-        scale = _SCALES[of_scale.group(1).lower()]
+        scale = SPELLED_SCALES[of_scale.group(1).lower()]
         value, precision, end = value * scale, precision * scale, of_scale.end()
-    after = _AFTER.match(text, end)
+    after = UNIT_AFTER.match(text, end)
     if after is None and (n.fraction or toks[first].word == "half"):
         of_a = _OF_A.match(text, end)  # "a quarter of a percent", "half of one percent"
         if of_a is not None:
-            after = _AFTER.match(text, of_a.end())
+            after = UNIT_AFTER.match(text, of_a.end())
             if after is not None and not (after.group("pct") or after.group("bps")):
                 after = None
     if after is not None and after.group("pct"):
@@ -741,7 +313,7 @@ def _figure(
     elif after is not None and (after.group("cword") or after.group("code")):
         adj = (after.group("adj") or "").lower().replace("\t", " ")
         cword = (after.group("cword") or "").lower()
-        code = after.group("code") or CURRENCY_ADJECTIVES.get(adj) or _MONEY_WORDS[cword]
+        code = after.group("code") or CURRENCY_ADJECTIVES.get(adj) or MONEY_WORDS[cword]
         kind, unit, end = "currency", code, after.end()
         cents = None
         if cword.startswith(("dollar", "buck")) and scale == ONE and not (decimal or n.fraction):
@@ -749,7 +321,7 @@ def _figure(
         if cents is not None:
             value += Decimal(cents[0]) / 100
             precision, end, decimal = Decimal("0.01"), cents[1], True
-            digits = _sig_digits(f"{n.value}{cents[0]:02d}")
+            digits = significant_digits(f"{n.value}{cents[0]:02d}")
     if currency is not None and kind != "percent":
         kind, unit, start = "currency", unit or currency, pre_start
     per = None
@@ -782,9 +354,6 @@ def _figure(
     )
 
 
-# --------------------------------------------------------------------------- public API
-
-
 def spelled_figures(text: str, figs: Sequence[Figure] | Sequence[tuple[int, int]]) -> list[Figure]:
     """Figures written in words in normalised ``text``, none overlapping a span in ``figs``.
 
@@ -801,8 +370,8 @@ def spelled_figures(text: str, figs: Sequence[Figure] | Sequence[tuple[int, int]
     for m in runs:
         if m.start() < past:
             continue
-        toks = _tokens(m.group(), m.start())
-        parser = _Parser(text, toks)
+        toks = tokens_of(m.group(), m.start())
+        parser = WordParser(text, toks)
         i = 0
         while i < len(toks):
             if toks[i].word == "point":
@@ -833,7 +402,9 @@ def spelled_figures(text: str, figs: Sequence[Figure] | Sequence[tuple[int, int]
     return _link_ranges(text, out, pending) if out else out
 
 
-def _range_low_end(text: str, toks: Sequence[_Tok], first: int, n: _Number) -> Figure | None:
+def _range_low_end(
+    text: str, toks: Sequence[WordToken], first: int, n: SpelledNumber
+) -> Figure | None:
     """A bare count that may be the low end of a spoken range ("two to three percent"),
     kept only if :func:`_link_ranges` finds the other end."""
     fig = _figure(text, toks, first, n, noun_rule=False)
@@ -913,8 +484,8 @@ def words_to_number(words: str) -> Decimal | None:
     m = _RUN_ANY_CASE.fullmatch(text)
     if m is None:
         return None
-    toks = _tokens(text, 0)
-    n = _Parser(text, toks, whole=True).number(0)
+    toks = tokens_of(text, 0)
+    n = WordParser(text, toks, whole=True).number(0)
     if n is None or n.skip or n.end != len(toks):
         return None
     return n.value

@@ -17,19 +17,14 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tieout._vocab import CURRENCY_CODES, SOFT_UNITS
+from tieout._vocab import CURRENCY_CODES, NUMBER_WORDS, SOFT_UNITS
 from tieout.errors import ConfigError, InputError
-from tieout.figures import (
-    Figure,
-    detached_scale,
-    extract,
-    hedged_phrase,
-    is_bound,
-    mark_draft_hedges,
-    normalize,
-    parse_amount,
-    unreadable_figure,
-)
+from tieout.figures.figure import Figure
+from tieout.figures.hedges import hedged_phrase, is_bound, mark_draft_hedges
+from tieout.figures.normalization import normalize
+from tieout.figures.plain import parse_amount
+from tieout.figures.reader import extract
+from tieout.figures.unreadable import detached_scale, unreadable_figure
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
 from tieout.gating.lazy import LazySource
 from tieout.gating.messages import (
@@ -153,8 +148,6 @@ def _term_in_words_and_digits(text: str, span: tuple[int, int]) -> bool:
     """Whether the number at ``span`` stands in brackets after a number spelled out, as
     contracts write their terms ("sixty (60) days", "ninety (90)-day"): a figure the words
     and digits both state, so a claim however few its digits."""
-    from tieout.wordnumbers import NUMBER_WORDS
-
     a, b = span
     if text[b : b + 1] != ")" or a < 2 or text[a - 1] != "(":
         return False

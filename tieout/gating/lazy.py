@@ -31,27 +31,25 @@ from decimal import Decimal
 from functools import cache
 from itertools import chain, islice
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, QUANTITY_MULTIPLES
-from tieout.figures import (
-    EXACT,
-    ONE,
-    Figure,
+from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, NUMBER_WORDS, QUANTITY_MULTIPLES
+from tieout.figures.exact import EXACT, ONE
+from tieout.figures.figure import Figure
+from tieout.figures.forms import cents_hint, fraction_hints
+from tieout.figures.hedges import mark_hedged
+from tieout.figures.places import (
     add_leader_places,
     add_odd_comma_places,
-    article_named,
     canonical_digits,
-    cents_hint,
     clean_cut,
     digit_run_spans,
-    extract,
-    fraction_hints,
-    is_roman,
-    mark_hedged,
     number_places,
-    quantity_base,
     scan_window,
     sorted_values,
 )
+from tieout.figures.quantities import quantity_base
+from tieout.figures.reader import extract
+from tieout.figures.sections import article_named, is_roman
+from tieout.figures.words import WORD_HINT
 from tieout.gating.rounding import all_rounded, first_rounded, rounding_range
 from tieout.gating.sources import SourceIndex
 from tieout.layout import (
@@ -67,7 +65,6 @@ from tieout.layout import (
     read_layout,
     section_numbers,
 )
-from tieout.wordnumbers import NUMBER_WORDS, WORD_HINT
 
 __all__ = ["LazySource"]
 
@@ -289,7 +286,7 @@ class LazySource:
     def _words(self) -> SourceIndex:
         """Only the figures the source spells out in words ("five million dollars")."""
         if self._spelled is None:
-            from tieout.wordnumbers import spelled_figures
+            from tieout.figures.words import spelled_figures
 
             idx = SourceIndex(self.label, self.kind)
             if _WORD_HINT.search(self.text):
@@ -351,7 +348,7 @@ class LazySource:
     def _read_block(self, a: int, b: int) -> SourceIndex:
         idx = self._blocks.get((a, b))
         if idx is None:
-            from tieout.wordnumbers import spelled_figures
+            from tieout.figures.words import spelled_figures
 
             text = self.text[a:b]
             self._read_chars += b - a

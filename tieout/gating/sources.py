@@ -18,7 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from tieout._vocab import CURRENCY_CODES
 from tieout.errors import InputError
-from tieout.figures import Figure, extract, mark_hedged, over, parse_amount, quantity_base
+from tieout.figures.exact import over
+from tieout.figures.figure import Figure
+from tieout.figures.hedges import mark_hedged
+from tieout.figures.plain import parse_amount
+from tieout.figures.quantities import quantity_base
+from tieout.figures.reader import extract
 from tieout.gating.rounding import all_rounded, first_rounded, rounding_range
 
 if TYPE_CHECKING:
@@ -315,7 +320,7 @@ def text_index(
     else:
 
         def build() -> SourceIndex | LazySource:
-            from tieout.figures import normalize
+            from tieout.figures.normalization import normalize
 
             return LazySource(normalize(text, numbers_of(numbers, text)), label, kind)
 
@@ -329,8 +334,8 @@ def document_index(
     doc: Document, label: str | None = None, kind: str = "extraction_source"
 ) -> SourceIndex:
     """Index an ingested document: its figures (scale and periods applied) and its clauses."""
+    from tieout.figures.words import spelled_figures
     from tieout.layout import section_numbers
-    from tieout.wordnumbers import spelled_figures
 
     idx = SourceIndex(label or doc.doc_id, kind)
     for f in doc.figures:

@@ -1,0 +1,310 @@
+"""One match of the grammar read as a figure: its unit, scale, sign, currency, what it is
+per (:func:`figure_from_match`); a written form read as if it stood alone (:func:`read_as`).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from tieout._vocab import (
+    CURRENCY_ADJECTIVES,
+    CURRENCY_ALIASES,
+    CURRENCY_SYMBOLS,
+    CURRENCY_WORDS,
+    GLUED_CURRENCY_ALIASES,
+    NUMBER_WORDS,
+    SCALE_WORDS,
+)
+from tieout.figures.exact import HUNDRED, ONE, over, times
+from tieout.figures.figure import Figure
+from tieout.figures.numerals import decimal_value, fraction_value, precision_of
+from tieout.figures.patterns import (
+    FIGURE,
+    GROUP_NUMBERS,
+    SCALE_SUFFIX,
+    SCALE_WORD,
+    UNIT_SCALES,
+    WORD_END,
+)
+from tieout.figures.prefix import Prefix
+from tieout.figures.quantities import (
+    BRACKET_UNIT,
+    PER_SHARE_BEFORE,
+    per_unit,
+    quantity_per,
+    quantity_unit,
+    unit_read,
+)
+
+__all__ = ["figure_from_match", "read_as"]
+
+
+# "$(1.2)M", "$(1.2) million": the scale after the bracket of a negative
+_SUFFIX_AFTER = re.compile(rf"\)(?:({SCALE_SUFFIX})(?![A-Za-z0-9])| ({SCALE_WORD}){WORD_END})")
+# "$4.2 B", "$420 K", "€1.2 M": a scale letter a space after an amount (read only there)
+_SPACED_SCALE = re.compile(r" ([KMB]|mm)(?![\w&'’-]|\.\w)")  # "$312.5 mm" ("5 mm" is no amount)
+# "R$ 345,6 mi", "R$ 4,5 bi": the Brazilian press's million and billion, read after a real
+# only ("12 mi" alone is miles)
+_BRL_SCALE = re.compile(r" (mi|bi)(?![\w$€£%-])")
+_BRL_SCALES = {"mi": Decimal(10) ** 6, "bi": Decimal(10) ** 9}
+_BPS_AFTER = re.compile(
+    rf"\)\s?(?:bps{WORD_END}|bp{WORD_END}|b\.p\.|basis[\s-]points?{WORD_END})"
+)  # "(27) bps"
+
+
+_RESTATED_UNITS = frozenset(
+    [
+        "dollar",
+        "dollars",
+        "cent",
+        "cents",
+        "pence",
+        "percent",
+        "euro",
+        "euros",
+        "pound",
+        "pounds",
+        "yen",
+    ]
+)
+
+
+def _restates_words(text: str, paren: int, bare: bool = False) -> bool:
+    """Whether the parenthesis at ``paren`` follows a figure, as prose restates one in
+    other words, units or currency ("thirty (30) days", "Fifty Thousand Dollars
+    ($50,000)", "ten percent (10%)", "€100m ($110m)", "₹12.5 crore ($1.5 million)", "5%
+    (50 bps)"): the figure in it is that figure again, not a negative. A ``bare`` number
+    (no unit, no scale) after a figure is a negative still: "17,455 (3,912)" is two cells
+    of a row whose columns lost their spacing."""
+    j = paren
+    if j > 0 and text[j - 1] in " \n":  # one space, or the line break of wrapped prose
+        j -= 1
+    before = text[j - 1] if j > 0 else ""
+    if before.isdigit() or before == "%":
+        # "EUR 100 ($110)", "5% (50 bps)"; never "1,234(1)", nor a column of figures
+        return j < paren and text[j] == " " and not bare
+    k = j
+    while k > 0 and (text[k - 1].isalpha() or text[k - 1] == "-") and j - k < 24:
+        k -= 1
+    word = text[k:j].lower().rsplit("-", 1)[-1]
+    if not word:
+        return False
+    if word in _RESTATED_UNITS:
+        return True
+    if word in SCALE_WORDS or word.rstrip("s") in SCALE_WORDS or word in _BASIS_WORDS:
+        while k > 0 and text[k - 1] == " " and j - k < 26:
+            k -= 1
+        return k > 0 and text[k - 1].isdigit()  # "€100m (", "12.5 crore (", "50 bps ("
+    return word in NUMBER_WORDS and word not in ("a", "an", "and", "point", "minus", "negative")
+
+
+_BASIS_WORDS = frozenset(["bp", "bps", "pp", "pct", "points"])
+
+
+def read_as(written: str, pre: Prefix) -> Figure | None:
+    """The figure ``written`` is, read whole as the grammar reads one, with ``pre`` before
+    it: how a figure is read as if its unit were written after it ("9.99" of "9.99/8.88%"
+    as "9.99%"; "275" of "S+275" as "275 bps"). None unless it is one figure exactly."""
+    m = FIGURE.match(written)
+    if m is None or m.end() != len(written):
+        return None
+    return figure_from_match(written, m, m.group(*GROUP_NUMBERS), pre)
+
+
+# what stands before the base year of real dollars: "in 2023 dollars", "chained 2017
+# dollars", "constant 2012 dollars", "real 2024 euros"; or a base period's first year
+# before its last ("the 1982-84 dollar")
+_BASE_YEAR_BEFORE = re.compile(
+    r"(?i:\b(?:in|chained|constant|real|current|nominal|fixed|inflation-adjusted))[^\S\n]+$"
+)
+_BASE_PERIOD_BEFORE = re.compile(r"\b(?:19|20)\d\d[-–]$")
+
+
+def _base_year(text: str, start: int, num: str) -> bool:
+    """Whether the number ``num`` at ``start``, before a currency word, is the base year of
+    real amounts ("in 2023 dollars", "chained 2017 dollars") or the end of a base period
+    ("1982-84 dollar"), no amount: README, "a year in prose confirms nothing"."""
+    before = text[max(0, start - 24) : start]
+    if len(num) == 4 and num.isdigit() and 1900 <= int(num) <= 2099:
+        return _BASE_YEAR_BEFORE.search(before) is not None
+    return len(num) == 2 and num.isdigit() and _BASE_PERIOD_BEFORE.search(before) is not None
+
+
+def _currency_words(
+    cword: str | None, before: str | None, glued: bool = False
+) -> tuple[str | None, bool]:
+    """The currency a figure's words after it name ("yuan", "Hong Kong dollars", "HK
+    cents") and whether they are cents: (code, cents); (None, False) for none. ``before``:
+    the currency written before the figure; ``glued``: written as "HK12.5 cents"."""
+    if cword is None:
+        return None, False
+    *adjective, noun = cword.lower().split()
+    country = CURRENCY_ADJECTIVES.get(" ".join(adjective)) if adjective else None
+    if noun.startswith("cent"):  # "45 cents", "12.5 HK cents", "HK12.5 cents"
+        if before is not None and country is None:
+            return (before, True) if glued else (None, False)  # "$0.45 cents": $0.45
+        return country or before or "USD", True
+    return country or CURRENCY_WORDS[noun], False
+
+
+def _digit_count(s: str) -> int:
+    return sum(c.isdigit() for c in s)
+
+
+def figure_from_match(
+    text: str, m: re.Match[str], groups: tuple[str | None, ...], pre: Prefix
+) -> Figure:
+    num = groups[2]
+    assert num is not None
+    pct, bps, sfx, word, code_group, cword, mult, frac, pence, sym, unitscale, wordx = groups[5:17]
+    qty, perday = groups[17:19]
+    word = word or wordx
+    if frac:
+        value, precision = fraction_value(num, frac)
+    else:
+        value = decimal_value(num)
+        precision = precision_of(num)
+    scale = ONE
+    scale_source = "none"
+    unit: str | None = pre.currency
+    kind = "currency" if unit else "number"
+    end = m.end() if groups[4] is None else m.start("ord")  # not the letters after "12%YoY"
+    if pct:
+        kind, unit = "percent", "percent"
+    elif bps:
+        kind, unit = "percent", "basis_point"
+    elif sfx or word:
+        token = (sfx or word or "").lower()
+        token = " ".join(token.split())  # "lakh crore"
+        scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
+        scale_source = "suffix" if sfx else "word"
+    elif unitscale:  # "M€", "TEUR" (Tausend), "Md€" (milliard), as French and German write
+        scale, scale_source = UNIT_SCALES[unitscale.lower()], "suffix"
+    elif groups[19]:  # "15 $M": the currency, then the scale, after the figure
+        scale, scale_source = SCALE_WORDS[groups[19].lower()], "suffix"
+        sym = "$"
+    elif pre.scale != ONE:  # "T€ 812": the scale stood before the currency
+        scale, scale_source = pre.scale, "suffix"
+    elif pre.currency and not any(groups[5:]) and text[end : end + 1] == " ":
+        spaced = _SPACED_SCALE.match(text, end)
+        if spaced is not None:  # "$4.2 B in sales": B, a space after an amount, is billions
+            scale, scale_source = SCALE_WORDS[spaced.group(1).lower()], "suffix"
+            end = spaced.end()
+        elif pre.currency == "BRL" and (short := _BRL_SCALE.match(text, end)) is not None:
+            scale, scale_source = _BRL_SCALES[short.group(1)], "word"  # "R$ 345,6 mi"
+            end = short.end()
+    if cword is None:
+        code, cents = None, False
+    else:
+        glued = text[pre.start : m.start()] in GLUED_CURRENCY_ALIASES  # "HK12.5 cents"
+        code, cents = _currency_words(cword, pre.currency, glued)
+    if code == "KRW" and cword == "won" and scale == ONE and len(num) < 4:
+        code, end = None, m.start("cword") - 1  # "12 won awards": a verb, no currency
+    elif cword and pre.currency is None and scale == ONE and _base_year(text, m.start(), num):
+        code, cents, end = None, False, m.start("cword") - 1  # "in 2023 dollars": a base year
+    if code_group:
+        code = CURRENCY_ALIASES.get(code_group, code_group)
+    if sym:
+        code = CURRENCY_SYMBOLS[sym]  # "1,234.5 €"
+    if pence and pre.currency is None:  # "45.6p": pence, a hundredth of a pound; "45.6c" cents
+        code, cents = ("GBP" if pence.strip()[0] == "p" else "USD"), True
+    if code and kind != "percent":
+        unit, kind = code, "currency"
+    elif code:
+        end = m.end("pct") if pct else m.end("bps")
+    negative = pre.negative
+    # the closing bracket, right after the figure or one space after it ("(1,234 )")
+    close_at = end if text[end : end + 1] == ")" else end + 1 if text[end : end + 2] == " )" else -1
+    closed = (
+        pre.open_at >= 0
+        and close_at >= 0
+        and not _restates_words(text, pre.open_at, kind == "number" and scale == ONE)
+    )
+    close_len = close_at + 1 - end
+    if closed and kind == "number" and text[close_at + 1 : close_at + 2] == "%":
+        kind, unit = "percent", "percent"  # "(2.3)%", as tables print a negative percentage
+        close_len += 1
+    elif closed and kind == "number" and scale == ONE:
+        bps_after = _BPS_AFTER.match(text, close_at)
+        if bps_after is not None:  # "narrowed (27) bps"
+            kind, unit = "percent", "basis_point"
+            close_len = bps_after.end() - end
+    if closed and scale == ONE and kind != "percent":
+        after = _SUFFIX_AFTER.match(text, close_at)
+        if after is not None:  # "$(1.2)M": the scale stands after the bracket
+            token = (after.group(1) or after.group(2)).lower()
+            scale = SCALE_WORDS.get(token) or SCALE_WORDS[token.rstrip("s")]
+            scale_source = "suffix" if after.group(1) else "word"
+            close_len = after.end() - end
+    restated_unit = None
+    if (
+        not closed
+        and kind == "number"
+        and scale == ONE
+        and not qty
+        and pre.open_at >= 0
+        and close_at >= 0
+        and (bracket_unit := BRACKET_UNIT.match(text, close_at)) is not None
+    ):
+        restated_unit = quantity_unit(bracket_unit.group("qty"))  # "thirty (30) days"
+    if closed and not (
+        kind == "number"
+        and scale == ONE
+        and "," not in num
+        and "." not in num
+        and len(num) == 4
+        and 1900 <= int(num) <= 2099
+    ):
+        negative = True  # "(1,234)" is -1,234; "(2019)" is a year in brackets
+    else:
+        closed = False
+    if unit == "basis_point" or (cents and kind == "currency"):
+        value = over(value, HUNDRED)  # 150 bps is 1.5%; 45 cents is $0.45
+        precision = over(precision, HUNDRED)
+        if cents:
+            scale_source = "word"  # "cents" says what it is: no table's note scales it
+    if scale != ONE:
+        value = times(value, scale)
+        precision = times(precision, scale)
+    start = pre.start
+    if closed:
+        end += close_len
+    elif pre.open_at >= 0 and start <= pre.open_at:
+        start = pre.open_at + 1 + pre.open_gap  # the bracket opens a parenthesis, not a negative
+    per = None
+    if qty and kind == "number" and not mult:  # "1.2 GW", "412 Mboe/d": a quantity
+        named = quantity_unit(qty)
+        if unit_read(text, m, num, named):
+            kind, unit = "quantity", named + ("/d" if perday else "")
+            per = None if perday else quantity_per(text, end)
+        else:  # "in 2024 year", a table's next row "MW sold": the number alone
+            end = m.start("qty") - (text[m.start("qty") - 1] in " -\n")
+    elif kind == "currency":
+        per = per_unit(text, end)
+        if (
+            per is None
+            and start > 3
+            and text[start - 1 : start].isspace()
+            and text[start - 3 : start - 1].lower() in ("of", "en")  # "of", "between"
+            and PER_SHARE_BEFORE.search(text, max(0, start - 40), start)
+        ):
+            per = "share"  # "present values per share of $33.40"
+    elif restated_unit is not None:
+        kind, unit = "quantity", restated_unit
+    return Figure(
+        text=text[start:end],
+        span=(start, end),
+        kind=kind,
+        unit=unit,
+        value=-value if negative else value,
+        scale=scale,
+        scale_source=scale_source,
+        precision=precision,
+        negative=negative,
+        digits=len(num) - num.count(",") - num.count(".") + (_digit_count(frac) if frac else 0),
+        grouped="," in num,
+        decimal="." in num or bool(frac),
+        multiple=mult is not None and kind == "number",
+        per=per,
+    )
