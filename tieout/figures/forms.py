@@ -161,19 +161,19 @@ def read_slash_pair(text: str, m: re.Match[str]) -> tuple[Figure, Figure] | None
         return None
     num1, num2 = m.group("num"), g2[2]
     pos = m.start()
-    pre = read_prefix(text, pos)
-    currency = pre.currency if pre is not None else None
+    prefix = read_prefix(text, pos)
+    currency = prefix.currency if prefix is not None else None
     if not (any(g2[5:]) or currency or any(c in num1 + num2 for c in ",.")):
         return None
     second = figure_from_match(window, m2, g2, Prefix(0, currency=currency))
     # the first, read as if the second's unit were written after it
-    first = read_as(num1 + window[m2.end("num") : m2.end()], pre or Prefix(0))
-    if (pre is None or not pre.currency) and "+" in text[max(0, pos - 2) : pos]:
+    first = read_as(num1 + window[m2.end("num") : m2.end()], prefix or Prefix(0))
+    if (prefix is None or not prefix.currency) and "+" in text[max(0, pos - 2) : pos]:
         # "S+275/0.50%": a margin and its floor; the margin is in basis points
         first = read_spread(text, m) or first
     if first is None:
         return None
-    start = pre.start if pre is not None else pos
+    start = prefix.start if prefix is not None else pos
     first = replace(first, text=text[start:slash], span=(start, slash))
     shift = slash + 1
     second = replace(second, span=(second.span[0] + shift, second.span[1] + shift))
@@ -202,16 +202,16 @@ def read_slash_list(text: str, m: re.Match[str]) -> list[Figure] | None:
     g2 = m2.group(*GROUP_NUMBERS)
     if g2[1] or g2[3] or g2[4] or g2[12]:  # bad, dotted, glued letters, a fraction
         return None
-    pre = read_prefix(text, pos)
-    currency = pre.currency if pre is not None else None
+    prefix = read_prefix(text, pos)
+    currency = prefix.currency if prefix is not None else None
     if not (any(g2[5:]) or currency):
         return None
     tail = window[m2.end("num") : m2.end()]
     out: list[Figure] = []
     at = pos
-    first = pos if pre is None else pre.start
-    if pre is not None and pre.open_at >= 0 and first <= pre.open_at:
-        first = pre.open_at + 1 + pre.open_gap  # "($1/2/3 billion)": no negative
+    first = pos if prefix is None else prefix.start
+    if prefix is not None and prefix.open_at >= 0 and first <= prefix.open_at:
+        first = prefix.open_at + 1 + prefix.open_gap  # "($1/2/3 billion)": no negative
     for k, item in enumerate(items):
         fig = read_as(item + tail, Prefix(0, currency=currency))
         if fig is None:
@@ -235,8 +235,8 @@ def read_ordinal_fraction(text: str, m: re.Match[str], num: str, frac: str) -> F
     after = _ORDINAL_AFTER.match(text, m.end("frac"))
     if after is None or not num.isdigit():
         return None
-    pre = read_prefix(text, m.start())
-    if pre is not None and (pre.currency or pre.section):
+    prefix = read_prefix(text, m.start())
+    if prefix is not None and (prefix.currency or prefix.section):
         return None
     top, bottom = int(num), int(frac[1:])
     if not 0 < top < bottom:

@@ -55,7 +55,7 @@ def is_scale_mark(text: str, start: int, end: int) -> bool:
 
 
 def is_marker(
-    text: str, m: re.Match[str], num: str, pre: Prefix | None, at: int | None = None
+    text: str, m: re.Match[str], num: str, prefix: Prefix | None, at: int | None = None
 ) -> bool:
     """Whether the letter glued after the amount ``m`` read (at ``at``, or its last
     character) is a marker, as tables print an estimate, a footnote or a term bond
@@ -66,7 +66,7 @@ def is_marker(
     after = text[end : end + 1]
     if after and (after.isalnum() or after in "-/"):
         return False
-    return "," in num or (pre is not None and pre.currency is not None)
+    return "," in num or (prefix is not None and prefix.currency is not None)
 
 
 def skip_reason(token: str) -> str:

@@ -102,14 +102,14 @@ def _restates_words(text: str, paren: int, bare: bool = False) -> bool:
 _BASIS_WORDS = frozenset(["bp", "bps", "pp", "pct", "points"])
 
 
-def read_as(written: str, pre: Prefix) -> Figure | None:
-    """The figure ``written`` is, read whole as the grammar reads one, with ``pre`` before
+def read_as(written: str, prefix: Prefix) -> Figure | None:
+    """The figure ``written`` is, read whole as the grammar reads one, with ``prefix`` before
     it: how a figure is read as if its unit were written after it ("9.99" of "9.99/8.88%"
     as "9.99%"; "275" of "S+275" as "275 bps"). None unless it is one figure exactly."""
     m = FIGURE.match(written)
     if m is None or m.end() != len(written):
         return None
-    return figure_from_match(written, m, m.group(*GROUP_NUMBERS), pre)
+    return figure_from_match(written, m, m.group(*GROUP_NUMBERS), prefix)
 
 
 # what stands before the base year of real dollars: "in 2023 dollars", "chained 2017
@@ -153,7 +153,7 @@ def _digit_count(s: str) -> int:
 
 
 def figure_from_match(
-    text: str, m: re.Match[str], groups: tuple[str | None, ...], pre: Prefix
+    text: str, m: re.Match[str], groups: tuple[str | None, ...], prefix: Prefix
 ) -> Figure:
     num = groups[2]
     assert num is not None
@@ -167,9 +167,9 @@ def figure_from_match(
         precision = precision_of(num)
     scale = ONE
     scale_source = "none"
-    unit: str | None = pre.currency
+    unit: str | None = prefix.currency
     kind = "currency" if unit else "number"
-    end = m.end() if groups[4] is None else m.start("ord")  # not the letters after "12%YoY"
+    end = m.end() if groups[4] is None else m.start("trailing")  # not the letters after "12%YoY"
     if pct:
         kind, unit = "percent", "percent"
     elif bps:
@@ -184,42 +184,42 @@ def figure_from_match(
     elif groups[19]:  # "15 $M": the currency, then the scale, after the figure
         scale, scale_source = SCALE_WORDS[groups[19].lower()], "suffix"
         sym = "$"
-    elif pre.scale != ONE:  # "T€ 812": the scale stood before the currency
-        scale, scale_source = pre.scale, "suffix"
-    elif pre.currency and not any(groups[5:]) and text[end : end + 1] == " ":
+    elif prefix.scale != ONE:  # "T€ 812": the scale stood before the currency
+        scale, scale_source = prefix.scale, "suffix"
+    elif prefix.currency and not any(groups[5:]) and text[end : end + 1] == " ":
         spaced = _SPACED_SCALE.match(text, end)
         if spaced is not None:  # "$4.2 B in sales": B, a space after an amount, is billions
             scale, scale_source = SCALE_WORDS[spaced.group(1).lower()], "suffix"
             end = spaced.end()
-        elif pre.currency == "BRL" and (short := _BRL_SCALE.match(text, end)) is not None:
+        elif prefix.currency == "BRL" and (short := _BRL_SCALE.match(text, end)) is not None:
             scale, scale_source = _BRL_SCALES[short.group(1)], "word"  # "R$ 345,6 mi"
             end = short.end()
     if cword is None:
         code, cents = None, False
     else:
-        glued = text[pre.start : m.start()] in GLUED_CURRENCY_ALIASES  # "HK12.5 cents"
-        code, cents = _currency_words(cword, pre.currency, glued)
+        glued = text[prefix.start : m.start()] in GLUED_CURRENCY_ALIASES  # "HK12.5 cents"
+        code, cents = _currency_words(cword, prefix.currency, glued)
     if code == "KRW" and cword == "won" and scale == ONE and len(num) < 4:
         code, end = None, m.start("cword") - 1  # "12 won awards": a verb, no currency
-    elif cword and pre.currency is None and scale == ONE and _base_year(text, m.start(), num):
+    elif cword and prefix.currency is None and scale == ONE and _base_year(text, m.start(), num):
         code, cents, end = None, False, m.start("cword") - 1  # "in 2023 dollars": a base year
     if code_group:
         code = CURRENCY_ALIASES.get(code_group, code_group)
     if sym:
         code = CURRENCY_SYMBOLS[sym]  # "1,234.5 €"
-    if pence and pre.currency is None:  # "45.6p": pence, a hundredth of a pound; "45.6c" cents
+    if pence and prefix.currency is None:  # "45.6p": pence, a hundredth of a pound; "45.6c" cents
         code, cents = ("GBP" if pence.strip()[0] == "p" else "USD"), True
     if code and kind != "percent":
         unit, kind = code, "currency"
     elif code:
         end = m.end("pct") if pct else m.end("bps")
-    negative = pre.negative
+    negative = prefix.negative
     # the closing bracket, right after the figure or one space after it ("(1,234 )")
     close_at = end if text[end : end + 1] == ")" else end + 1 if text[end : end + 2] == " )" else -1
     closed = (
-        pre.open_at >= 0
+        prefix.open_at >= 0
         and close_at >= 0
-        and not _restates_words(text, pre.open_at, kind == "number" and scale == ONE)
+        and not _restates_words(text, prefix.open_at, kind == "number" and scale == ONE)
     )
     close_len = close_at + 1 - end
     if closed and kind == "number" and text[close_at + 1 : close_at + 2] == "%":
@@ -243,7 +243,7 @@ def figure_from_match(
         and kind == "number"
         and scale == ONE
         and not qty
-        and pre.open_at >= 0
+        and prefix.open_at >= 0
         and close_at >= 0
         and (bracket_unit := BRACKET_UNIT.match(text, close_at)) is not None
     ):
@@ -267,11 +267,13 @@ def figure_from_match(
     if scale != ONE:
         value = times(value, scale)
         precision = times(precision, scale)
-    start = pre.start
+    start = prefix.start
     if closed:
         end += close_len
-    elif pre.open_at >= 0 and start <= pre.open_at:
-        start = pre.open_at + 1 + pre.open_gap  # the bracket opens a parenthesis, not a negative
+    elif prefix.open_at >= 0 and start <= prefix.open_at:
+        start = (
+            prefix.open_at + 1 + prefix.open_gap
+        )  # the bracket opens a parenthesis, not a negative
     per = None
     if qty and kind == "number" and not mult:  # "1.2 GW", "412 Mboe/d": a quantity
         named = quantity_unit(qty)

@@ -214,7 +214,7 @@ FIGURE = re.compile(
               | [^\S\n]?(?P<sym>[€£¥₹₩₪₺]|(?<=[kKMTd])\$|{_DOLLAR_PER})(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
-        (?P<ord>st\b|nd\b|rd\b|th\b|[A-Za-z])?
+        (?P<trailing>st\b|nd\b|rd\b|th\b|[A-Za-z])?
     )
     """,
     re.VERBOSE,
@@ -226,7 +226,7 @@ _GROUPS = (
     "bad",
     "num",
     "dotted",
-    "ord",
+    "trailing",
     "pct",
     "bps",
     "sfx",

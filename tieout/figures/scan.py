@@ -126,7 +126,7 @@ def scan_figures(
                     skips.append((unreadable, text[unreadable[0] : unreadable[1]], "unreadable"))
             continue
         pos = m.start()
-        pre = read_prefix(text, pos)
+        prefix = read_prefix(text, pos)
         if pos and text[pos - 1] in "xX×" and _leading_times(text, m, groups):
             fig = figure_from_match(text, m, groups, Prefix(pos))  # "x2.7 MOIC", "×2.3"
             yield replace(
@@ -134,7 +134,7 @@ def scan_figures(
             )
             continue
         if (
-            (pre is None or not pre.currency)
+            (prefix is None or not prefix.currency)
             and not (groups[5] or groups[6])
             and (reason := identifier_reason(text, m, num, groups))
         ):
@@ -144,10 +144,10 @@ def scan_figures(
                 skips.append(((pos, hidden), text[pos:hidden], reason))
             continue
         if frac:
-            if frac[0] == "/" and not any(groups[5:12]) and (pre is None or not pre.currency):
+            if frac[0] == "/" and not any(groups[5:12]) and (prefix is None or not prefix.currency):
                 continue  # "1/2", "3/4" alone: a ratio, a score or a date as often as a figure
             if not terminates(fraction_of(num, frac)[1]):  # "3 1/3%": no exact decimal
-                cut = (pre.start if pre is not None else pos, past_symbol(text, m.end()))
+                cut = (prefix.start if prefix is not None else pos, past_symbol(text, m.end()))
                 hidden = cut[1]
                 if skips is not None:
                     skips.append((cut, text[cut[0] : cut[1]], "unreadable"))
@@ -155,7 +155,7 @@ def scan_figures(
         if not dotted and text[m.end("num") : m.end("num") + 1] in POWER_FIRST:
             power = power_after(text, m.end("num"))
             if power is not None:  # "$2.5e6", "1.2 × 10^9": refused, never read as 2.5
-                cut = (pre.start if pre is not None else pos, past_symbol(text, power))
+                cut = (prefix.start if prefix is not None else pos, past_symbol(text, power))
                 hidden = cut[1]
                 if skips is not None:
                     skips.append((cut, text[cut[0] : cut[1]], "unreadable"))
@@ -163,11 +163,11 @@ def scan_figures(
         section_at = -1
         heading = False
         lists = False  # whether more sections may follow: "Sections 12.2 and 4.1.9"
-        if pre is not None and pre.section:
-            section_at = pre.start
+        if prefix is not None and prefix.section:
+            section_at = prefix.start
             lists = is_plural_section(text[max(0, section_at - 1) : pos])  # "§§": two marks
             family = section_family(text[section_at:pos])
-        elif not any(groups[5:]) and "," not in num and (pre is None or pre.start == pos):
+        elif not any(groups[5:]) and "," not in num and (prefix is None or prefix.start == pos):
             if listed >= 0 and (
                 continues_pair(text, listed, pos, num + (dotted or ""), solo)
                 if solo
@@ -208,9 +208,9 @@ def scan_figures(
             continue
         if trailing and (groups[5] or groups[6]) and not dotted:
             trailing = None  # "12%YoY", "35.2%vs": the percent sign ends the figure
-        if trailing and len(trailing) == 1 and not dotted and is_marker(text, m, num, pre):
+        if trailing and len(trailing) == 1 and not dotted and is_marker(text, m, num, prefix):
             trailing = None  # "$145,800,000E", "31,413,227P", "$412,530,118a": a marker
-        if groups[7] == "T" and "," in num and is_marker(text, m, num, pre, m.end()):
+        if groups[7] == "T" and "," in num and is_marker(text, m, num, prefix, m.end()):
             alone = FIGURE.match(text, m.start(), m.end("num"))  # "$9,870,000T": a term bond
             if alone is not None and alone.end() == m.end("num"):
                 m, groups = alone, alone.group(*GROUP_NUMBERS)
@@ -219,7 +219,7 @@ def scan_figures(
         tail = any(groups[5:])  # a unit, a scale or a multiple after the digits
         mend = m.end()
         if dotted or trailing:
-            if dotted and (pre is None or not pre.section):
+            if dotted and (prefix is None or not prefix.section):
                 span = unreadable_span(text, m, groups)  # "1.234.567,89 €": dots between thousands
                 if span is not None:
                     hidden = span[1]  # its decimals ",89" are no figure of their own
@@ -232,7 +232,7 @@ def scan_figures(
         if (
             len(num) <= 2
             and not tail
-            and (pre is None or pre.start == pos)
+            and (prefix is None or prefix.start == pos)
             and is_day_of_month(text, pos, mend, num)
         ):
             if skips is not None:  # "September 30, 2026", "30 June 2025": a day, no count
@@ -241,17 +241,17 @@ def scan_figures(
         if (
             not tail
             and text[mend : mend + 1] == ":"
-            and (pre is None or not pre.currency)
+            and (prefix is None or not prefix.currency)
             and (ratio := read_ratio(text, m)) is not None
         ):
             yield ratio  # "3.39:1.25", "312:4": a ratio, found only as that ratio
             hidden = ratio.span[1]
             continue
-        if pre is None and not tail:  # a bare number, the common case
+        if prefix is None and not tail:  # a bare number, the common case
             if text[pos - 5 : pos] == "plus " and (spread := read_spread(text, m)) is not None:
                 yield spread  # "Term SOFR plus 275": a margin over a rate
                 continue
-            end = mend if groups[4] is None else m.start("ord")
+            end = mend if groups[4] is None else m.start("trailing")
             yield Figure(
                 text=text[pos:end],
                 span=(pos, end),
@@ -265,8 +265,8 @@ def scan_figures(
             )
             continue
         if (
-            pre is not None
-            and pre.open_at == pos - 1
+            prefix is not None
+            and prefix.open_at == pos - 1
             and len(num) <= 2
             and pos > 1
             and (text[pos - 2].isalnum() or text[pos - 2] in "%)")
@@ -277,39 +277,43 @@ def scan_figures(
         if groups[13] in ("p", "c") and "." not in num and len(num) > 3:
             continue  # "1080p", "2160p": a code, as any number glued to a letter is
         if (
-            pre is not None
-            and pre.currency
+            prefix is not None
+            and prefix.currency
             and num in ("000", "000,000")
-            and is_scale_mark(text, pre.start, mend)
+            and is_scale_mark(text, prefix.start, mend)
         ):
             continue  # "($000)", "in €000s": a table's scale, not an amount of nothing
         if (
             groups[7] == "M"
             and num in _MONTH_COUNTS
-            and (pre is None or not pre.currency)
+            and (prefix is None or not prefix.currency)
             and _YEAR_AFTER.match(text, mend)
         ):
             continue  # "9M'25", "9M 2025": nine months of a year, a column's period
         if (
             groups[7] == "M"
             and num in _MONTH_COUNTS
-            and (pre is None or not pre.currency)
+            and (prefix is None or not prefix.currency)
             and text[pos - 1 : pos] == "("
             and text[mend : mend + 1] == ")"
         ):
             if skips is not None:  # "Value of new business (9M)": nine months, a period
                 skips.append(((pos - 1, mend + 1), text[pos - 1 : mend + 1], "date"))
             continue
-        if groups[7] == "T" and (pre is None or not pre.currency) and "." not in num:
+        if groups[7] == "T" and (prefix is None or not prefix.currency) and "." not in num:
             continue  # "4T" alone is a code; "$1.2T" and "1.3T" are trillions
-        if groups[7] and text[mend : mend + 1].isdigit() and (pre is None or not pre.currency):
+        if (
+            groups[7]
+            and text[mend : mend + 1].isdigit()
+            and (prefix is None or not prefix.currency)
+        ):
             continue  # "12m2", "4B2": a code; "$4.2B1" is $4.2 billion and its footnote
         if not tail and pos > 1 and "+" in text[pos - 2 : pos]:
             spread = read_spread(text, m)
             if spread is not None:  # "S+275", "SOFR + 2.25": a margin over a rate
                 yield spread
                 continue
-        yield figure_from_match(text, m, groups, pre or Prefix(pos))
+        yield figure_from_match(text, m, groups, prefix or Prefix(pos))
 
 
 def _leading_times(text: str, m: re.Match[str], groups: tuple[str | None, ...]) -> bool:

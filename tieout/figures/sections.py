@@ -79,8 +79,8 @@ def section_slash(text: str, m: re.Match[str], num: str) -> tuple[Figure, Figure
     if CLAUSE_NUMBER.fullmatch(num) is None:
         return None
     pos, slash = m.start(), m.end("num")
-    pre = read_prefix(text, pos)
-    if pre is None or not pre.section:
+    prefix = read_prefix(text, pos)
+    if prefix is None or not prefix.section:
         return None
     second = CLAUSE_NUMBER.match(text, slash + 1)
     if second is None:
@@ -90,9 +90,9 @@ def section_slash(text: str, m: re.Match[str], num: str) -> tuple[Figure, Figure
         text[end : end + 1] in ".," and text[end + 1 : end + 2].isdigit()
     ):
         return None  # "8.3/8.456": no clause number
-    family = section_family(text[pre.start : pos])
+    family = section_family(text[prefix.start : pos])
     out = []
-    for a, b, at in ((pos, slash, pre.start), (slash + 1, end, slash + 1)):
+    for a, b, at in ((pos, slash, prefix.start), (slash + 1, end, slash + 1)):
         number = text[a:b]
         out.append(
             Figure(

@@ -80,12 +80,12 @@ def unreadable_span(
         unit = after is not None or any(groups[5:])
         if not unit and before not in " $(-" and not before.isupper() and before.isascii():
             return None  # no unit after it and no currency before it ("1,1,1,…" reads fast)
-        pre = read_prefix(text, pos)
-        if not unit and (pre is None or not pre.currency):
+        prefix = read_prefix(text, pos)
+        if not unit and (prefix is None or not prefix.currency):
             return None
-        return (pre.start if pre is not None else pos, past_symbol(text, end, after))
-    pre = read_prefix(text, pos)
-    return (pre.start if pre is not None else pos, past_symbol(text, end))
+        return (prefix.start if prefix is not None else pos, past_symbol(text, end, after))
+    prefix = read_prefix(text, pos)
+    return (prefix.start if prefix is not None else pos, past_symbol(text, end))
 
 
 def past_symbol(text: str, end: int, unit: re.Match[str] | None = None) -> int:
@@ -107,9 +107,9 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
         if num is None:
             continue
         pct, bps, _sfx, _word, code, cword = groups[5:11]
-        pre = read_prefix(text, m.start())
+        prefix = read_prefix(text, m.start())
         currency = bool(
-            code or cword or groups[13] or groups[14] or (pre is not None and pre.currency)
+            code or cword or groups[13] or groups[14] or (prefix is not None and prefix.currency)
         )
         kind = "currency" if currency else "percent" if pct or bps else "number"
         power = None if dotted or frac else _POWER_AFTER.match(text, m.end("num"))
