@@ -15,7 +15,7 @@ from tieout.figures.exact import ONE
 from tieout.figures.figure import Figure, group_thousands
 from tieout.figures.match import figure_from_match, read_as
 from tieout.figures.numerals import precision_of
-from tieout.figures.patterns import FIGURE, GROUP_NUMBERS
+from tieout.figures.patterns import AFTER_DIGITS, DIGIT_GROUPS, EXTRA_GROUPS, FIGURE, GROUP_NUMBERS
 from tieout.figures.prefix import Prefix, read_prefix
 
 __all__ = [
@@ -157,13 +157,15 @@ def read_slash_pair(text: str, m: re.Match[str]) -> tuple[Figure, Figure] | None
     if m2 is None or m2.group("num") is None:
         return None
     g2 = m2.group(*GROUP_NUMBERS)
-    if g2[1] or g2[3] or g2[4] or g2[12]:  # bad, dotted, glued letters, a fraction
+    _, bad, num2, dotted, trailing = g2[DIGIT_GROUPS]
+    frac, *_ = g2[EXTRA_GROUPS]
+    if bad or dotted or trailing or frac:  # glued letters, a fraction
         return None
-    num1, num2 = m.group("num"), g2[2]
+    num1 = m.group("num")
     pos = m.start()
     prefix = read_prefix(text, pos)
     currency = prefix.currency if prefix is not None else None
-    if not (any(g2[5:]) or currency or any(c in num1 + num2 for c in ",.")):
+    if not (any(g2[AFTER_DIGITS]) or currency or any(c in num1 + num2 for c in ",.")):
         return None
     second = figure_from_match(window, m2, g2, Prefix(0, currency=currency))
     # the first, read as if the second's unit were written after it
@@ -200,11 +202,13 @@ def read_slash_list(text: str, m: re.Match[str]) -> list[Figure] | None:
     if m2 is None or m2.group("num") != items[-1]:
         return None
     g2 = m2.group(*GROUP_NUMBERS)
-    if g2[1] or g2[3] or g2[4] or g2[12]:  # bad, dotted, glued letters, a fraction
+    _, bad, _, dotted, trailing = g2[DIGIT_GROUPS]
+    frac, *_ = g2[EXTRA_GROUPS]
+    if bad or dotted or trailing or frac:  # glued letters, a fraction
         return None
     prefix = read_prefix(text, pos)
     currency = prefix.currency if prefix is not None else None
-    if not (any(g2[5:]) or currency):
+    if not (any(g2[AFTER_DIGITS]) or currency):
         return None
     tail = window[m2.end("num") : m2.end()]
     out: list[Figure] = []

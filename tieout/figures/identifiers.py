@@ -11,10 +11,14 @@ from tieout._vocab import QUANTITY_UNITS
 from tieout.figures.prefix import Prefix
 
 __all__ = [
+    "YEAR_AFTER",
     "code_end",
     "identifier_reason",
+    "is_code",
     "is_day_of_month",
+    "is_footnote_mark",
     "is_marker",
+    "is_month_count",
     "is_scale_mark",
     "skip_reason",
 ]
@@ -26,6 +30,44 @@ _MONTHS = (
 )
 _MONTH_BEFORE = re.compile(rf"(?i)(?<![a-z])(?:{_MONTHS})\.? $")  # "September 30", "Sept. 30"
 _MONTH_AFTER = re.compile(rf"(?i) (?:{_MONTHS})(?![a-z])")  # "30 June 2025"
+
+
+_MONTH_COUNTS = frozenset(["3", "6", "9", "12"])
+# a year after a count of months: "9M'25", "9M 2025"
+YEAR_AFTER = re.compile(r"'\d\d(?!\d)| ?(?:19|20)\d\d(?!\d)")
+
+
+def is_month_count(num: str, sfx: str | None) -> bool:
+    """Whether ``num`` and the scale letter after it count months ("9M", "12M"), as a
+    column's period is written ("9M'25", "Value of new business (9M)"), not nine million."""
+    return sfx == "M" and num in _MONTH_COUNTS
+
+
+def is_footnote_mark(text: str, pos: int, end: int, num: str, prefix: Prefix | None) -> bool:
+    """Whether the number from ``pos`` to ``end``, in brackets glued to a word or a figure,
+    is a footnote's mark ("$4,200(1)", "Revenue(2)"), not a negative."""
+    return (
+        prefix is not None
+        and prefix.open_at == pos - 1
+        and len(num) <= 2
+        and pos > 1
+        and (text[pos - 2].isalnum() or text[pos - 2] in "%)")
+        and text[end : end + 1] == ")"
+    )
+
+
+def is_code(
+    text: str, end: int, num: str, sfx: str | None, pence: str | None, currency: bool
+) -> bool:
+    """Whether a number and the letter glued after it (to ``end``) are a code, though the
+    grammar reads the letter as a unit: "1080p", "2160p" (no pence); "4T" alone ("$1.2T"
+    and "1.3T" are trillions); "12m2", "4B2", a digit after the letter ("$4.2B1" is $4.2
+    billion and its footnote)."""
+    if pence in ("p", "c") and "." not in num and len(num) > 3:
+        return True
+    if currency or not sfx:
+        return False
+    return (sfx == "T" and "." not in num) or text[end : end + 1].isdigit()
 
 
 def is_day_of_month(text: str, pos: int, end: int, num: str) -> bool:
@@ -205,9 +247,7 @@ def code_end(text: str, end: int) -> int:
     return end
 
 
-def identifier_reason(
-    text: str, m: re.Match[str], num: str, groups: tuple[str | None, ...]
-) -> str | None:
+def identifier_reason(text: str, m: re.Match[str], num: str, sfx: str | None) -> str | None:
     """Why the number ``m`` read is no figure ("identifier", "locator" or "phone"), or None:
     after a label that names an identifier ("CIK 1045810", "Suite 4100", "#4417",
     "EIP-1559", "HRB 123456") or a place in a document ("Note 2.3", "page 1,204", "version
@@ -222,7 +262,6 @@ def identifier_reason(
     hyphenated = text[pos - 1 : pos] == "-" and text[pos - 2 : pos - 1].isdigit()
     if hyphenated and num.isdigit() and len(num) >= 5:
         return "identifier"  # "13-5581829", "001-38412"
-    sfx = groups[7]
     if sfx:
         after = text[m.end() : m.end() + 2]
         if after[:1] == "-" and after[1:].isdigit():

@@ -19,13 +19,17 @@ from tieout._vocab import (
 )
 
 __all__ = [
+    "AFTER_DIGITS",
     "CURRENCY_CODE",
+    "DIGIT_GROUPS",
+    "EXTRA_GROUPS",
     "FIGURE",
     "GROUP_NUMBERS",
     "LABEL_IN_BRACKET_AT",
     "QUANTITY_UNIT_PATTERN",
     "SCALE_SUFFIX",
     "SCALE_WORD",
+    "UNIT_GROUPS",
     "UNIT_SCALES",
     "WORD_END",
     "trie_alternation",
@@ -245,6 +249,16 @@ _GROUPS = (
 )
 # the groups ``_GROUPS`` names, by number: a match gives them by number twice as fast
 GROUP_NUMBERS = tuple(FIGURE.groupindex[g] for g in _GROUPS)
+# ``groups = m.group(*GROUP_NUMBERS)`` in runs, each unpacked into named locals where a match
+# is read: ``skip, bad, num, dotted, trailing = groups[DIGIT_GROUPS]``; then ``pct, bps, sfx,
+# word, code, cword, mult = groups[UNIT_GROUPS]`` (a unit or a scale after the number) and
+# ``frac, pence, sym, unitscale, wordx, qty, perday, dscale = groups[EXTRA_GROUPS]``.
+DIGIT_GROUPS = slice(0, _GROUPS.index("pct"))
+UNIT_GROUPS = slice(_GROUPS.index("pct"), _GROUPS.index("frac"))
+EXTRA_GROUPS = slice(_GROUPS.index("frac"), None)
+#: what a number has after its digits (a unit, a scale, a currency, a multiple, a fraction):
+#: ``any(groups[AFTER_DIGITS])``
+AFTER_DIGITS = slice(_GROUPS.index("pct"), None)
 
 
 UNIT_SCALES = {

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 
 from tieout._vocab import SECTION_WORDS
 from tieout.figures.figure import Figure
-from tieout.figures.prefix import read_prefix
+from tieout.figures.prefix import Prefix, read_prefix
 
 __all__ = [
     "CLAUSE_NUMBER",
     "SUBCLAUSE",
+    "SectionList",
     "article_named",
     "continues_list",
     "continues_pair",
@@ -70,6 +72,81 @@ def continues_pair(text: str, listed: int, pos: int, number: str, solo: str) -> 
         and number.partition(".")[0] == head
         and number.count(".") == rest.count(".") + 1
     )
+
+
+@dataclass(slots=True)
+class SectionList:
+    """The sections a scan has read, as far as a list of them may go on: "Sections 12.2 and
+    4.1.9", "§§ 4.1.1-4.1.8", "Section 8.3 and 8.4" (one section, and one more)."""
+
+    end: int = -1  # the end of the last section read: "Sections 12.2 and 4.1.9" lists more
+    dots: bool = False  # whether that list's sections are numbered with a dot ("12.2")
+    family: str = ""  # what that list numbers: sections, or "schedule", "exhibit" …
+    solo: str = ""  # the one section that list names: "Section 8.3 and 8.4" adds one more
+
+    def end_list(self) -> None:
+        """No section read before may be continued ("Sections 8.3/8.4" were read whole)."""
+        self.end, self.dots, self.solo = -1, False, ""
+
+    def read(
+        self,
+        text: str,
+        m: re.Match[str],
+        num: str,
+        dotted: str | None,
+        prefix: Prefix | None,
+        bare: bool,
+    ) -> Figure | None:
+        """The section the number ``m`` read names, or None: after a section word ("Section
+        12.3(c)", "§ 4.1"), next in a list of sections, or a heading's number ("2.1 By
+        Supplier."). ``bare``: the number stands alone (no unit, scale or separator)."""
+        pos = m.start()
+        at = -1
+        heading = False
+        lists = False  # whether more sections may follow: "Sections 12.2 and 4.1.9"
+        if prefix is not None and prefix.section:
+            at = prefix.start
+            lists = is_plural_section(text[max(0, at - 1) : pos])  # "§§": two marks
+            self.family = section_family(text[at:pos])
+        elif bare and (prefix is None or prefix.start == pos):
+            if self.end >= 0 and (
+                continues_pair(text, self.end, pos, num + (dotted or ""), self.solo)
+                if self.solo
+                else continues_list(text, self.end, pos, num, dotted, self.dots)
+            ):
+                at, lists = pos, not self.solo  # "Sections 12.2 and 4.1.9", "§§ 4.1.1-4.1.8"
+            elif (
+                CLAUSE_NUMBER.fullmatch(num + (dotted or ""))
+                or (len(num) <= 2 and not dotted and text[m.end() : m.end() + 1] in (".", ")"))
+            ) and is_heading_number(text, pos, m.end()):
+                at, heading = pos, True  # "2.1 By Supplier.", "3. Rent": no amount
+        if at < 0:
+            return None
+        section = num + (dotted or "")
+        if heading:
+            self.family = ""
+        if self.family:  # "Schedule 1.1" is no "Section 1.1"
+            section = f"{self.family}:{section}"
+        end = m.end("dotted") if dotted else m.end("num")
+        # "Section 12.3(c)(ii)": a sub-clause is part of the reference, and a list
+        # goes on after it ("Sections 12.3(c) and 4.2(a)")
+        sub = SUBCLAUSE.match(text, end) if not heading else None
+        past = end if sub is None else sub.end()
+        # "Section 7.11, 4.00 to 1.00": one section, then figures
+        self.end, self.dots = (past, "." in num + (dotted or "")) if lists else (-1, False)
+        self.solo = ""
+        if not lists and not heading and at < pos and "." in section:
+            self.end, self.solo = past, section  # "Section 8.3 and 8.4": one more may follow
+        return Figure(
+            text=text[at:end],
+            span=(at, end),
+            kind="section",
+            unit=None,
+            value=None,
+            section=section,
+            digits=sum(c.isdigit() for c in section),
+            heading=heading,
+        )
 
 
 def section_slash(text: str, m: re.Match[str], num: str) -> tuple[Figure, Figure] | None:

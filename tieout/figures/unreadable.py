@@ -12,7 +12,14 @@ from fractions import Fraction
 from tieout.figures.conventions import CURRENCY_AFTER, CURRENCY_AFTER_PATTERN
 from tieout.figures.figure import group_thousands
 from tieout.figures.numerals import decimal_value, fraction_of, terminates
-from tieout.figures.patterns import FIGURE, GROUP_NUMBERS
+from tieout.figures.patterns import (
+    AFTER_DIGITS,
+    DIGIT_GROUPS,
+    EXTRA_GROUPS,
+    FIGURE,
+    GROUP_NUMBERS,
+    UNIT_GROUPS,
+)
 from tieout.figures.prefix import read_prefix
 
 __all__ = [
@@ -20,6 +27,7 @@ __all__ = [
     "detached_scale",
     "past_symbol",
     "power_after",
+    "unreadable_end",
     "unreadable_figure",
     "unreadable_span",
 ]
@@ -41,6 +49,22 @@ def power_after(text: str, end: int) -> int | None:
         return None  # "2.5 million": the common case, decided without the regex
     power = _POWER_AFTER.match(text, end)
     return None if power is None else power.end()
+
+
+def unreadable_end(
+    text: str, m: re.Match[str], num: str, frac: str | None, dotted: str | None
+) -> int | None:
+    """Where the figure ``m`` read ends, past a currency after it, when the grammar cannot
+    read it exactly: a fraction with no exact decimal ("3 1/3%"), a power of ten ("$2.5e6",
+    "1.2 × 10^9": never read as 2.5); None for any other."""
+    if frac and not terminates(fraction_of(num, frac)[1]):
+        return past_symbol(text, m.end())
+    end = m.end("num")
+    if not dotted and text[end : end + 1] in POWER_FIRST:
+        power = power_after(text, end)
+        if power is not None:
+            return past_symbol(text, power)
+    return None
 
 
 _DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")  # "1.234.567": dots between thousands
@@ -65,7 +89,8 @@ def unreadable_span(
     A fraction with a unit the grammar does not read exactly ("1/3%") is unreadable too.
     A claim nobody can check, never one to pass over. None for a bare "1,23" (a list or a
     code as often as a figure) and for a version string ("3.11.7")."""
-    num, bad, dotted = groups[2] or "", groups[1] or "", groups[3] or ""
+    _, bad, num, dotted, _ = groups[DIGIT_GROUPS]
+    num, bad, dotted = num or "", bad or "", dotted or ""
     pos = m.start()
     end = m.end()
     if dotted:
@@ -76,8 +101,8 @@ def unreadable_span(
             end = comma.end()
     elif _DOT_GROUPS.fullmatch(num) is None or not bad:  # "1.234,5" is European whatever follows
         before = text[pos - 1] if pos else ""
-        after = None if any(groups[5:]) else _UNIT_AFTER.match(text, end)
-        unit = after is not None or any(groups[5:])
+        after = None if any(groups[AFTER_DIGITS]) else _UNIT_AFTER.match(text, end)
+        unit = after is not None or any(groups[AFTER_DIGITS])
         if not unit and before not in " $(-" and not before.isupper() and before.isascii():
             return None  # no unit after it and no currency before it ("1,1,1,…" reads fast)
         prefix = read_prefix(text, pos)
@@ -103,14 +128,13 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
     there is none. What :func:`skipped` lists as "unreadable"."""
     for m in FIGURE.finditer(text):
         groups = m.group(*GROUP_NUMBERS)
-        num, bad, dotted, frac = groups[2], groups[1], groups[3], groups[12]
+        _, bad, num, dotted, _ = groups[DIGIT_GROUPS]
         if num is None:
             continue
-        pct, bps, _sfx, _word, code, cword = groups[5:11]
+        pct, bps, _, _, code, cword, _ = groups[UNIT_GROUPS]
+        frac, pence, sym, *_ = groups[EXTRA_GROUPS]
         prefix = read_prefix(text, m.start())
-        currency = bool(
-            code or cword or groups[13] or groups[14] or (prefix is not None and prefix.currency)
-        )
+        currency = bool(code or cword or pence or sym or (prefix is not None and prefix.currency))
         kind = "currency" if currency else "percent" if pct or bps else "number"
         power = None if dotted or frac else _POWER_AFTER.match(text, m.end("num"))
         if power is not None:  # "2.5e6": as the sources write it, "2,500,000"
@@ -121,7 +145,7 @@ def unreadable_figure(text: str) -> tuple[str, str, str] | None:
             return written, group_thousands(full) if abs(full) >= 1 else format(full, "f"), kind
         if frac and frac[0] == "/" and ("." in num or "," in num):
             continue  # "$1.0412/100AV": an amount and what it is a rate of, no fraction
-        if frac and (frac[0] != "/" or any(groups[5:12])):
+        if frac and (frac[0] != "/" or any(groups[UNIT_GROUPS])):
             value, bottom = fraction_of(num, frac)
             if terminates(bottom):
                 continue
