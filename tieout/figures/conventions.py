@@ -125,8 +125,8 @@ _DOT_GROUPED_CELL = re.compile(
 
 def _comma_evidence(text: str, pattern: re.Pattern[str], hold: bool) -> bool:
     """Whether ``pattern`` finds a figure in ``text`` that the comma convention alone
-    writes; with ``hold``, one that :func:`_swap_separators` would read as a number (so
-    "192.168.178.100" or "1.234.567.8" says nothing)."""
+    writes; with ``hold``, one that ``normalization._swap_separators`` would read as a
+    number (so "192.168.178.100" or "1.234.567.8" says nothing)."""
     for m in pattern.finditer(text):
         if not hold:
             return True

@@ -417,7 +417,7 @@ def _range_low_end(
 
 
 def _link_ranges(text: str, figs: list[Figure], pending: set[int]) -> list[Figure]:
-    """Spoken ranges, as ``figures._link_ranges`` reads digits: "seven hundred ten to seven
+    """Spoken ranges, as ``ranges.link_ranges`` reads digits: "seven hundred ten to seven
     hundred ninety million dollars" is $710 million to $790 million, "thirty to forty
     basis points" 30 bps to 40 bps. The low end borrows the high end's unit and scale; a
     bare count at ``pending`` that is no range's low end is dropped, and so is one whose
