@@ -19,6 +19,11 @@ __all__ = ["review_group"]
 
 _EMPTY = "the review queue is empty (status {status})"
 
+# resolve and override: who decides, always required (checked by the store, not by click)
+reviewer_option = click.option(
+    "--reviewer", default="", metavar="NAME", help="Who decides (required)."
+)
+
 
 @click.group(name="review")
 def review_group() -> None:
@@ -98,7 +103,7 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
     "to needs_human.",
 )
 @click.option("--note", default="", help="What was done, or why (required).")
-@click.option("--reviewer", default="", metavar="NAME", help="Who decides (required).")
+@reviewer_option
 @format_option(["text", "json"], "text", "json prints the stored event.")
 @db_option
 @handles_errors
@@ -285,7 +290,7 @@ def attempts_command(run_id: str | None, fmt: str, db: str | None) -> None:
 @click.argument("claim_id", type=int, metavar="CLAIM_ID")
 @click.option("--verdict", type=click.Choice(VERDICTS), required=True, help="The new verdict.")
 @click.option("--reason", default="", help="Why the checker's verdict is wrong (required).")
-@click.option("--reviewer", default="", metavar="NAME", help="Who decides (required).")
+@reviewer_option
 @format_option(["text", "json"], "text", "json prints the stored override.")
 @db_option
 @handles_errors
