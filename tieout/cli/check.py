@@ -76,9 +76,6 @@ def schema() -> None:
     print_json(claim_set_json_schema())
 
 
-# --------------------------------------------------------------------------- figures
-
-
 @click.command()
 @click.argument("file", metavar="FILE")
 @click.option("--words", is_flag=True, help="Also read spelled-out numbers.")
