@@ -102,7 +102,7 @@ def figures(file: str, words: bool, scale: str | None, numbers: str, fmt: str) -
     numbers_of(numbers, "")  # a bad value is refused before the file is read
     text, media = read_source(file)
     doc = Document.from_text(Path(file).name, text, scale=scale, media_type=media, numbers=numbers)
-    figs = doc.figures
+    figs = doc.read().figures
     if words:
         from tieout.figures import extract
 
