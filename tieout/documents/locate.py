@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tieout.documents.document import Document
 from tieout.figures.normalization import normalize
 from tieout.layout import Section
 
 if TYPE_CHECKING:
+    from tieout.documents.document import Document
     from tieout.periods import Period
 
 __all__ = [
