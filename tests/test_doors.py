@@ -16,8 +16,9 @@ from fastapi.testclient import TestClient
 
 from tieout.agents.mcp_server import ToolServer
 from tieout.operations import check_and_store, ingest_file, load_document_list, sample_docs_dir
-from tieout.registry import Store, load_metric_file
+from tieout.registry import load_metric_file
 from tieout.schemas import parse_claims
+from tieout.store import Store
 from tieout.web.app import create_app
 from tieout.web.auth import create_key
 

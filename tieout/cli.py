@@ -59,7 +59,7 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> date
 
 
 def _store(db: str | None) -> Any:
-    from tieout.registry import Store
+    from tieout.store import Store
 
     return Store.open(db)
 

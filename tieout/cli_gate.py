@@ -81,7 +81,7 @@ def gate_command(
     if doc_ids:
         from tieout.gating.sources import document_index
         from tieout.operations import document_from_record
-        from tieout.registry import Store
+        from tieout.store import Store
 
         with Store.open(db) as store:
             for doc_id in doc_ids:

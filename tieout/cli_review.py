@@ -13,7 +13,7 @@ import click
 from tieout.cli import _console, _date, db_option, format_option, handles_errors
 
 if TYPE_CHECKING:
-    from tieout.registry import ClaimResultRecord
+    from tieout.store import ClaimResultRecord
 
 __all__ = ["report_group", "review_group"]
 
@@ -46,7 +46,7 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
     else the status the claim set was queued with (needs_human).
     """
     from tieout.console import print_json
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         items = store.review_queue(status)
@@ -112,8 +112,8 @@ def resolve_command(
     queue; reopen it to put it back. A note and a reviewer are always required.
     """
     from tieout.console import print_json
-    from tieout.registry import Store
-    from tieout.registry.queue import NEEDS_HUMAN, REOPENED
+    from tieout.review.queue_status import NEEDS_HUMAN, REOPENED
+    from tieout.store import Store
 
     with Store.open(db) as store:
         done = store.resolve_queue_item(queue_id, outcome, note, reviewer)
@@ -172,7 +172,7 @@ def list_command(
     An overridden claim shows the checker's verdict struck through beside the reviewer's.
     """
     from tieout.console import print_json
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         rows = store.list_claim_results(metric_key=metric_key, run_id=run_id)
@@ -204,7 +204,7 @@ def list_command(
 def runs_command(fmt: str, db: str | None) -> None:
     """Stored check runs, newest first, with their verdict counts."""
     from tieout.console import print_json
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         runs = store.list_runs()
@@ -247,7 +247,7 @@ def runs_command(fmt: str, db: str | None) -> None:
 def attempts_command(run_id: str | None, fmt: str, db: str | None) -> None:
     """Every response an agent gave `tieout.enforce`, its problems and the re-ask sent back."""
     from tieout.console import print_json
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         rows = store.attempts(run_id)
@@ -308,7 +308,7 @@ def override_command(
     required: a fail is never quietly turned into a warning.
     """
     from tieout.console import print_json
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         done = store.override_claim(claim_id, verdict, reason=reason, reviewer=reviewer)
@@ -357,7 +357,6 @@ def sample_command(
     from pathlib import Path
 
     from tieout.console import print_json
-    from tieout.registry import Store
     from tieout.review.calibration import (
         draw_sample,
         previous_week,
@@ -365,6 +364,7 @@ def sample_command(
         sheet_html,
         week_bounds,
     )
+    from tieout.store import Store
 
     week = (week or previous_week()).strip()
     week_bounds(week)  # a bad week fails before the database is touched
@@ -432,8 +432,8 @@ def _write_whole(path: Any, text: str) -> None:
 @handles_errors
 def record_command(sheet: str, reviewer: str | None, db: str | None) -> None:
     """Record a person's verdicts from a filled calibration sheet (all rows or none)."""
-    from tieout.registry import Store
     from tieout.review.calibration import read_sheet
+    from tieout.store import Store
 
     checks, blank = read_sheet(sheet, reviewer)
     with Store.open(db) as store:
@@ -462,8 +462,8 @@ def report_run_command(run_id: str, fmt: str, output: str | None, db: str | None
     import json
     from pathlib import Path
 
-    from tieout.registry import Store
     from tieout.review import build_run_report, render_html, render_markdown
+    from tieout.store import Store
 
     with Store.open(db) as store:
         report = build_run_report(store, run_id)
@@ -508,8 +508,8 @@ def report_rates_command(
     reaching the agent. Rates count the checker's verdicts, not reviewers' overrides.
     """
     from tieout.console import print_json
-    from tieout.registry import Store
     from tieout.review.rates import verdict_rates, write_chart
+    from tieout.store import Store
 
     if chart:
         from pathlib import Path
@@ -560,8 +560,8 @@ def report_rates_command(
 def report_calibration_command(fmt: str, db: str | None) -> None:
     """The checker's precision on passes per week: confirmed / reviewed, with a 95% interval."""
     from tieout.console import print_json
-    from tieout.registry import Store
     from tieout.review.calibration import calibration_weeks
+    from tieout.store import Store
 
     with Store.open(db) as store:
         weeks = calibration_weeks(store)

@@ -21,8 +21,8 @@ from tieout.errors import InputError
 if TYPE_CHECKING:
     from tieout.checks import ClaimReport
     from tieout.documents import Document
-    from tieout.registry import DocumentRecord, Store
     from tieout.schemas import Claim, MetricDefinition
+    from tieout.store import DocumentRecord, Store
 
 __all__ = ["CheckRun", "check_file", "document_from_record", "ingest_file", "load_claims_file"]
 
@@ -40,7 +40,7 @@ def prepare_document(
     """Read and check a source file, ready to store; nothing is written. ``numbers`` is
     the convention its figures are written in ("auto": read off the file)."""
     from tieout.documents import Document, read_source
-    from tieout.registry import DocumentRecord
+    from tieout.store import DocumentRecord
 
     text, media = read_source(path)
     if period_start and period_end and period_start > period_end:
@@ -275,7 +275,7 @@ def check_and_store(
     progress: Callable[[int], None] | None = None,
 ) -> CheckRun:
     from tieout.checks import CheckOptions, check_claim
-    from tieout.registry import ClaimResultRecord, RunRecord
+    from tieout.store import ClaimResultRecord, RunRecord
 
     ids = {c.source_doc_id for c in claims if c.source_doc_id}
     records = store.get_documents(ids)
@@ -363,7 +363,8 @@ def run_demo(db_path: str | Path = "tieout-demo.db") -> DemoResult:
 
     The demo always starts from a fresh SQLite file at ``db_path``.
     """
-    from tieout.registry import Store, load_metric_file
+    from tieout.registry import load_metric_file
+    from tieout.store import Store
 
     db = Path(db_path)
     for suffix in ("", "-wal", "-shm", "-journal"):

@@ -7,6 +7,7 @@ from datetime import date, datetime
 from typing import Any
 
 from tieout.errors import InputError
+from tieout.review.queue_status import status_in_force
 from tieout.schemas.metric import MetricDefinition
 
 __all__ = [
@@ -317,6 +318,4 @@ class ReviewItem:
     @property
     def status_in_force(self) -> str:
         """The latest event's outcome (``reopened``: ``needs_human``), else :attr:`status`."""
-        from .queue import status_in_force
-
         return status_in_force(self.status, self.events[-1].outcome if self.events else None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from types import TracebackType
 
 from sqlalchemy.engine import Engine
@@ -12,11 +12,15 @@ from sqlmodel import col, select
 from tieout.errors import NotFound
 from tieout.schemas.metric import MetricDefinition
 
-from . import documents as _documents
-from . import metrics as _metrics
-from . import rejections as _rejections
-from . import results as _results
-from .db import check_reachable, database_url, display_url, make_engine, transaction
+from . import attempts as _attempts
+from . import calibration_samples as _calibration
+from . import gate_rejections as _rejections
+from . import metric_versions as _metrics
+from . import overrides as _overrides
+from . import review_queue as _queue
+from . import runs as _results
+from . import snapshots as _documents
+from .engine import check_reachable, database_url, display_url, make_engine, transaction
 from .migrate import ensure_schema
 from .records import (
     ApiKeyRecord,
@@ -61,7 +65,7 @@ class Store:
         """Connect to ``url`` (see :func:`database_url`) and bring its schema to the newest revision.
 
         An empty database is built; one made by an earlier tieout is migrated with its rows
-        (see :mod:`tieout.registry.migrate` and ``tieout db``).
+        (see :mod:`tieout.store.migrate` and ``tieout db``).
         """
         resolved = database_url(url)
         engine = make_engine(resolved)
@@ -230,25 +234,17 @@ class Store:
         Refused (:class:`~tieout.errors.InputError`) without a reason or a reviewer, or when
         the claim already has that verdict; unknown ids raise :class:`NotFound`.
         """
-        from datetime import UTC
-
-        from . import overrides as _overrides
-
         when = at or datetime.now(UTC)
         with transaction(self._engine, f"overriding claim {claim_id}", write=True) as s:
             return _overrides.add_override(s, claim_id, verdict, reason, reviewer, when)
 
     def log_attempts(self, records: Sequence[AttemptRecord]) -> None:
         """Store an agent's attempts (responses, problems, re-asks) in one transaction."""
-        from . import attempts as _attempts
-
         with transaction(self._engine, "logging re-ask attempts", write=True) as s:
             _attempts.log_attempts(s, records)
 
     def attempts(self, run_id: str | None = None) -> list[AttemptRecord]:
         """Stored attempts (of one run if ``run_id``), oldest first."""
-        from . import attempts as _attempts
-
         with transaction(self._engine, "reading re-ask attempts") as s:
             return _attempts.attempts(s, run_id=run_id)
 
@@ -258,9 +254,6 @@ class Store:
         self, week: str, start: datetime, end: datetime, n: int, *, at: datetime | None = None
     ) -> tuple[list[CalibrationItem], bool]:
         """``week``'s sample of passing claims (drawn and stored if new): ``(items, drawn_now)``."""
-        from datetime import UTC
-
-        from . import calibration as _calibration
 
         when = at or datetime.now(UTC)
         with transaction(self._engine, f"sampling week {week}", write=True) as s:
@@ -268,8 +261,6 @@ class Store:
 
     def calibration_items(self, week: str | None = None) -> list[CalibrationItem]:
         """Sampled claims (of ``week`` or every week) with their latest checks."""
-        from . import calibration as _calibration
-
         with transaction(self._engine, "reading calibration samples") as s:
             return _calibration.calibration_items(s, week)
 
@@ -280,9 +271,6 @@ class Store:
         at: datetime | None = None,
     ) -> int:
         """Append people's checks ``(sample_id, claim_id, confirmed, reviewer, note)``: all or none."""
-        from datetime import UTC
-
-        from . import calibration as _calibration
 
         when = at or datetime.now(UTC)
         with transaction(self._engine, "recording calibration checks", write=True) as s:
@@ -315,9 +303,7 @@ class Store:
         created_at: datetime | None = None,
     ) -> int:
         """Put a claim set in the review queue (``created_at`` defaults to now); returns its id."""
-        from datetime import UTC
 
-        from . import queue as _queue
 
         item = ReviewItem(source, status, raw_text, list(problems), created_at or datetime.now(UTC))
         with transaction(self._engine, "queueing a claim set for review", write=True) as s:
@@ -329,8 +315,6 @@ class Store:
         ``None`` or ``"all"``: every item. The status in force is the latest event's outcome
         (``reopened``: ``needs_human``), else the status the item was queued with.
         """
-        from . import queue as _queue
-
         with transaction(self._engine, "reading the review queue") as s:
             return _queue.listing(s, status)
 
@@ -349,10 +333,6 @@ class Store:
         unknown item, for a resolved or discarded item unless reopening it, and for reopening
         an open one. The item's own row is never changed; ``at`` defaults to now.
         """
-        from datetime import UTC
-
-        from . import queue as _queue
-
         when = at or datetime.now(UTC)
         with transaction(self._engine, f"resolving review queue item {queue_id}", write=True) as s:
             return _queue.resolve(s, queue_id, outcome, note, reviewer, when)

@@ -1,6 +1,6 @@
 """Metric versions (Type 2 history): add, compare, close, and ask what was in force when.
 
-Functions here take an open session; :class:`tieout.registry.Store` owns the transactions.
+Functions here take an open session; :class:`tieout.store.Store` owns the transactions.
 A version row is never updated except to close it (set ``effective_to``).
 """
 
