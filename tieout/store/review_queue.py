@@ -29,7 +29,7 @@ from tieout.review.queue_status import (
     status_in_force,
 )
 
-from .records import ResolutionRecord, ReviewItem
+from .records import ResolutionRecord, ReviewItem, from_row
 from .tables import QueueResolutionRow, ReviewQueueRow
 
 __all__ = ["MAX_NOTE", "add", "events_for", "listing", "resolve"]
@@ -107,13 +107,10 @@ def listing(session: Session, status: str | None = NEEDS_HUMAN) -> list[ReviewIt
     rows = list(session.exec(stmt))
     events = events_for(session, [row.id for row in rows if row.id is not None])
     return [
-        ReviewItem(
-            source=row.source,
-            status=row.status,
-            raw_text=row.raw_text,
+        from_row(
+            ReviewItem,
+            row,
             problems=[(str(path), str(message)) for path, message in row.problems],
-            created_at=row.created_at,
-            id=row.id,
             events=events.get(row.id or 0, []),
         )
         for row in rows
@@ -121,14 +118,7 @@ def listing(session: Session, status: str | None = NEEDS_HUMAN) -> list[ReviewIt
 
 
 def _to_record(row: QueueResolutionRow) -> ResolutionRecord:
-    return ResolutionRecord(
-        queue_id=row.queue_id,
-        outcome=row.outcome,
-        note=row.note,
-        reviewer=row.reviewer,
-        resolved_at=row.resolved_at,
-        id=row.id,
-    )
+    return from_row(ResolutionRecord, row)
 
 
 def events_for(session: Session, queue_ids: Iterable[int]) -> dict[int, list[ResolutionRecord]]:

@@ -7,11 +7,10 @@ from datetime import UTC, date, datetime
 from types import TracebackType
 
 from sqlalchemy.engine import Engine
-from sqlmodel import col, select
 
-from tieout.errors import NotFound
 from tieout.schemas.metric import MetricDefinition
 
+from . import api_keys as _api_keys
 from . import attempts as _attempts
 from . import calibration_samples as _calibration
 from . import gate_rejections as _rejections
@@ -36,7 +35,6 @@ from .records import (
     ReviewItem,
     RunRecord,
 )
-from .tables import ApiKeyRow
 
 __all__ = ["Store"]
 
@@ -304,7 +302,6 @@ class Store:
     ) -> int:
         """Put a claim set in the review queue (``created_at`` defaults to now); returns its id."""
 
-
         item = ReviewItem(source, status, raw_text, list(problems), created_at or datetime.now(UTC))
         with transaction(self._engine, "queueing a claim set for review", write=True) as s:
             return _queue.add(s, item)
@@ -342,57 +339,22 @@ class Store:
     def add_api_key(self, rec: ApiKeyRecord) -> None:
         """Store a new API key (its salted hash; the key itself is never stored)."""
         with transaction(self._engine, f"adding API key {rec.key_id!r}", write=True) as s:
-            s.add(
-                ApiKeyRow(
-                    key_id=rec.key_id,
-                    name=rec.name,
-                    role=rec.role,
-                    salt=rec.salt,
-                    digest=rec.digest,
-                    created_at=rec.created_at,
-                    revoked_at=rec.revoked_at,
-                )
-            )
+            _api_keys.add_api_key(s, rec)
 
     def get_api_key(self, key_id: str) -> ApiKeyRecord | None:
         """The API key with public id ``key_id`` (revoked or not), or ``None``."""
-
         with transaction(self._engine, "reading an API key") as s:
-            row = s.exec(select(ApiKeyRow).where(ApiKeyRow.key_id == key_id)).first()
-            return None if row is None else _api_key(row)
+            return _api_keys.get_api_key(s, key_id)
 
     def list_api_keys(self) -> list[ApiKeyRecord]:
         """Every API key, revoked ones included, oldest first."""
-
         with transaction(self._engine, "listing API keys") as s:
-            rows = s.exec(select(ApiKeyRow).order_by(col(ApiKeyRow.id)))
-            return [_api_key(row) for row in rows]
+            return _api_keys.list_api_keys(s)
 
     def revoke_api_key(self, key_id: str, at: datetime) -> tuple[ApiKeyRecord, bool]:
         """Revoke a key from ``at`` on; ``(key, False)`` if it was revoked already.
 
         Unknown ids raise :class:`~tieout.errors.NotFound`.
         """
-
         with transaction(self._engine, f"revoking API key {key_id!r}", write=True) as s:
-            row = s.exec(select(ApiKeyRow).where(ApiKeyRow.key_id == key_id)).first()
-            if row is None:
-                raise NotFound(f"API key {key_id!r} does not exist (see `tieout keys list`)")
-            if row.revoked_at is not None:
-                return _api_key(row), False
-            row.revoked_at = at
-            s.add(row)
-            s.flush()
-            return _api_key(row), True
-
-
-def _api_key(row: ApiKeyRow) -> ApiKeyRecord:
-    return ApiKeyRecord(
-        key_id=row.key_id,
-        name=row.name,
-        role=row.role,
-        salt=row.salt,
-        digest=row.digest,
-        created_at=row.created_at,
-        revoked_at=row.revoked_at,
-    )
+            return _api_keys.revoke_api_key(s, key_id, at)
