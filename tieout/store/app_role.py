@@ -57,7 +57,7 @@ NEEDS: dict[str, Need] = {
     "review_queue": Need(("SELECT", "INSERT"), (("UPDATE", "id"),)),
     # metric_versions.set_metric closes a version: only effective_to changes (tr_metric_registry_history)
     "metric_registry": Need(("SELECT", "INSERT"), (("UPDATE", "effective_to"),)),
-    # Store.revoke_api_key sets revoked_at
+    # api_keys.revoke_api_key sets revoked_at
     "api_keys": Need(("SELECT", "INSERT"), (("UPDATE", "revoked_at"),)),
     # migrate.current reads the revision; only the owner migrates
     "alembic_version": Need(("SELECT",)),
