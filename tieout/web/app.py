@@ -36,8 +36,8 @@ from tieout.errors import (
     UnknownDocument,
     UnknownMetric,
 )
-from tieout.registry import DocumentRecord, Store
-from tieout.registry.records import ApiKeyRecord
+from tieout.store import DocumentRecord, Store
+from tieout.store.records import ApiKeyRecord
 from tieout.web.auth import ACTIONS, allowed, verify_key
 
 __all__ = ["DEFAULT_MAX_BODY", "create_app", "openapi_document"]

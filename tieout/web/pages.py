@@ -43,8 +43,8 @@ from tieout.errors import InputError, NotFound, StorageError, TieoutError
 from tieout.web.auth import ACTIONS, allowed, verify_key
 
 if TYPE_CHECKING:
-    from tieout.registry import ClaimResultRecord, Store
-    from tieout.registry.records import ApiKeyRecord
+    from tieout.store import ClaimResultRecord, Store
+    from tieout.store.records import ApiKeyRecord
 
 __all__ = ["COOKIE", "add_pages", "csrf_token"]
 
