@@ -429,7 +429,7 @@ def create_app(
             }
         )
 
-    from tieout.web.pages import add_pages  # the reviewer's HTML pages (not in the OpenAPI)
+    from tieout.web.desk import add_pages  # the reviewer's HTML pages (not in the OpenAPI)
 
     add_pages(app, lambda: deps.store)
     _add_claim_schema(app)
