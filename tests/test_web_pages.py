@@ -20,7 +20,8 @@ from tieout.operations import check_file, ingest_file, load_document_list
 from tieout.registry import ClaimResultRecord, Store, load_metric_file
 from tieout.web import create_app
 from tieout.web.auth import create_key, revoke_key, verify_key
-from tieout.web.desk import COOKIE, csrf_token
+from tieout.web.login import COOKIE
+from tieout.web.page import csrf_token
 
 SAMPLES = Path(__file__).resolve().parent.parent / "tieout" / "sample_docs"
 NO_REASON = "an override needs a reason: say why claim {id} should be warning, not fail (--reason)"

@@ -5,8 +5,9 @@ an API key (``Authorization: Bearer <key>``, see :mod:`tieout.web.auth`); tieout
 come back as ``{"error": "one line"}`` with 400 (unusable input), 404 (unknown id), 409
 (registry conflict) or 503 (the database failed); bodies over ``max_body`` bytes get 413.
 
-The API's routes are a module-level router in :mod:`tieout.web.api`; what they share (the
-store, the settings) is on ``app.state`` and reaches them through :mod:`tieout.web.deps`.
+The routes are module-level routers: the API's in :mod:`tieout.web.api`, the reviewer's
+pages in :mod:`tieout.web.login` and :mod:`tieout.web.desk`. What they share (the store,
+the settings) is on ``app.state`` and reaches them through :mod:`tieout.web.deps`.
 
 ``tieout serve --openapi`` prints the OpenAPI document committed at
 ``tieout/web/openapi.json``.
@@ -23,11 +24,11 @@ from starlette.exceptions import HTTPException
 
 from tieout import __version__
 from tieout.errors import TieoutError
-from tieout.web import api
+from tieout.web import api, desk, login
 from tieout.web.deps import LazyStore, Settings
-from tieout.web.desk import add_pages
 from tieout.web.limits import BodyLimit
-from tieout.web.responses import http_error, tieout_error, validation_error
+from tieout.web.page import Respond, page_errors, responded
+from tieout.web.responses import tieout_error, validation_error
 
 __all__ = ["DEFAULT_MAX_BODY", "create_app", "openapi_document"]
 
@@ -67,14 +68,17 @@ def create_app(
         description="Tie every figure an LLM agent writes back to its source, deterministically.",
         lifespan=_lifespan,
     )
-    lazy_store = app.state.lazy_store = LazyStore(db)
+    app.state.lazy_store = LazyStore(db)
     app.state.settings = Settings(config, pins)
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_exception_handler(TieoutError, tieout_error)
-    app.add_exception_handler(HTTPException, http_error)
+    # a page asked for with the wrong method answers with a page; the API keeps its JSON
+    app.add_exception_handler(HTTPException, page_errors)
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(Respond, responded)
     app.include_router(api.router)
-    add_pages(app, lambda: lazy_store.store)  # the reviewer's HTML pages (not in the OpenAPI)
+    app.include_router(login.router)  # the reviewer's HTML pages (not in the OpenAPI)
+    app.include_router(desk.router)
     _add_claim_schema(app)
     return app
 
