@@ -28,7 +28,7 @@ import secrets
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import psycopg
 import pytest
@@ -91,7 +91,7 @@ def _schema_url(schema: str) -> str:
     return url.render_as_string(hide_password=False)
 
 
-Recorded = list[tuple[str, object, bool]]
+Recorded = list[tuple[str, Any, bool]]  # statement, its parameters, executemany
 
 
 @pytest.fixture(scope="session")
@@ -118,7 +118,7 @@ def _postgres_migration(
     recorded: Recorded = []
 
     @event.listens_for(engine, "before_cursor_execute")
-    def record(*args: object) -> None:
+    def record(*args: Any) -> None:
         statement, parameters, _context, many = args[2:]
         assert isinstance(statement, str) and isinstance(many, bool)
         if not statement.lstrip().upper().startswith("SELECT"):
@@ -139,9 +139,9 @@ def _replay(recorded: Recorded, schema: str) -> None:
     with psycopg.connect(dsn, options=f"-csearch_path={schema}") as conn:
         for statement, parameters, many in recorded:
             if many:
-                conn.cursor().executemany(statement, parameters)  # type: ignore[arg-type]
+                conn.cursor().executemany(statement, parameters)
             else:  # with its parameters even when there are none: then "%%" is read as "%"
-                conn.execute(statement, parameters)  # type: ignore[arg-type]
+                conn.execute(statement, parameters)
 
 
 @pytest.fixture
