@@ -237,7 +237,7 @@ def _to_human(
     store: Store | None,
     source: str,
 ) -> EnforceResult:
-    from tieout.review.queue_status import NEEDS_HUMAN
+    from tieout.schemas.review_status import NEEDS_HUMAN
     from tieout.store import ReviewItem
 
     now = datetime.now(UTC)

@@ -115,7 +115,7 @@ def resolve_command(
     QUEUE_ID is the id `tieout review queue` shows. A resolved or discarded item leaves the
     queue; reopen it to put it back. A note and a reviewer are always required.
     """
-    from tieout.review.queue_status import NEEDS_HUMAN, REOPENED
+    from tieout.schemas.review_status import NEEDS_HUMAN, REOPENED
     from tieout.store import Store
 
     with Store.open(db) as store:

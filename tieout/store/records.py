@@ -8,8 +8,8 @@ from functools import cache
 from typing import Any, TypeVar, cast
 
 from tieout.errors import InputError
-from tieout.review.queue_status import status_in_force
 from tieout.schemas.metric import MetricDefinition
+from tieout.schemas.review_status import status_in_force
 
 __all__ = [
     "ApiKeyRecord",

@@ -6,7 +6,7 @@
 Both tables are append-only (migrations 0005 and 0006): an item's stored status never
 changes. What a person does with it is an event appended by :func:`resolve` (``resolved``,
 ``discarded``, ``reopened``); the latest event, by the order appended, gives the item's
-status in force (:func:`tieout.review.queue_status.status_in_force`).
+status in force (:func:`tieout.schemas.review_status.status_in_force`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from tieout.errors import InputError
-from tieout.review.queue_status import (
+from tieout.schemas.review_status import (
     ALL,
     CLOSED,
     NEEDS_HUMAN,

@@ -1,4 +1,6 @@
-"""The review queue's statuses and the rule that gives an item its status in force.
+"""The review queue's statuses and the rule that gives an item its status in force: part
+of the data every layer reads (the store, the CLI, the agents, the desk), so it sits with the
+schemas, below the store.
 
 Pure: no database. The store's queue (:mod:`tieout.store.review_queue`) and its records
 (:mod:`tieout.store.records`) both read the rule from here, as do the CLI and the agents.
