@@ -22,7 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError
 
 from tieout.gating import gate
-from tieout.gating.sources import document_index
+from tieout.gating.index import document_index
 from tieout.operations import document_from_record, ingest_file
 from tieout.registry import Store
 from tieout.registry.migrate import downgrade, upgrade

@@ -79,7 +79,7 @@ def gate_command(
         label = f"source {Path(path).name}"
         indexes.append(text_index(body, label, csv=media == "csv", numbers=source_numbers))
     if doc_ids:
-        from tieout.gating.sources import document_index
+        from tieout.gating.index import document_index
         from tieout.operations import document_from_record
         from tieout.registry import Store
 

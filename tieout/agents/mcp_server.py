@@ -248,7 +248,7 @@ class ToolServer:
 
     def _save_document(self, args: dict[str, Any]) -> ToolReply:
         from tieout.gating import SaveSession
-        from tieout.gating.sources import document_index
+        from tieout.gating.index import document_index
         from tieout.operations import document_from_record
 
         a = SaveDocumentArgs.model_validate(args)

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tieout._vocab import CURRENCY_CODES, SOFT_UNITS
+from tieout.documents import read_source
+from tieout.documents.document import Document, numbers_of
 from tieout.errors import ConfigError, InputError
 from tieout.figures import (
     Figure,
@@ -31,6 +33,7 @@ from tieout.figures import (
     unreadable_figure,
 )
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
+from tieout.gating.index import SourceIndex, anchors_index, document_index
 from tieout.gating.lazy import LazySource
 from tieout.gating.messages import (
     MARKER,
@@ -48,7 +51,8 @@ from tieout.gating.messages import (
 )
 from tieout.gating.result import CarveOut, GateClaim, GateResult, key_text
 from tieout.gating.rounding import MIN_SIGNIFICANT, significant
-from tieout.gating.sources import SourceIndex, anchors_index, document_index, text_index
+from tieout.gating.sources import text_index
+from tieout.wordnumbers import NUMBER_WORDS
 
 if TYPE_CHECKING:
     from tieout.gating.facts import FactSheet
@@ -125,8 +129,6 @@ def _indexes(
             if isinstance(src, SourceIndex | LazySource):
                 out.append(src)
             elif isinstance(src, Path):  # a file, read as `tieout gate --source` reads it
-                from tieout.documents import read_source
-
                 body, media = read_source(src)
                 label = f"source {src.name}"
                 out.append(text_index(body, label, csv=media == "csv", numbers=source_numbers))
@@ -153,8 +155,6 @@ def _term_in_words_and_digits(text: str, span: tuple[int, int]) -> bool:
     """Whether the number at ``span`` stands in brackets after a number spelled out, as
     contracts write their terms ("sixty (60) days", "ninety (90)-day"): a figure the words
     and digits both state, so a claim however few its digits."""
-    from tieout.wordnumbers import NUMBER_WORDS
-
     a, b = span
     if text[b : b + 1] != ")" or a < 2 or text[a - 1] != "(":
         return False
@@ -192,8 +192,6 @@ def gate(
     the sources given as texts: "auto" (read off each one), "point" (1,234.56) or "comma"
     (1.234,56); the draft is always read as "point", and a European figure in it refused.
     """
-    from tieout.documents.document import Document, numbers_of
-
     if not isinstance(draft, str):
         raise InputError(f"draft: expected the text to save (a str), got {type(draft).__name__}")
     if sources is None:
@@ -525,5 +523,7 @@ def _look_up(
             cell = other.kind == "number" and other.implied_unit in CURRENCY_CODES
             unit = other.implied_unit if cell else None  # a bare cell's table's currency
             why = other_unit_hint(other.text, idx.label, unit)
-            return claim("missing", None, f"{reason}; {why}", other_unit_hint(other.text, unit=unit))
+            return claim(
+                "missing", None, f"{reason}; {why}", other_unit_hint(other.text, unit=unit)
+            )
     return claim("missing", None, reason)

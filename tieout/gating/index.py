@@ -1,16 +1,16 @@
-"""What a draft may cite: the run's sources, its anchors and its fact sheet, indexed once.
+"""What a draft may cite, indexed: the canonical figures and section numbers of one source.
 
-Each source is read with the one number grammar into a :class:`SourceIndex` of canonical
-figures and section numbers, cached by the text's sha256, so gating many drafts against
-the same sources costs the sources once (seed 000 searched every source for every figure).
+A :class:`SourceIndex` holds a source's figures by the ways a draft figure can be looked up.
+``document_index`` builds one from an ingested document (read whole with the one number
+grammar), ``anchors_index`` from the fields an extraction step produced, which
+``load_anchors`` parses exactly. A text source is read on demand instead (``lazy.py``);
+``sources.py`` caches both kinds by the text's sha256.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from bisect import bisect_left
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -20,15 +20,13 @@ from tieout._vocab import CURRENCY_CODES
 from tieout.errors import InputError
 from tieout.figures import Figure, extract, mark_hedged, over, parse_amount, quantity_base
 from tieout.gating.rounding import all_rounded, first_rounded, rounding_range
+from tieout.layout import section_numbers
+from tieout.wordnumbers import spelled_figures
 
 if TYPE_CHECKING:
     from tieout.documents import Document
-    from tieout.gating.lazy import LazySource
 
-__all__ = ["SourceIndex", "anchors_index", "clear_cache", "document_index", "text_index"]
-
-_CACHE: OrderedDict[tuple[str, str], SourceIndex | LazySource] = OrderedDict()
-_CACHE_SIZE = 256
+__all__ = ["SourceIndex", "anchors_index", "document_index", "load_anchors"]
 
 
 @dataclass
@@ -250,88 +248,10 @@ def _put(found: dict[Any, Figure], key: Any, fig: Figure) -> None:
         found[key] = fig
 
 
-def clear_cache() -> None:
-    """Forget every indexed source (the benchmark's "nothing cached")."""
-    _CACHE.clear()
-    _DIGESTS.clear()
-
-
-def _cached(key: tuple[str, str], build: Any) -> SourceIndex | LazySource:
-    hit = _CACHE.get(key)
-    if hit is not None:
-        _CACHE.move_to_end(key)
-        return hit
-    idx: SourceIndex | LazySource = build()
-    _CACHE[key] = idx
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return idx
-
-
-_DIGESTS: OrderedDict[int, tuple[str, str]] = OrderedDict()
-
-
-def _digest(text: str) -> str:
-    """sha256 of a source text, remembered for the text object itself, so passing the same
-    10 MB string to every gate call does not hash it every time."""
-    hit = _DIGESTS.get(id(text))
-    if hit is not None and hit[0] is text:
-        return hit[1]
-    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    _DIGESTS[id(text)] = (text, digest)  # holding the text keeps its id from being reused
-    if len(_DIGESTS) > 64:
-        _DIGESTS.popitem(last=False)
-    return digest
-
-
-def text_index(
-    text: str,
-    label: str,
-    kind: str = "extraction_source",
-    *,
-    csv: bool = False,
-    numbers: str = "auto",
-) -> SourceIndex | LazySource:
-    """A source given as text, ready for look-ups: read on demand (see ``gate/lazy.py``),
-    or read whole for CSV. Cached by the text's sha256, with what was read so far.
-
-    ``numbers`` is the convention the source writes its figures in: "point" (1,234.56),
-    "comma" (1.234,56, swapped before anything reads it) or "auto" (read off the text)."""
-    from tieout.documents.document import numbers_of
-    from tieout.gating.lazy import LazySource
-
-    digest = _digest(text)
-    key = (digest, f"{kind}{':csv' if csv else ''}:{numbers}")
-    if csv:
-
-        def build() -> SourceIndex | LazySource:
-            from tieout.documents import Document
-
-            doc = Document.from_text(
-                label or "source", text, media_type="csv", sha256=digest, numbers=numbers
-            )
-            return document_index(doc, label, kind)
-
-    else:
-
-        def build() -> SourceIndex | LazySource:
-            from tieout.figures import normalize
-
-            return LazySource(normalize(text, numbers_of(numbers, text)), label, kind)
-
-    idx = _cached(key, build)
-    if idx.label != label:  # the same text under another name: share what was read
-        idx = idx.relabelled(label)
-    return idx
-
-
 def document_index(
     doc: Document, label: str | None = None, kind: str = "extraction_source"
 ) -> SourceIndex:
     """Index an ingested document: its figures (scale and periods applied) and its clauses."""
-    from tieout.layout import section_numbers
-    from tieout.wordnumbers import spelled_figures
-
     idx = SourceIndex(label or doc.doc_id, kind)
     for f in doc.figures:
         idx.add(f)

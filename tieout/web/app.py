@@ -343,7 +343,8 @@ def create_app(
     ) -> Response:
         from tieout.documents.document import numbers_of
         from tieout.gating import gate
-        from tieout.gating.sources import document_index, text_index
+        from tieout.gating.index import document_index
+        from tieout.gating.sources import text_index
         from tieout.operations import document_from_record
 
         numbers_of(body.source_numbers, "", "source_numbers")  # refused before any reading
