@@ -6,7 +6,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tieout.operations import ingest_file
+from tieout.documents.ingest import ingest_file
 from tieout.schemas import MetricDefinition
 
 if TYPE_CHECKING:

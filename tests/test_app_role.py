@@ -29,9 +29,9 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import SQLModel
 
 from tieout.agents import enforce
+from tieout.checks.runs import check_file
 from tieout.cli import main
 from tieout.errors import InputError, StorageError
-from tieout.operations import check_file
 from tieout.registry import RejectionRecord, RunRecord, Store
 from tieout.registry.migrate import downgrade, upgrade
 from tieout.registry.roles import AUDIT_TABLES, NEEDS, grant_app_role

@@ -22,8 +22,8 @@ from _seed import CASH_CLAIM, CASH_UPDATE, seed_cash_update
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tieout.checks.runs import check_and_store
 from tieout.errors import InputError
-from tieout.operations import check_and_store
 from tieout.registry import ClaimResultRecord, RunRecord, Store
 from tieout.review.calibration import (
     SHEET_COLUMNS,

@@ -205,7 +205,7 @@ def test_docs_add_same_file_twice_then_changed(sqlite_url: str, tmp_path: Path) 
 
 
 def test_docs_list_shows_whole_ids_at_80_columns(sqlite_url: str, tmp_path: Path) -> None:
-    from tieout.operations import ingest_file
+    from tieout.documents.ingest import ingest_file
     from tieout.registry import Store
 
     with Store.open(sqlite_url) as store:

@@ -59,7 +59,7 @@ def refusal_problems(name: str, res: Result, phrases: tuple[str, ...]) -> list[s
 
 def seed(url: str) -> None:
     """The metric registry and one document, so 'nothing stored' has something to compare."""
-    from tieout.operations import ingest_file
+    from tieout.documents.ingest import ingest_file
     from tieout.registry import Store, load_metric_file
 
     with Store.open(url) as store:

@@ -205,7 +205,7 @@ def test_income_statement_keeps_its_columns() -> None:
 
 def test_income_statement_cells_are_scaled_and_dated() -> None:
     doc = tieout.Document.from_text("x", read_pdf(build_pdf([STATEMENT]), "statement.pdf"))
-    cells = {f.where: f for f in doc.figures if f.where}
+    cells = {f.where: f for f in doc.read().figures if f.where}
     revenue = cells["row Revenue, column 2025"]
     assert (revenue.text, revenue.value, revenue.unit) == (
         "$        4,200",
@@ -295,7 +295,7 @@ def test_contract_clauses() -> None:
         ("2.2", "By Customer"),
         ("2.3", "Late Payment"),
     ]
-    fee = next(f for f in doc.figures if f.text == "$12,000")
+    fee = next(f for f in doc.read().figures if f.text == "$12,000")
     clause = doc.layout.heading_at(fee.span[0])
     assert clause is not None and clause.number == "2.2"
 
@@ -519,7 +519,7 @@ def test_each_page_keeps_its_place() -> None:
     assert [(s.kind, s.title) for s in doc.layout.sections] == [
         (s.kind, s.title) for s in joined.layout.sections
     ]
-    assert [(f.text, f.value) for f in doc.figures] == [(f.text, f.value) for f in joined.figures]
+    assert [(f.text, f.value) for f in doc.read().figures] == [(f.text, f.value) for f in joined.read().figures]
 
 
 def test_a_text_without_pages_ignores_a_page_locator() -> None:

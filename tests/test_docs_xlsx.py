@@ -40,7 +40,7 @@ def markdown(path: Path) -> str:
 
 
 def figure_at(doc: tieout.Document, where: str) -> Figure:
-    [found] = [f for f in doc.figures if f.where == where]
+    [found] = [f for f in doc.read().figures if f.where == where]
     return found
 
 
@@ -322,7 +322,7 @@ def test_spacer_rows_keep_the_columns_and_a_titled_block_starts_a_table(tmp_path
     assert third.note is not None and third.note.scale == D(10**9)
     assert figure_at(doc, "row Backlog, column 2").value == D(1200000000)
     [footnote] = [
-        f for f in doc.figures if f.text == "$120"
+        f for f in doc.read().figures if f.text == "$120"
     ]  # prose: neither scaled nor in a table
     assert (footnote.value, footnote.where) == (D(120), None)
 
@@ -340,7 +340,7 @@ def test_a_table_that_opens_with_figures_has_no_header(tmp_path: Path) -> None:
     )
     doc = tieout.Document.from_text("x", text, media_type="markdown")
     assert [r.header for r in doc.layout.tables[0].rows] == [False, False]
-    assert [f.value for f in doc.figures] == [D(2500000), D(2300000), D(310000), D(300000)]
+    assert [f.value for f in doc.read().figures] == [D(2500000), D(2300000), D(310000), D(300000)]
 
 
 # --------------------------------------------------------------------------- refusals
@@ -535,7 +535,7 @@ def test_a_heading_merged_across_a_quarters_two_years_heads_both(tmp_path: Path)
     )
     got = [
         (f.value, str(f.period.start), str(f.period.end))
-        for f in doc.figures
+        for f in doc.read().figures
         if f.where and f.period
     ]
     assert got == [
@@ -577,7 +577,7 @@ def test_a_currency_and_000s_in_the_corner_cell_is_a_thousands_note(
     assert (revenue.period.start, revenue.period.end) == (date(2026, 7, 1), date(2026, 9, 30))
     customers = figure_at(doc, "row Customers, column Q3 2026")  # another sheet: unscaled
     assert (customers.value, customers.scale_source) == (D(412), "none")
-    assert [f.text for f in doc.figures if f.text in ("000", "$000", "€000")] == []
+    assert [f.text for f in doc.read().figures if f.text in ("000", "$000", "€000")] == []
 
     def claim(unit: str) -> tieout.ClaimReport:
         return tieout.check_claims(

@@ -21,9 +21,9 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError
 
+from tieout.documents.ingest import document_from_record, ingest_file
 from tieout.gating import gate
 from tieout.gating.index import document_index
-from tieout.operations import document_from_record, ingest_file
 from tieout.registry import Store
 from tieout.registry.migrate import downgrade, upgrade
 

@@ -15,7 +15,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tieout.agents.mcp_server import ToolServer
-from tieout.operations import check_and_store, ingest_file, load_document_list, sample_docs_dir
+from tieout.checks.runs import check_and_store
+from tieout.demo import load_document_list, sample_docs_dir
+from tieout.documents.ingest import ingest_file
 from tieout.registry import Store, load_metric_file
 from tieout.schemas import parse_claims
 from tieout.web.app import create_app

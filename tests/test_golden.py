@@ -14,7 +14,9 @@ import pytest
 import yaml
 
 import tieout
-from tieout.operations import check_file, ingest_file, load_document_list, sample_docs_dir
+from tieout.checks.runs import check_file
+from tieout.demo import load_document_list, sample_docs_dir
+from tieout.documents.ingest import ingest_file
 
 SAMPLES = sample_docs_dir()
 EXPECTED: dict[str, Any] = yaml.safe_load((SAMPLES / "expected.yaml").read_text(encoding="utf-8"))

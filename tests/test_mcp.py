@@ -14,7 +14,8 @@ from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.types import CallToolResult, TextContent
 
 from tieout.agents.messages import FIXES
-from tieout.operations import ingest_file, load_document_list, sample_docs_dir
+from tieout.demo import load_document_list, sample_docs_dir
+from tieout.documents.ingest import ingest_file
 from tieout.registry import Store, load_metric_file
 from tieout.schemas import claim_set_json_schema
 

@@ -19,8 +19,8 @@ from _seed import seed_cash_update
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tieout.checks.runs import check_and_store
 from tieout.errors import InputError, NotFound
-from tieout.operations import check_and_store
 from tieout.registry import ClaimResultRecord, RunRecord, Store
 from tieout.registry.overrides import MAX_REASON, check_override
 from tieout.schemas import parse_claims

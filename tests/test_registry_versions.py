@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from tieout.operations import check_and_store, ingest_file
+from tieout.checks.runs import check_and_store
+from tieout.documents.ingest import ingest_file
 from tieout.registry import Store, load_metric_file
 from tieout.registry.exporter import dump_metrics
 from tieout.schemas import MetricDefinition, parse_claims

@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from tieout.operations import check_file, ingest_file, load_document_list
+from tieout.checks.runs import check_file
+from tieout.demo import load_document_list
+from tieout.documents.ingest import ingest_file
 from tieout.registry import ClaimResultRecord, Store, load_metric_file
 from tieout.web import create_app
 from tieout.web.auth import create_key, revoke_key, verify_key

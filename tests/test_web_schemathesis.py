@@ -13,7 +13,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
-from tieout.operations import ingest_file
+from tieout.documents.ingest import ingest_file
 from tieout.registry import Store, load_metric_file
 from tieout.web import create_app
 from tieout.web.auth import create_key

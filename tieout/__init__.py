@@ -31,6 +31,7 @@ _EXPORTS: dict[str, str] = {
     "MetricDefinition": "tieout.schemas",
     "Period": "tieout.periods",
     "Registry": "tieout.registry.memory",
+    "StatedFigure": "tieout.documents",
     "Status": "tieout.checks",
     "Store": "tieout.registry",
     "TieoutError": "tieout.errors",
@@ -63,6 +64,7 @@ __all__ = [
     "Period",
     "Registry",
     "SaveSession",
+    "StatedFigure",
     "Status",
     "Store",
     "TieoutError",
@@ -107,7 +109,7 @@ if TYPE_CHECKING:
         Verdict,
         check_claims,
     )
-    from tieout.documents import Document
+    from tieout.documents import Document, StatedFigure
     from tieout.errors import (
         ClaimValidationError,
         InputError,

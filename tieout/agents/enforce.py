@@ -218,7 +218,7 @@ def _checked(
 ) -> EnforceResult:
     run_id = None
     if store is not None:
-        from tieout.operations import check_and_store
+        from tieout.checks.runs import check_and_store
 
         run = check_and_store(store, claims, source)
         reports, run_id = run.reports, run.run_id

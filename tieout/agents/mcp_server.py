@@ -3,7 +3,7 @@
 Four tools, each thin over the library and the :class:`~tieout.registry.Store`:
 
 - ``submit_claims``: validate a claim set (:func:`~tieout.schemas.parse_claims`), check it
-  and store the run (:func:`~tieout.operations.check_and_store`); per-claim verdicts, and
+  and store the run (:func:`~tieout.checks.runs.check_and_store`); per-claim verdicts, and
   for each failure the field to fix and how.
 - ``save_document``: the free-text gate inside a :class:`~tieout.gating.SaveSession`, one
   per ``run_id`` for the life of the server (three rejections in a row end the run).
@@ -222,7 +222,7 @@ class ToolServer:
     # -- submit_claims ------------------------------------------------------------------------
 
     def _submit_claims(self, args: dict[str, Any]) -> ToolReply:
-        from tieout.operations import check_and_store
+        from tieout.checks.runs import check_and_store
         from tieout.schemas import parse_claims
 
         extra = sorted(set(args) - {"claims", "claim_set"})
@@ -247,9 +247,9 @@ class ToolServer:
     # -- save_document ------------------------------------------------------------------------
 
     def _save_document(self, args: dict[str, Any]) -> ToolReply:
+        from tieout.documents.ingest import document_from_record
         from tieout.gating import SaveSession
         from tieout.gating.index import document_index
-        from tieout.operations import document_from_record
 
         a = SaveDocumentArgs.model_validate(args)
         workflow, doc_ids = self.pins.resolve(self.config, a.workflow, a.sources, a.doc_ids)

@@ -125,7 +125,7 @@ def _spelled(doc: Document) -> FigureIndex:
     if not isinstance(found, FigureIndex):
         from tieout.wordnumbers import spelled_figures
 
-        found = FigureIndex.build(spelled_figures(doc.text, doc.figures))
+        found = FigureIndex.build(spelled_figures(doc.text, doc.read().figures))
         memo[key] = found
     return found
 
@@ -140,7 +140,7 @@ def _currencies(doc: Document) -> frozenset[str]:
     if not isinstance(found, frozenset):
         found = frozenset(
             u
-            for f in doc.figures
+            for f in doc.read().figures
             for u in (f.unit if f.kind == "currency" else None, f.implied_unit)
             if u in CURRENCY_CODES
         )

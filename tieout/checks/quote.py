@@ -72,7 +72,7 @@ def _placed(
     if not stating:
         s = spans[0]
         a, b = stated_span(ctx, s)
-        inside = [f.display() for f in doc.figures if a <= f.span[0] and f.span[1] <= b]
+        inside = [f.display() for f in doc.read().figures if a <= f.span[0] and f.span[1] <= b]
         says = f"; it states {', '.join(inside)}" if inside else "; it states no figure"
         return Finding(
             Status.FAIL,
@@ -118,7 +118,7 @@ def _other_column(ctx: ClaimContext, region: Region, span: tuple[int, int]) -> F
     a, b = stated_span(ctx, span)
     there = [
         g.display()
-        for g in doc.figures
+        for g in doc.read().figures
         if a <= g.span[0] and g.span[1] <= b and region.holds(g.span)
     ]
     holds = f"holds {', '.join(there)}" if there else "holds no figure there"

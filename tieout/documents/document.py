@@ -23,9 +23,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+from pathlib import Path
 
 from tieout._vocab import CURRENCY_CODES, SCALE_NAMES
 from tieout.documents.index import FigureIndex
+from tieout.documents.readers import read_bytes, read_source
+from tieout.documents.reading import StatedFigure, locator_of, stated_figures
 from tieout.errors import InputError, UnitNotRecognised
 from tieout.figures import NUMBER_CONVENTIONS, Figure, extract, normalize, resolve_numbers
 from tieout.layout import Layout, read_layout
@@ -38,7 +41,7 @@ from tieout.periods import (
     relative_period,
 )
 
-__all__ = ["Document", "ReadSnapshot", "media_type_for", "numbers_of"]
+__all__ = ["Document", "ReadSnapshot", "numbers_of"]
 
 _CACHE_SIZE = 512
 
@@ -56,15 +59,6 @@ class ReadSnapshot:
 
 
 _READ_CACHE: OrderedDict[tuple[str, str | None, str, str], ReadSnapshot] = OrderedDict()
-
-
-def media_type_for(name: str) -> str:
-    low = name.lower()
-    if low.endswith((".md", ".markdown")):
-        return "markdown"
-    if low.endswith((".csv", ".tsv")):
-        return "csv" if low.endswith(".csv") else "text"
-    return "text"
 
 
 def _scale_parts(scale: str | None) -> tuple[Decimal | None, str | None]:
@@ -108,6 +102,64 @@ class Document:
     ingested_at: datetime | None = None
     numbers: str = "point"  # the convention its figures were written in: 'point' | 'comma'
     _read: list[ReadSnapshot] = field(default_factory=list, repr=False, compare=False)
+    _stated: list[tuple[StatedFigure, ...]] = field(default_factory=list, repr=False, compare=False)
+
+    @classmethod
+    def from_file(
+        cls,
+        path: str | Path,
+        *,
+        doc_id: str | None = None,
+        scale: str | None = None,
+        period_start: date | str | None = None,
+        period_end: date | str | None = None,
+        published: date | str | None = None,
+        numbers: str | None = "auto",
+    ) -> Document:
+        """Read a source file (.txt, .md, .csv, .tsv, .html, .xlsx, .pdf) as ``docs add``
+        does; ``doc_id`` defaults to the file's name. A file tieout cannot read raises
+        DocumentFormatError with the reason and the fix."""
+        text, media = read_source(path)
+        name = Path(path).name
+        return cls.from_text(
+            doc_id if doc_id is not None else name,
+            text,
+            period_start=period_start,
+            period_end=period_end,
+            published=published,
+            scale=scale,
+            media_type=media,
+            source_name=name,
+            numbers=numbers,
+        )
+
+    @classmethod
+    def from_bytes(
+        cls,
+        data: bytes,
+        name: str,
+        *,
+        doc_id: str | None = None,
+        scale: str | None = None,
+        period_start: date | str | None = None,
+        period_end: date | str | None = None,
+        published: date | str | None = None,
+        numbers: str | None = "auto",
+    ) -> Document:
+        """Read a file's bytes by the format its ``name`` ends in (as :meth:`from_file`);
+        ``doc_id`` defaults to ``name``."""
+        text, media = read_bytes(data, name)
+        return cls.from_text(
+            doc_id if doc_id is not None else name,
+            text,
+            period_start=period_start,
+            period_end=period_end,
+            published=published,
+            scale=scale,
+            media_type=media,
+            source_name=name,
+            numbers=numbers,
+        )
 
     @classmethod
     def from_text(
@@ -195,8 +247,18 @@ class Document:
         return self.read().layout
 
     @property
-    def figures(self) -> tuple[Figure, ...]:
-        return self.read().figures
+    def figures(self) -> tuple[StatedFigure, ...]:
+        """Every figure in the text, with the value, unit and period the document gives
+        it (the grammar's readings, as written, are ``read().figures``)."""
+        if not self._stated:
+            self._stated.append(stated_figures(self))
+        return self._stated[0]
+
+    def place_of(self, span: tuple[int, int]) -> str | None:
+        """A locator for the place of ``span`` ("table 2, row: Net sales", "section:
+        Liquidity, paragraph 3", "line 14") that a claim can cite: ``check_claims``
+        resolves it back to a region holding ``span``."""
+        return locator_of(self, span)
 
     @property
     def index(self) -> FigureIndex:
@@ -232,10 +294,14 @@ class Document:
         found = memo[key]
         return found if isinstance(found, int) else None
 
-    def stated_period(self, fig: Figure) -> Period | None:
+    def stated_period(self, fig: Figure | StatedFigure) -> Period | None:
         """The period the document states for a figure: its table column, or its sentence.
         A fiscal period named without its months ("Q3 FY26") is read on the fiscal year the
-        document declares ("Fiscal year ends January 31."), if it declares one."""
+        document declares ("Fiscal year ends January 31."), if it declares one. (Of a
+        figure from ``figures``, the grammar's reading is taken: a figure read in another
+        snapshot of the same text gets this document's period.)"""
+        if isinstance(fig, StatedFigure):
+            fig = fig.figure
         if fig.period is not None:
             start_month = self.fiscal_start()
             return fig.period if start_month is None else anchor_fiscal(fig.period, start_month)
@@ -301,7 +367,7 @@ class Document:
 
     def figures_between(self, start: int, end: int) -> list[Figure]:
         """Figures whose span starts in [start, end)."""
-        figs = self.figures
+        figs = self.read().figures
         starts = self._figure_starts()
         return list(figs[bisect_left(starts, start) : bisect_left(starts, end)])
 
@@ -309,7 +375,7 @@ class Document:
         memo = self.read().memo
         starts = memo.get(("starts", ""))
         if not isinstance(starts, list):
-            starts = memo[("starts", "")] = [f.span[0] for f in self.figures]
+            starts = memo[("starts", "")] = [f.span[0] for f in self.read().figures]
         return starts
 
     def snippet(self, span: tuple[int, int], width: int = 60) -> str:

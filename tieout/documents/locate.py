@@ -12,12 +12,15 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from tieout.documents.document import Document
 from tieout.documents.quotes import fold
 from tieout.figures import normalize
 from tieout.layout import Section
 from tieout.periods import Period, Relation, find_periods, relation
+
+if TYPE_CHECKING:
+    from tieout.documents.document import Document
 
 __all__ = [
     "Region",

@@ -12,9 +12,12 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from tieout.documents.document import Document
 from tieout.figures import normalize
+
+if TYPE_CHECKING:
+    from tieout.documents.document import Document
 
 __all__ = ["Folded", "find_quote", "fold", "fold_text", "folded"]
 

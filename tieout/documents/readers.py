@@ -15,15 +15,32 @@ import codecs
 from collections.abc import Callable
 from pathlib import Path
 
-from tieout.documents.document import media_type_for
 from tieout.errors import DocumentFormatError
 
-__all__ = ["CONVERTED_FORMATS", "MAX_BYTES", "SUPPORTED", "TEXT_FORMATS", "read_source"]
+__all__ = [
+    "CONVERTED_FORMATS",
+    "MAX_BYTES",
+    "SUPPORTED",
+    "TEXT_FORMATS",
+    "media_type_for",
+    "read_bytes",
+    "read_source",
+]
 
 TEXT_FORMATS = (".txt", ".text", ".md", ".markdown", ".csv", ".tsv")
 CONVERTED_FORMATS = (".html", ".htm", ".xlsx", ".pdf")
 SUPPORTED = TEXT_FORMATS + CONVERTED_FORMATS
 MAX_BYTES = 64 * 1024 * 1024
+
+
+def media_type_for(name: str) -> str:
+    """How the text of a file named ``name`` is laid out: 'markdown', 'csv' or 'text'."""
+    low = name.lower()
+    if low.endswith((".md", ".markdown")):
+        return "markdown"
+    if low.endswith((".csv", ".tsv")):
+        return "csv" if low.endswith(".csv") else "text"
+    return "text"
 
 
 def _converter(suffix: str) -> tuple[Callable[[bytes, str], str], str]:
@@ -106,20 +123,35 @@ def read_source(path: str | Path) -> tuple[str, str]:
         raise DocumentFormatError(name, "no such file")
     if p.is_dir():
         raise DocumentFormatError(name, "is a folder; name a file")
-    if p.suffix.lower() not in SUPPORTED:
-        raise DocumentFormatError(
-            name,
-            f"unsupported file type {p.suffix or '(none)'!r}; tieout reads {', '.join(SUPPORTED)}",
-        )
+    _check_suffix(name)
     size = p.stat().st_size
     if size > MAX_BYTES:
         raise DocumentFormatError(
             name, f"is {size:,} bytes; the limit is {MAX_BYTES:,} (split the file)"
         )
-    data = p.read_bytes()
+    return read_bytes(p.read_bytes(), name)
+
+
+def _check_suffix(name: str) -> str:
+    suffix = Path(name).suffix.lower()
+    if suffix not in SUPPORTED:
+        raise DocumentFormatError(
+            name,
+            f"unsupported file type {suffix or '(none)'!r}; tieout reads {', '.join(SUPPORTED)}",
+        )
+    return suffix
+
+
+def read_bytes(data: bytes, name: str) -> tuple[str, str]:
+    """Return (text, media_type) for a file's bytes, read by the format its ``name`` ends
+    in (.txt, .md, .csv, .tsv, .html, .xlsx, .pdf), or raise DocumentFormatError."""
+    suffix = _check_suffix(name)
+    if len(data) > MAX_BYTES:
+        raise DocumentFormatError(
+            name, f"is {len(data):,} bytes; the limit is {MAX_BYTES:,} (split the file)"
+        )
     if not data.strip():
         raise DocumentFormatError(name, "is empty")
-    suffix = p.suffix.lower()
     if suffix in CONVERTED_FORMATS:
         convert, media = _converter(suffix)
         text = convert(data, name)
@@ -129,6 +161,6 @@ def read_source(path: str | Path) -> tuple[str, str]:
     text = _decode_text(data, name)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     media = media_type_for(name)
-    if p.suffix.lower() == ".tsv":
+    if suffix == ".tsv":
         media = "text"
     return text, media

@@ -253,9 +253,9 @@ def document_index(
 ) -> SourceIndex:
     """Index an ingested document: its figures (scale and periods applied) and its clauses."""
     idx = SourceIndex(label or doc.doc_id, kind)
-    for f in doc.figures:
+    for f in doc.read().figures:
         idx.add(f)
-    spelled = list(spelled_figures(doc.text, doc.figures))  # "five million dollars" too
+    spelled = list(spelled_figures(doc.text, doc.read().figures))  # "five million dollars" too
     for f in mark_hedged(doc.text, spelled):
         idx.add(f)
     for number, where in section_numbers(doc.layout):

@@ -51,8 +51,8 @@ _WATCHED = {
     "metric's registry entry",
 }
 _BAD_PERIOD = "--by takes week or month, got {by!r}"
-_CHART_FORMATS = {".png": "png", ".svg": "svg"}
-_BAD_CHART = "cannot draw a chart as {name!r}: give a file name ending in .png or .svg"
+CHART_FORMATS = {".png": "png", ".svg": "svg"}
+BAD_CHART = "cannot draw a chart as {name!r}: give a file name ending in .png or .svg"
 _COLOURS = {"pass": "#2e7d32", "warning": "#d49b00", "fail": "#c62828", "unsupported": "#6a3fa0"}
 
 
@@ -261,9 +261,9 @@ def write_chart(table: RatesTable, path: str | Path) -> None:
     import matplotlib.pyplot as plt
 
     target = Path(path)
-    fmt = _CHART_FORMATS.get(target.suffix.lower())
+    fmt = CHART_FORMATS.get(target.suffix.lower())
     if fmt is None:
-        raise InputError(_BAD_CHART.format(name=str(path)))
+        raise InputError(BAD_CHART.format(name=str(path)))
     if not target.parent.is_dir():
         raise InputError(
             f"cannot write {str(path)!r}: folder {str(target.parent)!r} does not exist"

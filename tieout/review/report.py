@@ -92,8 +92,8 @@ def claim_section(store: Store, claim_id: int) -> ClaimSection:
 
 
 def _section(store: Store, r: ClaimResultRecord, docs: dict[tuple[str, str], Any]) -> ClaimSection:
+    from tieout.documents.ingest import document_from_record
     from tieout.errors import NotFound
-    from tieout.operations import document_from_record
 
     doc_id, figure, quote = evidence_marks(r)
     if doc_id is None or figure is None or not r.snapshot_sha256:

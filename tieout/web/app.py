@@ -342,10 +342,10 @@ def create_app(
         body: GateRequest, key: Annotated[ApiKeyRecord, Depends(need("gate"))]
     ) -> Response:
         from tieout.documents.document import numbers_of
+        from tieout.documents.ingest import document_from_record
         from tieout.gating import gate
         from tieout.gating.index import document_index
         from tieout.gating.sources import text_index
-        from tieout.operations import document_from_record
 
         numbers_of(body.source_numbers, "", "source_numbers")  # refused before any reading
         workflow, doc_ids = pins.resolve(deps.config, body.workflow, body.sources, body.doc_ids)
@@ -444,8 +444,7 @@ def _path_text(value: str) -> None:
 
 
 def _check(store: Store, body: bytes, key: ApiKeyRecord, all_checks: bool) -> Response:
-    from tieout.console import run_to_dict
-    from tieout.operations import check_and_store
+    from tieout.checks.runs import check_and_store, run_to_dict
     from tieout.schemas import parse_claims
 
     if not body.strip():

@@ -10,10 +10,10 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from tieout.checks import ClaimReport
-    from tieout.operations import CheckRun
 
-__all__ = ["VERDICT_STYLE", "print_json", "render_reports", "summary_line"]
+__all__ = ["VERDICTS", "VERDICT_STYLE", "print_json", "render_reports", "summary_line"]
 
+VERDICTS = ["pass", "warning", "fail", "unsupported"]
 VERDICT_STYLE = {"pass": "green", "warning": "yellow", "fail": "bold red", "unsupported": "magenta"}
 
 
@@ -62,15 +62,6 @@ def render_reports(
         ]
         table.add_row(*cells)
     console.print(table)
-
-
-def run_to_dict(run: CheckRun) -> dict[str, Any]:
-    return {
-        "run_id": run.run_id,
-        "source": run.source,
-        "counts": run.counts,
-        "claims": [r.to_dict() for r in run.reports],
-    }
 
 
 def print_json(data: Any) -> None:

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import click
 
-from tieout.cli import EXIT_FAILED, EXIT_OK, _console, db_option, format_option, handles_errors
+from tieout.cli._options import (
+    EXIT_FAILED,
+    EXIT_OK,
+    db_option,
+    format_option,
+    handles_errors,
+    make_console,
+)
+from tieout.cli.render import print_json
 
 __all__ = ["gate_command"]
 
@@ -64,7 +72,6 @@ def gate_command(
 
     Exit 0 when the draft may be saved, 1 when it is rejected, 2 on unusable input.
     """
-    from tieout.console import print_json
     from tieout.documents import read_source
     from tieout.documents.document import numbers_of
     from tieout.errors import InputError
@@ -79,8 +86,8 @@ def gate_command(
         label = f"source {Path(path).name}"
         indexes.append(text_index(body, label, csv=media == "csv", numbers=source_numbers))
     if doc_ids:
+        from tieout.documents.ingest import document_from_record
         from tieout.gating.index import document_index
-        from tieout.operations import document_from_record
         from tieout.registry import Store
 
         with Store.open(db) as store:
@@ -119,7 +126,7 @@ def _render(result: object) -> None:
     from tieout.gating import GateResult
 
     assert isinstance(result, GateResult)
-    console = _console()
+    console = make_console()
     where = (
         f"  (workflow {result.workflow})"
         if result.workflow and result.workflow != "default"

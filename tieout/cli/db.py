@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from tieout.cli import _console, db_option, handles_errors
+from tieout.cli._options import db_option, handles_errors, make_console
 
 __all__ = ["db_group"]
 
@@ -93,7 +93,7 @@ def history_command(db: str | None) -> None:
             r.message,
             "← current" if r.revision == at else "",
         )
-    _console().print(table)
+    make_console().print(table)
 
 
 @db_group.command("grant-app-role")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from tieout.cli import handles_errors
+from tieout.cli._options import handles_errors
 
 __all__ = ["facts"]
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from tieout.cli import format_option, handles_errors
+from tieout.cli._options import format_option, handles_errors
+from tieout.cli.render import print_json
 
 __all__ = ["tools_command"]
 
@@ -15,6 +16,5 @@ __all__ = ["tools_command"]
 def tools_command(fmt: str) -> None:
     """Print the submit_claims and save_document tool definitions as JSON."""
     from tieout.agents.tools import tool_definitions
-    from tieout.console import print_json
 
     print_json(tool_definitions(fmt))

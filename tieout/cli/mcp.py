@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from tieout.cli import db_option, handles_errors
+from tieout.cli._options import db_option, handles_errors
 
 __all__ = ["mcp_command"]
 

@@ -1,7 +1,6 @@
-"""`tieout review …` and `tieout report …`: the reviewer's desk on the command line.
+"""`tieout review …`: the reviewer's desk on the command line.
 
-The review queue, stored claims and runs, overrides, the weekly calibration sample; reports
-on a run, on verdict rates, and on the checker's own precision.
+The review queue, stored claims and runs, overrides, the weekly calibration sample.
 """
 
 from __future__ import annotations
@@ -10,14 +9,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tieout.cli import _console, _date, db_option, format_option, handles_errors
+from tieout.cli._options import db_option, format_option, handles_errors, make_console
+from tieout.cli.render import VERDICT_STYLE, VERDICTS, print_json
 
 if TYPE_CHECKING:
     from tieout.registry import ClaimResultRecord
 
-__all__ = ["report_group", "review_group"]
+__all__ = ["review_group"]
 
 _EMPTY = "the review queue is empty (status {status})"
+
+# resolve and override: who decides, always required (checked by the store, not by click)
+reviewer_option = click.option(
+    "--reviewer", default="", metavar="NAME", help="Who decides (required)."
+)
 
 
 @click.group(name="review")
@@ -45,7 +50,6 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
     The status in force is the latest `tieout review resolve` event's (reopened: needs_human),
     else the status the claim set was queued with (needs_human).
     """
-    from tieout.console import print_json
     from tieout.registry import Store
 
     with Store.open(db) as store:
@@ -86,7 +90,7 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
                 for e in item.events
             ),
         )
-    _console().print(table)
+    make_console().print(table)
 
 
 @review_group.command("resolve")
@@ -99,7 +103,7 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
     "to needs_human.",
 )
 @click.option("--note", default="", help="What was done, or why (required).")
-@click.option("--reviewer", default="", metavar="NAME", help="Who decides (required).")
+@reviewer_option
 @format_option(["text", "json"], "text", "json prints the stored event.")
 @db_option
 @handles_errors
@@ -111,7 +115,6 @@ def resolve_command(
     QUEUE_ID is the id `tieout review queue` shows. A resolved or discarded item leaves the
     queue; reopen it to put it back. A note and a reviewer are always required.
     """
-    from tieout.console import print_json
     from tieout.registry import Store
     from tieout.registry.queue import NEEDS_HUMAN, REOPENED
 
@@ -122,9 +125,6 @@ def resolve_command(
         return
     back = f", back to {NEEDS_HUMAN}" if outcome == REOPENED else ""
     click.echo(f"review queue item {queue_id}: {outcome} by {done.reviewer}{back} ({done.note})")
-
-
-_VERDICTS = ["pass", "warning", "fail", "unsupported"]
 
 
 def _claim_json(r: ClaimResultRecord) -> dict[str, Any]:
@@ -141,8 +141,6 @@ def _verdict_text(r: Any) -> Any:
     """The checker's verdict, and a reviewer's override beside it: ``fail → warning``."""
     from rich.text import Text
 
-    from tieout.console import VERDICT_STYLE
-
     shown = Text(r.verdict, style=VERDICT_STYLE.get(r.verdict, ""))
     o = r.override
     if o is not None:
@@ -156,7 +154,7 @@ def _verdict_text(r: Any) -> Any:
 @review_group.command("list")
 @click.option(
     "--verdict",
-    type=click.Choice(_VERDICTS),
+    type=click.Choice(VERDICTS),
     help="Only claims whose verdict is now this (a reviewer's override counts).",
 )
 @click.option("--metric", "metric_key", metavar="METRIC", help="Only claims of this metric.")
@@ -171,7 +169,6 @@ def list_command(
 
     An overridden claim shows the checker's verdict struck through beside the reviewer's.
     """
-    from tieout.console import print_json
     from tieout.registry import Store
 
     with Store.open(db) as store:
@@ -194,7 +191,7 @@ def list_command(
         shown = "null" if value is None else f"{value} {r.claim.get('unit', '')}".strip()
         reason = r.reason if r.override is None else f"{r.reason}\noverride: {r.override.reason}"
         table.add_row(str(r.id), r.run_id, r.metric_key, shown, _verdict_text(r), reason)
-    _console().print(table)
+    make_console().print(table)
 
 
 @review_group.command("runs")
@@ -203,7 +200,6 @@ def list_command(
 @handles_errors
 def runs_command(fmt: str, db: str | None) -> None:
     """Stored check runs, newest first, with their verdict counts."""
-    from tieout.console import print_json
     from tieout.registry import Store
 
     with Store.open(db) as store:
@@ -227,16 +223,16 @@ def runs_command(fmt: str, db: str | None) -> None:
     from rich.table import Table
 
     table = Table(show_edge=False, pad_edge=False)
-    for column in ("run", "checked", "source", *_VERDICTS):
+    for column in ("run", "checked", "source", *VERDICTS):
         table.add_column(column, overflow="fold")
     for r in runs:
         table.add_row(
             r.run_id,
             r.created_at.strftime("%Y-%m-%d %H:%M"),
             r.source,
-            *(str(r.counts.get(v, 0)) for v in _VERDICTS),
+            *(str(r.counts.get(v, 0)) for v in VERDICTS),
         )
-    _console().print(table)
+    make_console().print(table)
 
 
 @review_group.command("attempts")
@@ -246,7 +242,6 @@ def runs_command(fmt: str, db: str | None) -> None:
 @handles_errors
 def attempts_command(run_id: str | None, fmt: str, db: str | None) -> None:
     """Every response an agent gave `tieout.enforce`, its problems and the re-ask sent back."""
-    from tieout.console import print_json
     from tieout.registry import Store
 
     with Store.open(db) as store:
@@ -288,14 +283,14 @@ def attempts_command(run_id: str | None, fmt: str, db: str | None) -> None:
             "\n".join(f"{p}: {m}" for p, m in a.problems) or "none",
             "yes" if a.message else "no",
         )
-    _console().print(table)
+    make_console().print(table)
 
 
 @review_group.command("override")
 @click.argument("claim_id", type=int, metavar="CLAIM_ID")
-@click.option("--verdict", type=click.Choice(_VERDICTS), required=True, help="The new verdict.")
+@click.option("--verdict", type=click.Choice(VERDICTS), required=True, help="The new verdict.")
 @click.option("--reason", default="", help="Why the checker's verdict is wrong (required).")
-@click.option("--reviewer", default="", metavar="NAME", help="Who decides (required).")
+@reviewer_option
 @format_option(["text", "json"], "text", "json prints the stored override.")
 @db_option
 @handles_errors
@@ -307,7 +302,6 @@ def override_command(
     CLAIM_ID is the id `tieout review list` shows. A reason and a reviewer are always
     required: a fail is never quietly turned into a warning.
     """
-    from tieout.console import print_json
     from tieout.registry import Store
 
     with Store.open(db) as store:
@@ -356,7 +350,6 @@ def sample_command(
     """
     from pathlib import Path
 
-    from tieout.console import print_json
     from tieout.registry import Store
     from tieout.review.calibration import (
         draw_sample,
@@ -444,146 +437,3 @@ def record_command(sheet: str, reviewer: str | None, db: str | None) -> None:
         f"recorded {stored} checks from {sheet}: {confirmed} confirmed, "
         f"{stored - confirmed} wrongly passed{tail}"
     )
-
-
-@click.group(name="report")
-def report_group() -> None:
-    """Reports: a stored run, verdict rates per metric, the checker's calibration."""
-
-
-@report_group.command("run")
-@click.argument("run_id", metavar="RUN_ID")
-@format_option(["md", "html", "json"], "md", "md and html mark the figure in its source passage.")
-@click.option("--output", "-o", metavar="FILE", help="Write here instead of standard output.")
-@db_option
-@handles_errors
-def report_run_command(run_id: str, fmt: str, output: str | None, db: str | None) -> None:
-    """Per claim: the verdict, every check's reason, the registry version, the snapshot, the source."""
-    import json
-    from pathlib import Path
-
-    from tieout.registry import Store
-    from tieout.review import build_run_report, render_html, render_markdown
-
-    with Store.open(db) as store:
-        report = build_run_report(store, run_id)
-    if fmt == "json":
-        text = json.dumps(report.to_dict(), indent=2, default=str, ensure_ascii=False) + "\n"
-    else:
-        text = render_html(report) if fmt == "html" else render_markdown(report)
-    if output:
-        Path(output).write_text(text, encoding="utf-8")
-        click.echo(f"wrote the report of run {run_id} to {output}")
-    else:
-        click.echo(text, nl=False)
-
-
-@report_group.command("rates")
-@click.option("--metric", "metric_key", metavar="METRIC", help="Only this metric.")
-@click.option(
-    "--since", callback=_date, metavar="DATE", help="Only claims checked on or after this date."
-)
-@click.option(
-    "--by",
-    type=click.Choice(["week", "month"]),
-    default="week",
-    show_default=True,
-    help="The period to group by.",
-)
-@click.option("--chart", metavar="FILE", help="Also draw the rates to FILE (.png or .svg).")
-@format_option(["table", "json"], "table", "json prints every row and flag.")
-@db_option
-@handles_errors
-def report_rates_command(
-    metric_key: str | None,
-    since: Any,
-    by: str,
-    chart: str | None,
-    fmt: str,
-    db: str | None,
-) -> None:
-    """The rate of each verdict per metric per week or month, and metrics whose failures rise.
-
-    A rising unsupported rate usually means retrieval is failing: the right document is not
-    reaching the agent. Rates count the checker's verdicts, not reviewers' overrides.
-    """
-    from tieout.console import print_json
-    from tieout.registry import Store
-    from tieout.review.rates import verdict_rates, write_chart
-
-    if chart:
-        from pathlib import Path
-
-        from tieout.review.rates import _BAD_CHART, _CHART_FORMATS
-
-        if Path(chart).suffix.lower() not in _CHART_FORMATS:
-            from tieout.errors import InputError
-
-            raise InputError(_BAD_CHART.format(name=chart))
-        if not Path(chart).resolve().parent.is_dir():
-            from tieout.errors import InputError
-
-            raise InputError(f"--chart {chart}: its folder does not exist; create it first")
-    with Store.open(db) as store:
-        table = verdict_rates(store, metric_key=metric_key, since=since, by=by)
-    if chart:
-        write_chart(table, chart)
-    if fmt == "json":
-        print_json(table.to_dict() | ({"chart": chart} if chart else {}))
-        return
-    if not table.rows:
-        click.echo("no stored claims match")
-    else:
-        from rich.table import Table
-
-        out = Table(show_edge=False, pad_edge=False)
-        for column in ("metric", by, "claims", *_VERDICTS):
-            out.add_column(column, justify="right" if column not in ("metric", by) else "left")
-        for r in table.rows:
-            out.add_row(
-                r.metric_key,
-                r.period,
-                str(r.total),
-                *(f"{r.rate(v):.0%}" if r.counts.get(v) else "·" for v in _VERDICTS),
-            )
-        _console().print(out)
-        for flag in table.flags:
-            click.echo(f"rising: {flag.message}")
-    if chart:
-        click.echo(f"wrote the chart to {chart}")
-
-
-@report_group.command("calibration")
-@format_option(["table", "json"], "table", "json prints each week's figures.")
-@db_option
-@handles_errors
-def report_calibration_command(fmt: str, db: str | None) -> None:
-    """The checker's precision on passes per week: confirmed / reviewed, with a 95% interval."""
-    from tieout.console import print_json
-    from tieout.registry import Store
-    from tieout.review.calibration import calibration_weeks
-
-    with Store.open(db) as store:
-        weeks = calibration_weeks(store)
-    if fmt == "json":
-        print_json([w.to_dict() for w in weeks])
-        return
-    if not weeks:
-        click.echo("no calibration samples yet (`tieout review sample` draws one)")
-        return
-    from rich.table import Table
-
-    out = Table(show_edge=False, pad_edge=False)
-    for column in ("week", "sampled", "reviewed", "confirmed", "precision", "95% interval"):
-        out.add_column(column, justify="left" if column == "week" else "right")
-    for w in weeks:
-        p = w.precision
-        out.add_row(
-            w.week,
-            str(w.sampled),
-            str(w.reviewed),
-            str(w.confirmed),
-            "—" if p is None else f"{p:.0%}",
-            "—" if p is None else f"{w.low:.0%}–{w.high:.0%}",
-        )
-    _console().print(out)
