@@ -27,6 +27,7 @@ __all__ = [
     "column_of",
     "heading_period",
     "page_spans",
+    "place_of",
     "resolve_locator",
 ]
 
