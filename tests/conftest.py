@@ -27,7 +27,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 if TYPE_CHECKING:  # imported lazily so a broken registry cannot break unrelated tests
-    from tieout.registry import Store
+    from tieout.store import Store
 
 POSTGRES_URL = os.environ.get(
     "TIEOUT_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -81,7 +81,7 @@ def db_url(request: pytest.FixtureRequest, sqlite_url: str) -> Iterator[str]:
 @pytest.fixture
 def store(db_url: str) -> Iterator[Store]:
     """An open store on ``db_url``, closed after the test."""
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db_url) as opened:
         yield opened

@@ -23,10 +23,10 @@ from sqlmodel import SQLModel
 
 from tieout.cli import main
 from tieout.errors import InputError, RegistryConflict, StorageError
-from tieout.registry import Store
-from tieout.registry import tables as _tables  # noqa: F401  (the models' metadata)
-from tieout.registry.db import display_url, make_engine
-from tieout.registry.migrate import HEAD, SCRIPT_LOCATION, current, downgrade, history, upgrade
+from tieout.store import Store
+from tieout.store import tables as _tables  # noqa: F401  (the models' metadata)
+from tieout.store.engine import display_url, make_engine
+from tieout.store.migrate import HEAD, SCRIPT_LOCATION, current, downgrade, history, upgrade
 
 TIEOUT_TABLES = {
     "check_runs",
@@ -133,7 +133,7 @@ def test_head_constant_is_the_scripts_head() -> None:
 
 
 def test_the_scripts_sit_inside_the_package_and_the_top_level_link_points_there() -> None:
-    assert SCRIPT_LOCATION.parent.name == "registry"
+    assert SCRIPT_LOCATION.parent.name == "store"
     assert (SCRIPT_LOCATION / "env.py").is_file()
     top = SCRIPT_LOCATION.parents[2] / "migrations"
     if top.exists():  # a source checkout, not an installed wheel

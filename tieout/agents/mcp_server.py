@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
     from tieout.checks import ClaimReport
     from tieout.gating import GateResult, SaveSession, WorkflowConfig
-    from tieout.registry import Store
+    from tieout.store import Store
 
 __all__ = [
     "ListDocumentsArgs",
@@ -453,7 +453,7 @@ def serve_stdio(
     import anyio
     from mcp.server.stdio import stdio_server
 
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         server = build_server(ToolServer(store, config, workflow=workflow, doc_ids=doc_ids))

@@ -88,7 +88,7 @@ def gate_command(
     if doc_ids:
         from tieout.documents.ingest import document_from_record
         from tieout.gating.index import document_index
-        from tieout.registry import Store
+        from tieout.store import Store
 
         with Store.open(db) as store:
             for doc_id in doc_ids:

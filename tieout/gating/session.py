@@ -23,7 +23,7 @@ from tieout.gating.sources import digest
 
 if TYPE_CHECKING:
     from tieout.gating.facts import FactSheet
-    from tieout.registry import RejectionRecord, Store
+    from tieout.store import RejectionRecord, Store
 
 __all__ = ["SaveSession", "recent_rejections"]
 
@@ -103,7 +103,7 @@ class SaveSession:
         return _with(result, self)
 
     def _log(self, result: GateResult) -> None:
-        from tieout.registry import RejectionRecord
+        from tieout.store import RejectionRecord
 
         now = datetime.now(UTC)
         if self._digests is None:
@@ -153,7 +153,7 @@ def _with(result: GateResult, session: SaveSession) -> GateResult:
 
 def recent_rejections(workflow: str, n: int = 20, db: str | None = None) -> list[RejectionRecord]:
     """The latest ``n`` rejected figures of a workflow, newest first, for the next prompt."""
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         return store.recent_rejections(workflow, n)
