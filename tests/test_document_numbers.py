@@ -23,7 +23,7 @@ from sqlalchemy.exc import DBAPIError
 
 from tieout.documents.ingest import document_from_record, ingest_file
 from tieout.gating import gate
-from tieout.gating.sources import document_index
+from tieout.gating.index import document_index
 from tieout.store import Store
 from tieout.store.migrate import downgrade, upgrade
 

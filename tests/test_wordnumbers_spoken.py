@@ -16,7 +16,7 @@ import pytest
 
 from tieout import extract, gate
 from tieout.gating.config import WorkflowConfig
-from tieout.gating.core import claim_class
+from tieout.gating.gate import claim_class
 from tieout.gating.lazy import LazySource
 from tieout.wordnumbers import words_to_number
 

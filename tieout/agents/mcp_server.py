@@ -249,7 +249,7 @@ class ToolServer:
     def _save_document(self, args: dict[str, Any]) -> ToolReply:
         from tieout.documents.ingest import document_from_record
         from tieout.gating import SaveSession
-        from tieout.gating.sources import document_index
+        from tieout.gating.index import document_index
 
         a = SaveDocumentArgs.model_validate(args)
         workflow, doc_ids = self.pins.resolve(self.config, a.workflow, a.sources, a.doc_ids)

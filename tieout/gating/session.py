@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from tieout.errors import InputError
 from tieout.gating.config import WorkflowConfig
-from tieout.gating.core import gate, resolve_config, sanitize
+from tieout.gating.gate import gate, resolve_config, sanitize
 from tieout.gating.messages import aborted_message
 from tieout.gating.result import GateClaim, GateResult
+from tieout.gating.sources import digest
 
 if TYPE_CHECKING:
     from tieout.gating.facts import FactSheet
@@ -127,12 +128,10 @@ class SaveSession:
 
 def _source_digests(sources: Sequence[Any]) -> tuple[str, ...]:
     """The sha256 of each source text or document snapshot, for the audit trail."""
-    from tieout.gating.sources import _digest
-
     out = []
     for src in sources:
         if isinstance(src, str):
-            out.append(_digest(src))
+            out.append(digest(src))
         elif isinstance(getattr(src, "sha256", None), str):
             out.append(src.sha256)
     return tuple(out)

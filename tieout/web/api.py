@@ -60,7 +60,8 @@ def gate_draft(
     from tieout.documents.document import numbers_of
     from tieout.documents.ingest import document_from_record
     from tieout.gating import gate
-    from tieout.gating.sources import document_index, text_index
+    from tieout.gating.index import document_index
+    from tieout.gating.sources import text_index
 
     numbers_of(body.source_numbers, "", "source_numbers")  # refused before any reading
     workflow, doc_ids = settings.pins.resolve(
