@@ -46,10 +46,10 @@ from sqlalchemy import event, insert, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 
-from tieout.registry import Store
-from tieout.registry.db import make_engine, registry_refusal
-from tieout.registry.tables import MetricRow
 from tieout.schemas.metric import MetricDefinition
+from tieout.store import Store
+from tieout.store.engine import make_engine, registry_refusal
+from tieout.store.tables import MetricRow
 
 PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 VERSIONS = 10

@@ -10,7 +10,7 @@ from tieout.documents.ingest import ingest_file
 from tieout.schemas import MetricDefinition
 
 if TYPE_CHECKING:
-    from tieout.registry import Store
+    from tieout.store import Store
 
 DOC_ID = "investor-update-2026-08"
 

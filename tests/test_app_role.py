@@ -32,10 +32,10 @@ from tieout.agents import enforce
 from tieout.checks.runs import check_file
 from tieout.cli import main
 from tieout.errors import InputError, StorageError
-from tieout.registry import RejectionRecord, RunRecord, Store
-from tieout.registry.migrate import downgrade, upgrade
-from tieout.registry.roles import AUDIT_TABLES, NEEDS, grant_app_role
 from tieout.schemas import MetricDefinition
+from tieout.store import RejectionRecord, RunRecord, Store
+from tieout.store.app_role import AUDIT_TABLES, NEEDS, grant_app_role
+from tieout.store.migrate import downgrade, upgrade
 from tieout.web.auth import create_key, revoke_key, verify_key
 
 Admin = psycopg.Connection[tuple[Any, ...]]

@@ -27,7 +27,7 @@ from sqlalchemy.exc import DBAPIError
 import tieout
 from tieout.agents import enforce
 from tieout.agents.messages import reask_message
-from tieout.registry import (
+from tieout.store import (
     ClaimResultRecord,
     RejectionRecord,
     RunRecord,
@@ -423,7 +423,7 @@ def _row_tables() -> dict[str, str]:
     """SQLModel class name → table name, from tieout.registry.tables."""
     from sqlmodel import SQLModel
 
-    import tieout.registry.tables as tables
+    import tieout.store.tables as tables
 
     return {
         name: str(obj.__tablename__)

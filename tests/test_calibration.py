@@ -24,7 +24,6 @@ from hypothesis import strategies as st
 
 from tieout.checks.runs import check_and_store
 from tieout.errors import InputError
-from tieout.registry import ClaimResultRecord, RunRecord, Store
 from tieout.review.calibration import (
     SHEET_COLUMNS,
     calibration_weeks,
@@ -37,6 +36,7 @@ from tieout.review.calibration import (
 )
 from tieout.review.rates import period_of
 from tieout.schemas import parse_claims
+from tieout.store import ClaimResultRecord, RunRecord, Store
 
 COLUMNS = [
     "sample_id",

@@ -80,7 +80,7 @@ def expected_verdicts(claim_file: str) -> list[str]:
 
 
 def test_demo_in_an_empty_directory_and_again_afresh(tmp_path: Path) -> None:
-    from tieout.registry import Store
+    from tieout.store import Store
 
     first = ok(tieout_cli("demo", cwd=tmp_path))
     assert "Registered 11 metrics" in first
@@ -114,7 +114,7 @@ def test_demo_in_an_empty_directory_and_again_afresh(tmp_path: Path) -> None:
 
 
 def test_readme_flow(db_url: str, tmp_path: Path) -> None:
-    from tieout.registry import Store
+    from tieout.store import Store
 
     shutil.copytree(SAMPLES, tmp_path / "sample_docs")
 
@@ -179,7 +179,7 @@ def test_readme_flow(db_url: str, tmp_path: Path) -> None:
 
 
 def test_docs_add_same_file_twice_then_changed(sqlite_url: str, tmp_path: Path) -> None:
-    from tieout.registry import Store
+    from tieout.store import Store
 
     doc = tmp_path / "update.md"
     doc.write_text("# Cash\n\nCash in bank at month end was $1.4M.\n", encoding="utf-8")
@@ -206,7 +206,7 @@ def test_docs_add_same_file_twice_then_changed(sqlite_url: str, tmp_path: Path) 
 
 def test_docs_list_shows_whole_ids_at_80_columns(sqlite_url: str, tmp_path: Path) -> None:
     from tieout.documents.ingest import ingest_file
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(sqlite_url) as store:
         ingest_file(

@@ -60,7 +60,8 @@ def refusal_problems(name: str, res: Result, phrases: tuple[str, ...]) -> list[s
 def seed(url: str) -> None:
     """The metric registry and one document, so 'nothing stored' has something to compare."""
     from tieout.documents.ingest import ingest_file
-    from tieout.registry import Store, load_metric_file
+    from tieout.registry import load_metric_file
+    from tieout.store import Store
 
     with Store.open(url) as store:
         store.import_metrics(load_metric_file(SAMPLES / "metrics.yaml"))
@@ -76,7 +77,7 @@ def seed(url: str) -> None:
 
 def stored(url: str) -> tuple[int, list[tuple[str, int]], list[str]]:
     """(claim results, [(document, snapshots)], metric keys) as the library reads them."""
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(url) as store:
         return (
@@ -310,7 +311,7 @@ def test_odd_unicode_in_claims_is_checked_without_a_traceback(db_url: str, tmp_p
 
 def test_twenty_thousand_claims(sqlite_url: str, tmp_path: Path) -> None:
     """A 20,000-claim file is checked and stored in one run, not refused or crashed."""
-    from tieout.registry import Store
+    from tieout.store import Store
 
     seed(sqlite_url)
     too_precise = SEED_CLAIMS["claims"][5]  # 1.423 against "$1.4M": fail

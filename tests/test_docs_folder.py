@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tieout.registry import Store
+from tieout.store import Store
 
 UPDATE = """# Northwind — July 2026 update
 

@@ -22,7 +22,7 @@ import tieout
 from tieout.documents import read_source
 from tieout.errors import DocumentFormatError
 from tieout.figures import Figure
-from tieout.registry import Store
+from tieout.store import Store
 
 D = Decimal
 RESAVE = "re-save it from Excel as .xlsx"

@@ -23,9 +23,9 @@ from sqlalchemy.exc import DBAPIError
 
 from tieout.documents.ingest import document_from_record, ingest_file
 from tieout.gating import gate
-from tieout.gating.sources import document_index
-from tieout.registry import Store
-from tieout.registry.migrate import downgrade, upgrade
+from tieout.gating.index import document_index
+from tieout.store import Store
+from tieout.store.migrate import downgrade, upgrade
 
 DATA = Path(__file__).parent / "data"
 REPORT = DATA / "konzernabschluss-2024.md"

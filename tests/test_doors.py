@@ -18,8 +18,9 @@ from tieout.agents.mcp_server import ToolServer
 from tieout.checks.runs import check_and_store
 from tieout.demo import load_document_list, sample_docs_dir
 from tieout.documents.ingest import ingest_file
-from tieout.registry import Store, load_metric_file
+from tieout.registry import load_metric_file
 from tieout.schemas import parse_claims
+from tieout.store import Store
 from tieout.web.app import create_app
 from tieout.web.auth import create_key
 

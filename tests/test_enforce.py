@@ -16,7 +16,7 @@ from tieout.agents import EnforceResult, enforce, extract_json
 from tieout.agents.messages import NO_JSON, QUOTE_WITHOUT_DOC
 from tieout.cli import main
 from tieout.errors import InputError
-from tieout.registry import Store
+from tieout.store import Store
 
 UPDATE = """\
 # Brightwell Labs — July 2026 investor update

@@ -10,7 +10,7 @@ import pytest
 
 import tieout
 from tieout.figures import extract, normalize
-from tieout.gating.core import claim_class
+from tieout.gating.gate import claim_class
 from tieout.gating.lazy import LazySource
 
 

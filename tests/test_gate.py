@@ -1487,7 +1487,7 @@ def test_anchors_keep_their_unit_beside_other_keys_and_drop_nan() -> None:
     result = tieout.gate("The cap is $250,000 and the fee $1,500.", sources=[], anchors=anchors)
     assert result.passed
     from tieout.errors import InputError
-    from tieout.gating.sources import load_anchors
+    from tieout.gating.index import load_anchors
 
     with pytest.raises(InputError) as info:
         load_anchors('{"cap": NaN}', "anchors.json")

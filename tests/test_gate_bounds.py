@@ -13,7 +13,7 @@ import pytest
 import tieout
 from tieout.figures import extract, hedged_phrase, is_bound, mark_draft_hedges
 from tieout.gating.config import WorkflowConfig
-from tieout.gating.core import claim_class
+from tieout.gating.gate import claim_class
 from tieout.gating.lazy import LazySource
 
 

@@ -52,7 +52,7 @@ def report(numbers: str = "auto") -> Document:
 def test_the_german_report_is_read_by_the_comma_convention() -> None:
     doc = report()
     assert doc.numbers == "comma"
-    prose = [f for f in doc.figures if f.kind != "section" and f.where is None]
+    prose = [f for f in doc.read().figures if f.kind != "section" and f.where is None]
     got = [(REPORT[f.span[0] : f.span[1]], f.kind, f.unit, f.value) for f in prose[:12]]
     assert got == [
         ("2024", "number", None, Decimal(2024)),  # the heading's year
@@ -68,8 +68,8 @@ def test_the_german_report_is_read_by_the_comma_convention() -> None:
         ("1,85 €", "currency", "EUR", Decimal("1.85")),
         ("46.250.000 €", "currency", "EUR", Decimal(46_250_000)),
     ]
-    assert [f.section for f in doc.figures if f.kind == "section"] == ["4.1"]
-    [cell] = [f for f in doc.figures if f.where == "row Konzernergebnis, column 2024"]
+    assert [f.section for f in doc.read().figures if f.kind == "section"] == ["4.1"]
+    [cell] = [f for f in doc.read().figures if f.where == "row Konzernergebnis, column 2024"]
     assert (REPORT[cell.span[0] : cell.span[1]], cell.value, cell.implied_unit) == (
         "125.236",
         Decimal(125_236_000),
@@ -165,7 +165,7 @@ def test_a_mixed_document_stays_point_and_its_european_figures_confirm_nothing()
 def test_a_french_report_with_thin_spaces_between_groups() -> None:
     doc = Document.from_text("exemple-2024", RAPPORT)
     assert doc.numbers == "comma"
-    got = [(RAPPORT[f.span[0] : f.span[1]], f.kind, f.unit, f.value) for f in doc.figures]
+    got = [(RAPPORT[f.span[0] : f.span[1]], f.kind, f.unit, f.value) for f in doc.read().figures]
     assert got == [
         ("2024", "number", None, Decimal(2024)),
         ("2\u202f345,6\u00a0M€", "currency", "EUR", Decimal("2345.6E6")),  # "M€": € million

@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tieout.figures import extract, normalize
-from tieout.gating.core import claim_class
-from tieout.gating.lazy import LazySource, _percent_after_word
+from tieout.gating.gate import claim_class
+from tieout.gating.lazy import LazySource
+from tieout.gating.lazy_hints import percent_after_word as _percent_after_word
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = [
@@ -651,7 +652,7 @@ def test_the_spellings_under_a_scale_note_are_the_value_divided(n: int, places: 
     """The digit strings looked for are exactly the value (or a percent in basis points)
     divided by each scale a table note may name, canonically written."""
     from tieout.figures import EXACT, canonical_digits
-    from tieout.gating.lazy import _shifted
+    from tieout.gating.lazy_hints import shifted as _shifted
 
     value = Decimal(n).scaleb(-places)
     own = canonical_digits(format(value, "f"))

@@ -11,7 +11,7 @@ import tieout
 from tieout.gating import SaveSession, WorkflowConfig
 
 if TYPE_CHECKING:
-    from tieout.registry import Store
+    from tieout.store import Store
 
 WORKFLOWS = Path(tieout.__file__).parent / "sample_docs" / "workflows.toml"
 SOURCE = """Revenue: $4,200,000 (up 23% QoQ). Gross margin 32%.
@@ -148,7 +148,7 @@ def test_rejections_are_logged_to_the_store_and_read_back(store: Store) -> None:
 
 def test_recent_rejections_by_database_url(db_url: str) -> None:
     from tieout.gating import recent_rejections
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db_url) as store:
         session(store=store).save(CLAUSE)

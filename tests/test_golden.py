@@ -65,7 +65,8 @@ def test_in_memory(claim_file: str) -> None:
 
 
 def test_through_the_database(db_url: str) -> None:
-    from tieout.registry import Store, load_metric_file
+    from tieout.registry import load_metric_file
+    from tieout.store import Store
 
     with Store.open(db_url) as store:
         store.import_metrics(load_metric_file(SAMPLES / "metrics.yaml"))

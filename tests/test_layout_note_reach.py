@@ -16,7 +16,7 @@ from _figures import figure
 import tieout
 from tieout.figures import extract, normalize
 from tieout.gating import GateResult
-from tieout.gating.core import claim_class
+from tieout.gating.gate import claim_class
 from tieout.gating.lazy import LazySource
 
 D = Decimal

@@ -16,8 +16,9 @@ from mcp.types import CallToolResult, TextContent
 from tieout.agents.messages import FIXES
 from tieout.demo import load_document_list, sample_docs_dir
 from tieout.documents.ingest import ingest_file
-from tieout.registry import Store, load_metric_file
+from tieout.registry import load_metric_file
 from tieout.schemas import claim_set_json_schema
+from tieout.store import Store
 
 CLAIM = {
     "metric_key": "cash_balance",

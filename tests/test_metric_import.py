@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from tieout.errors import InputError
-from tieout.registry import ImportPlan, Store, load_metric_file
+from tieout.registry import load_metric_file
 from tieout.schemas.metric import MetricDefinition
+from tieout.store import ImportPlan, Store
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

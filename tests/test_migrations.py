@@ -23,10 +23,10 @@ from sqlmodel import SQLModel
 
 from tieout.cli import main
 from tieout.errors import InputError, RegistryConflict, StorageError
-from tieout.registry import Store
-from tieout.registry import tables as _tables  # noqa: F401  (the models' metadata)
-from tieout.registry.db import display_url, make_engine
-from tieout.registry.migrate import HEAD, SCRIPT_LOCATION, current, downgrade, history, upgrade
+from tieout.store import Store
+from tieout.store import tables as _tables  # noqa: F401  (the models' metadata)
+from tieout.store.engine import display_url, make_engine
+from tieout.store.migrate import HEAD, SCRIPT_LOCATION, current, downgrade, history, upgrade
 
 TIEOUT_TABLES = {
     "check_runs",
@@ -133,7 +133,7 @@ def test_head_constant_is_the_scripts_head() -> None:
 
 
 def test_the_scripts_sit_inside_the_package_and_the_top_level_link_points_there() -> None:
-    assert SCRIPT_LOCATION.parent.name == "registry"
+    assert SCRIPT_LOCATION.parent.name == "store"
     assert (SCRIPT_LOCATION / "env.py").is_file()
     top = SCRIPT_LOCATION.parents[2] / "migrations"
     if top.exists():  # a source checkout, not an installed wheel
@@ -411,3 +411,63 @@ def test_db_upgrade_on_an_unopenable_sqlite_file_says_so(tmp_path: Any) -> None:
     code, out, err = run_db("upgrade", "--db", str(tmp_path / "missing-dir" / "x.db"))
     assert (code, out) == (2, "")
     assert err.startswith("tieout: error: cannot reach SQLite database at sqlite:///")
+
+
+_PG_CATALOG = """
+SELECT 'relation', c.relname, c.relkind::text FROM pg_class c
+ WHERE c.relnamespace = to_regnamespace(current_schema())
+UNION ALL
+SELECT 'constraint', k.conname, pg_get_constraintdef(k.oid) FROM pg_constraint k
+ WHERE k.connamespace = to_regnamespace(current_schema())
+UNION ALL
+SELECT 'trigger', g.tgname, replace(pg_get_triggerdef(g.oid), current_schema() || '.', '')
+ FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+ WHERE c.relnamespace = to_regnamespace(current_schema()) AND NOT g.tgisinternal
+UNION ALL
+SELECT 'function', p.proname, md5(p.prosrc) FROM pg_proc p
+ WHERE p.pronamespace = to_regnamespace(current_schema())
+UNION ALL
+SELECT 'index', i.indexname, replace(i.indexdef, current_schema() || '.', '') FROM pg_indexes i
+ WHERE i.schemaname = current_schema()
+UNION ALL
+SELECT 'revision', version_num, '' FROM alembic_version
+ORDER BY 1, 2, 3
+"""
+
+
+def _catalog(url: str) -> list[tuple[Any, ...]]:
+    """Everything a schema holds that a migration makes: tables, constraints, indexes,
+    triggers and their functions, and the revision."""
+    eng = make_engine(url)
+    try:
+        with eng.connect() as conn:
+            if eng.dialect.name == "sqlite":
+                query = "SELECT type, name, sql FROM sqlite_master UNION ALL "
+                query += "SELECT 'revision', version_num, '' FROM alembic_version ORDER BY 1, 2"
+                return [tuple(row) for row in conn.execute(text(query))]
+            return [tuple(row) for row in conn.execute(text(_PG_CATALOG))]
+    finally:
+        eng.dispose()
+
+
+def test_a_replayed_schema_is_the_migrated_one(
+    migrated_db_url: str, request: pytest.FixtureRequest, tmp_path: Any
+) -> None:
+    """The test databases that start at head (conftest's ``migrated_db_url``) hold exactly
+    what a real migration of an empty database builds."""
+    if migrated_db_url.startswith("sqlite"):
+        fresh = f"sqlite:///{tmp_path / 'fresh.db'}"
+        Store.open(fresh).close()
+        assert _catalog(migrated_db_url) == _catalog(fresh)
+        return
+    admin = request.getfixturevalue("_postgres_admin")
+    schema = f"fresh_{os.getpid()}"
+    admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        fresh = migrated_db_url.replace(migrated_db_url.split("search_path%3D")[-1], schema)
+        Store.open(fresh).close()
+        replayed, migrated = _catalog(migrated_db_url), _catalog(fresh)
+        assert replayed == migrated
+        assert sum(1 for row in migrated if row[0] == "trigger") >= 4
+    finally:
+        admin.execute(f"DROP SCHEMA {schema} CASCADE")

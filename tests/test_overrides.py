@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 from tieout.checks.runs import check_and_store
 from tieout.errors import InputError, NotFound
-from tieout.registry import ClaimResultRecord, RunRecord, Store
-from tieout.registry.overrides import MAX_REASON, check_override
 from tieout.schemas import parse_claims
+from tieout.store import ClaimResultRecord, RunRecord, Store
+from tieout.store.overrides import MAX_REASON, check_override
 
 T0 = datetime(2026, 11, 24, 9, 30, tzinfo=UTC)
 UPDATE_TEXT = """\

@@ -27,10 +27,10 @@ from sqlalchemy.exc import DBAPIError
 
 from tieout.cli import main
 from tieout.errors import InputError
-from tieout.registry import Store
-from tieout.registry.migrate import current, downgrade, upgrade
-from tieout.registry.queue import MAX_NOTE
-from tieout.registry.records import ResolutionRecord
+from tieout.store import Store
+from tieout.store.migrate import current, downgrade, upgrade
+from tieout.store.records import ResolutionRecord
+from tieout.store.review_queue import MAX_NOTE
 
 TABLE = "review_queue_resolutions"
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)

@@ -20,7 +20,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tieout.errors import InputError
-from tieout.registry import ClaimResultRecord, RunRecord, Store
 from tieout.review.calibration import week_bounds
 from tieout.review.rates import (
     MIN_CLAIMS,
@@ -29,6 +28,7 @@ from tieout.review.rates import (
     rates_from,
     verdict_rates,
 )
+from tieout.store import ClaimResultRecord, RunRecord, Store
 
 RETRIEVAL = "likely retrieval problem: the right document is not being retrieved"
 CHANGED = (

@@ -15,8 +15,8 @@ from datetime import date, timedelta
 import pytest
 
 from tieout.errors import RegistryConflict, StorageError
-from tieout.registry import Store
 from tieout.schemas import MetricDefinition
+from tieout.store import Store
 
 START = date(2020, 1, 1)
 

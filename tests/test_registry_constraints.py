@@ -16,9 +16,9 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from tieout.errors import RegistryConflict, StorageError
-from tieout.registry import Store
-from tieout.registry.db import make_engine, registry_refusal, transaction
 from tieout.schemas.metric import MetricDefinition
+from tieout.store import Store
+from tieout.store.engine import make_engine, registry_refusal, transaction
 
 OVERLAP = (
     "net_burn: versions may not overlap; each runs from its effective_from up to (not "

@@ -21,7 +21,8 @@ from tieout.errors import (
     StorageError,
     UnknownDocument,
 )
-from tieout.registry import (
+from tieout.schemas.metric import MetricDefinition
+from tieout.store import (
     ClaimResultRecord,
     DocumentRecord,
     ImportPlan,
@@ -29,7 +30,6 @@ from tieout.registry import (
     Store,
     database_url,
 )
-from tieout.schemas.metric import MetricDefinition
 
 JAN, MAR, JUN = date(2026, 1, 1), date(2026, 3, 1), date(2026, 6, 1)
 

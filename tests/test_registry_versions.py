@@ -7,9 +7,10 @@ from pathlib import Path
 
 from tieout.checks.runs import check_and_store
 from tieout.documents.ingest import ingest_file
-from tieout.registry import Store, load_metric_file
-from tieout.registry.exporter import dump_metrics
+from tieout.registry import load_metric_file
+from tieout.registry.files import dump_metrics
 from tieout.schemas import MetricDefinition, parse_claims
+from tieout.store import Store
 
 AUG = "# Update\n\n## Burn\n\nNet burn for the month was $212k.\n"
 OCT = "# Update\n\n## Burn\n\nNet burn for the month was $198k.\n"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tieout.errors import InputError, StorageError
-from tieout.registry import RejectionRecord, Store
+from tieout.store import RejectionRecord, Store
 
 T0 = datetime(2026, 9, 7, 9, 30, 0, 123456, tzinfo=UTC)
 REASON = "'$130k' is a currency claim found in neither this run's anchors nor its sources"

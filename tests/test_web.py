@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from tieout.cli import main
-from tieout.registry import Store, load_metric_file
+from tieout.registry import load_metric_file
+from tieout.store import Store
 from tieout.web import create_app, openapi_document
 from tieout.web.auth import create_key, revoke_key, verify_key
 

@@ -19,10 +19,12 @@ from fastapi.testclient import TestClient
 from tieout.checks.runs import check_file
 from tieout.demo import load_document_list
 from tieout.documents.ingest import ingest_file
-from tieout.registry import ClaimResultRecord, Store, load_metric_file
+from tieout.registry import load_metric_file
+from tieout.store import ClaimResultRecord, Store
 from tieout.web import create_app
 from tieout.web.auth import create_key, revoke_key, verify_key
-from tieout.web.pages import COOKIE, csrf_token
+from tieout.web.login import COOKIE
+from tieout.web.page import csrf_token
 
 SAMPLES = Path(__file__).resolve().parent.parent / "tieout" / "sample_docs"
 NO_REASON = "an override needs a reason: say why claim {id} should be warning, not fail (--reason)"

@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
 from tieout.documents.ingest import ingest_file
-from tieout.registry import Store, load_metric_file
+from tieout.registry import load_metric_file
+from tieout.store import Store
 from tieout.web import create_app
 from tieout.web.auth import create_key
 

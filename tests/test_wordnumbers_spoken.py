@@ -17,7 +17,7 @@ import pytest
 from tieout import extract, gate
 from tieout.figures.words import words_to_number
 from tieout.gating.config import WorkflowConfig
-from tieout.gating.core import claim_class
+from tieout.gating.gate import claim_class
 from tieout.gating.lazy import LazySource
 
 D = Decimal

@@ -30,10 +30,10 @@ _EXPORTS: dict[str, str] = {
     "InputError": "tieout.errors",
     "MetricDefinition": "tieout.schemas",
     "Period": "tieout.periods",
-    "Registry": "tieout.registry.memory",
+    "Registry": "tieout.registry",
     "StatedFigure": "tieout.documents",
     "Status": "tieout.checks",
-    "Store": "tieout.registry",
+    "Store": "tieout.store",
     "TieoutError": "tieout.errors",
     "UnknownDocument": "tieout.errors",
     "UnknownMetric": "tieout.errors",
@@ -122,7 +122,7 @@ if TYPE_CHECKING:
     from tieout.figures.reader import extract
     from tieout.gating import GateResult, SaveSession, WorkflowConfig, gate
     from tieout.periods import Period, parse_period
-    from tieout.registry import Store
-    from tieout.registry.memory import Registry
+    from tieout.registry import Registry
     from tieout.schemas import Claim, MetricDefinition, claim_set_json_schema, parse_claims
+    from tieout.store import Store
     from tieout.units import parse_unit

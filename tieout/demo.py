@@ -66,7 +66,8 @@ def run_demo(db_path: str | Path = "tieout-demo.db") -> DemoResult:
 
     The demo always starts from a fresh SQLite file at ``db_path``.
     """
-    from tieout.registry import Store, load_metric_file
+    from tieout.registry import load_metric_file
+    from tieout.store import Store
 
     db = Path(db_path)
     for suffix in ("", "-wal", "-shm", "-journal"):

@@ -23,8 +23,8 @@ from tieout.errors import ClaimValidationError, InputError
 if TYPE_CHECKING:
     from tieout.checks import ClaimReport, MetricLookup
     from tieout.documents import Document
-    from tieout.registry import ReviewItem, Store
     from tieout.schemas import Claim
+    from tieout.store import ReviewItem, Store
 
 __all__ = ["Attempt", "EnforceResult", "enforce", "extract_json"]
 
@@ -237,8 +237,8 @@ def _to_human(
     store: Store | None,
     source: str,
 ) -> EnforceResult:
-    from tieout.registry import ReviewItem
-    from tieout.registry.queue import NEEDS_HUMAN
+    from tieout.schemas.review_status import NEEDS_HUMAN
+    from tieout.store import ReviewItem
 
     now = datetime.now(UTC)
     queue_id = None
@@ -259,7 +259,7 @@ def _log_attempts(
     queue_id: int | None = None,
 ) -> None:
     """Put every response and re-ask of this claim set in the audit trail."""
-    from tieout.registry import AttemptRecord
+    from tieout.store import AttemptRecord
 
     store.log_attempts(
         [

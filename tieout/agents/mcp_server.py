@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
     from tieout.checks import ClaimReport
     from tieout.gating import GateResult, SaveSession, WorkflowConfig
-    from tieout.registry import Store
+    from tieout.store import Store
 
 __all__ = [
     "ListDocumentsArgs",
@@ -249,7 +249,7 @@ class ToolServer:
     def _save_document(self, args: dict[str, Any]) -> ToolReply:
         from tieout.documents.ingest import document_from_record
         from tieout.gating import SaveSession
-        from tieout.gating.sources import document_index
+        from tieout.gating.index import document_index
 
         a = SaveDocumentArgs.model_validate(args)
         workflow, doc_ids = self.pins.resolve(self.config, a.workflow, a.sources, a.doc_ids)
@@ -453,7 +453,7 @@ def serve_stdio(
     import anyio
     from mcp.server.stdio import stdio_server
 
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         server = build_server(ToolServer(store, config, workflow=workflow, doc_ids=doc_ids))

@@ -28,7 +28,7 @@ class GatePins:
     def check_config(self, config: str | Path | dict[str, Any] | None) -> None:
         """Refuse at start-up a pinned workflow the settings do not name."""
         if self.workflow is not None:
-            from tieout.gating.core import resolve_config
+            from tieout.gating.gate import resolve_config
 
             resolve_config(config, self.workflow)
 
@@ -47,7 +47,7 @@ class GatePins:
                 )
             workflow = self.workflow
         elif workflow is not None:
-            from tieout.gating.core import resolve_config
+            from tieout.gating.gate import resolve_config
 
             if not resolve_config(config, workflow).enabled:
                 raise InputError(  # switched off by the operator: no agent may skip the gate

@@ -52,7 +52,7 @@ class ClaimContext:
     @cached_property
     def quote_spans(self) -> list[tuple[int, int]]:
         """Where the claim's quote stands verbatim (folded) in its document."""
-        from tieout.documents.locate import find_quote
+        from tieout.documents.quotes import find_quote
 
         if self.doc is None:
             return []

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from tieout.checks.cited import stated_span, states
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
-from tieout.documents.locate import Region, column_of, fold, folded, place_of
+from tieout.documents.locate import Region, column_of, place_of
+from tieout.documents.quotes import fold, folded
 from tieout.figures.reader import extract
 
 __all__ = ["quote"]

@@ -24,7 +24,7 @@ from tieout.schemas import Claim, MetricDefinition, parse_claims
 
 if TYPE_CHECKING:
     from tieout.documents import Document
-    from tieout.registry import Store
+    from tieout.store import Store
 
 __all__ = ["CheckRun", "check_and_store", "check_file", "load_claims_file", "run_to_dict"]
 
@@ -117,7 +117,7 @@ def check_and_store(
     fuzzy_threshold: float = 90.0,
     progress: Callable[[int], None] | None = None,
 ) -> CheckRun:
-    from tieout.registry import ClaimResultRecord, RunRecord
+    from tieout.store import ClaimResultRecord, RunRecord
 
     ids = {c.source_doc_id for c in claims if c.source_doc_id}
     records = store.get_documents(ids)

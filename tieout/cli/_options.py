@@ -71,7 +71,7 @@ def parse_date(ctx: click.Context, param: click.Parameter, value: str | None) ->
 
 
 def open_store(db: str | None) -> Any:
-    from tieout.registry import Store
+    from tieout.store import Store
 
     return Store.open(db)
 

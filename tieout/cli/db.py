@@ -13,7 +13,7 @@ _NONE = "none (no tieout schema yet; `tieout db upgrade` creates it)"
 
 
 def _label(revision: str | None) -> str:
-    from tieout.registry.migrate import HEAD
+    from tieout.store.migrate import HEAD
 
     if revision is None:
         return "base"
@@ -21,8 +21,8 @@ def _label(revision: str | None) -> str:
 
 
 def _url(db_url: str | None) -> str:
-    from tieout.registry import database_url
-    from tieout.registry.db import display_url
+    from tieout.store import database_url
+    from tieout.store.engine import display_url
 
     return display_url(database_url(db_url))
 
@@ -38,7 +38,7 @@ def db_group() -> None:
 @handles_errors
 def upgrade_command(revision: str, db: str | None) -> None:
     """Upgrade the schema to REVISION (default: head), keeping every row."""
-    from tieout.registry.migrate import upgrade
+    from tieout.store.migrate import upgrade
 
     before, after = upgrade(db, revision)
     if before == after:
@@ -53,7 +53,7 @@ def upgrade_command(revision: str, db: str | None) -> None:
 @handles_errors
 def downgrade_command(revision: str, db: str | None) -> None:
     """Downgrade the schema to REVISION; `base` drops every tieout table and its rows."""
-    from tieout.registry.migrate import downgrade
+    from tieout.store.migrate import downgrade
 
     before, after = downgrade(db, revision)
     if before == after:
@@ -67,7 +67,7 @@ def downgrade_command(revision: str, db: str | None) -> None:
 @handles_errors
 def current_command(db: str | None) -> None:
     """Print the database's schema revision."""
-    from tieout.registry.migrate import current
+    from tieout.store.migrate import current
 
     revision = current(db)
     click.echo(_NONE if revision is None else _label(revision))
@@ -80,7 +80,7 @@ def history_command(db: str | None) -> None:
     """List every schema revision, oldest first, marking the database's own."""
     from rich.table import Table
 
-    from tieout.registry.migrate import current, history
+    from tieout.store.migrate import current, history
 
     at = current(db)
     table = Table(box=None, pad_edge=False)
@@ -115,7 +115,7 @@ def grant_app_role_command(role: str, password_env: str | None, db: str | None) 
     import os
 
     from tieout.errors import ConfigError
-    from tieout.registry.roles import grant_app_role
+    from tieout.store.app_role import grant_app_role
 
     password = None
     if password_env is not None:

@@ -87,8 +87,8 @@ def gate_command(
         indexes.append(text_index(body, label, csv=media == "csv", numbers=source_numbers))
     if doc_ids:
         from tieout.documents.ingest import document_from_record
-        from tieout.gating.sources import document_index
-        from tieout.registry import Store
+        from tieout.gating.index import document_index
+        from tieout.store import Store
 
         with Store.open(db) as store:
             for doc_id in doc_ids:

@@ -194,7 +194,7 @@ def registry_export(
     """Write the registry in the format `registry import` reads (export then import changes nothing)."""
     from pathlib import Path
 
-    from tieout.registry.exporter import dump_metrics
+    from tieout.registry.files import dump_metrics
 
     with open_store(db) as store:
         if full:

@@ -28,8 +28,8 @@ def report_run_command(run_id: str, fmt: str, output: str | None, db: str | None
     import json
     from pathlib import Path
 
-    from tieout.registry import Store
     from tieout.review import build_run_report, render_html, render_markdown
+    from tieout.store import Store
 
     with Store.open(db) as store:
         report = build_run_report(store, run_id)
@@ -71,8 +71,8 @@ def report_rates_command(
     A rising unsupported rate usually means retrieval is failing: the right document is not
     reaching the agent. Rates count the checker's verdicts, not reviewers' overrides.
     """
-    from tieout.registry import Store
     from tieout.review.rates import verdict_rates, write_chart
+    from tieout.store import Store
 
     if chart:
         from pathlib import Path
@@ -122,8 +122,8 @@ def report_rates_command(
 @handles_errors
 def report_calibration_command(fmt: str, db: str | None) -> None:
     """The checker's precision on passes per week: confirmed / reviewed, with a 95% interval."""
-    from tieout.registry import Store
     from tieout.review.calibration import calibration_weeks
+    from tieout.store import Store
 
     with Store.open(db) as store:
         weeks = calibration_weeks(store)

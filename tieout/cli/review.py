@@ -13,7 +13,7 @@ from tieout.cli._options import db_option, format_option, handles_errors, make_c
 from tieout.cli.render import VERDICT_STYLE, VERDICTS, print_json
 
 if TYPE_CHECKING:
-    from tieout.registry import ClaimResultRecord
+    from tieout.store import ClaimResultRecord
 
 __all__ = ["review_group"]
 
@@ -50,7 +50,7 @@ def queue_command(status: str, fmt: str, db: str | None) -> None:
     The status in force is the latest `tieout review resolve` event's (reopened: needs_human),
     else the status the claim set was queued with (needs_human).
     """
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         items = store.review_queue(status)
@@ -115,8 +115,8 @@ def resolve_command(
     QUEUE_ID is the id `tieout review queue` shows. A resolved or discarded item leaves the
     queue; reopen it to put it back. A note and a reviewer are always required.
     """
-    from tieout.registry import Store
-    from tieout.registry.queue import NEEDS_HUMAN, REOPENED
+    from tieout.schemas.review_status import NEEDS_HUMAN, REOPENED
+    from tieout.store import Store
 
     with Store.open(db) as store:
         done = store.resolve_queue_item(queue_id, outcome, note, reviewer)
@@ -169,7 +169,7 @@ def list_command(
 
     An overridden claim shows the checker's verdict struck through beside the reviewer's.
     """
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         rows = store.list_claim_results(metric_key=metric_key, run_id=run_id)
@@ -200,7 +200,7 @@ def list_command(
 @handles_errors
 def runs_command(fmt: str, db: str | None) -> None:
     """Stored check runs, newest first, with their verdict counts."""
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         runs = store.list_runs()
@@ -242,7 +242,7 @@ def runs_command(fmt: str, db: str | None) -> None:
 @handles_errors
 def attempts_command(run_id: str | None, fmt: str, db: str | None) -> None:
     """Every response an agent gave `tieout.enforce`, its problems and the re-ask sent back."""
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         rows = store.attempts(run_id)
@@ -302,7 +302,7 @@ def override_command(
     CLAIM_ID is the id `tieout review list` shows. A reason and a reviewer are always
     required: a fail is never quietly turned into a warning.
     """
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         done = store.override_claim(claim_id, verdict, reason=reason, reviewer=reviewer)
@@ -350,7 +350,6 @@ def sample_command(
     """
     from pathlib import Path
 
-    from tieout.registry import Store
     from tieout.review.calibration import (
         draw_sample,
         previous_week,
@@ -358,6 +357,7 @@ def sample_command(
         sheet_html,
         week_bounds,
     )
+    from tieout.store import Store
 
     week = (week or previous_week()).strip()
     week_bounds(week)  # a bad week fails before the database is touched
@@ -425,8 +425,8 @@ def _write_whole(path: Any, text: str) -> None:
 @handles_errors
 def record_command(sheet: str, reviewer: str | None, db: str | None) -> None:
     """Record a person's verdicts from a filled calibration sheet (all rows or none)."""
-    from tieout.registry import Store
     from tieout.review.calibration import read_sheet
+    from tieout.store import Store
 
     checks, blank = read_sheet(sheet, reviewer)
     with Store.open(db) as store:

@@ -2,7 +2,8 @@
 
 from tieout.documents.document import Document, ReadSnapshot
 from tieout.documents.index import FigureIndex
-from tieout.documents.locate import Region, find_quote, resolve_locator
+from tieout.documents.locate import Region, resolve_locator
+from tieout.documents.quotes import find_quote
 from tieout.documents.readers import SUPPORTED, media_type_for, read_bytes, read_source
 from tieout.documents.reading import StatedFigure
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from bisect import bisect_left
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_CODES, SCALE_NAMES
 from tieout.documents.index import FigureIndex
@@ -35,9 +35,14 @@ from tieout.figures.figure import Figure
 from tieout.figures.normalization import normalize
 from tieout.figures.reader import extract
 from tieout.layout import Layout, read_layout
-
-if TYPE_CHECKING:
-    from tieout.periods import Period
+from tieout.periods import (
+    Period,
+    anchor_fiscal,
+    declared_fiscal_start,
+    find_periods,
+    parse_dated_period,
+    relative_period,
+)
 
 __all__ = ["Document", "ReadSnapshot", "numbers_of"]
 
@@ -192,15 +197,13 @@ class Document:
         convention = numbers_of(numbers, text)
         period = None
         if period_start is not None or period_end is not None:
-            from tieout.periods import Period as _Period
-
             start = _as_date(period_start or period_end, "period_start")
             end = _as_date(period_end or period_start, "period_end")
             if start > end:
                 raise InputError(
                     f"document {doc_id}: period_start {start} is after period_end {end}"
                 )
-            period = _Period.from_dates(start, end)
+            period = Period.from_dates(start, end)
         digest = sha256 or hashlib.sha256(text.encode("utf-8")).hexdigest()
         return cls(
             doc_id=doc_id.strip(),
@@ -290,8 +293,6 @@ class Document:
         memo = self.read().memo
         key = ("fiscal", "start")
         if key not in memo:
-            from tieout.periods import declared_fiscal_start
-
             memo[key] = declared_fiscal_start(self.text)
         found = memo[key]
         return found if isinstance(found, int) else None
@@ -305,8 +306,6 @@ class Document:
         if isinstance(fig, StatedFigure):
             fig = fig.figure
         if fig.period is not None:
-            from tieout.periods import anchor_fiscal
-
             start_month = self.fiscal_start()
             return fig.period if start_month is None else anchor_fiscal(fig.period, start_month)
         year = (
@@ -322,8 +321,6 @@ class Document:
         return cache[key]
 
     def _stated_period(self, fig: Figure, year: int | None) -> Period | None:
-        from tieout.periods import find_periods, relative_period
-
         start, end = self.sentence_at(fig.span[0])
         prior = relative_period(self.text[fig.span[1] : end], self.period)
         if prior is not None:  # "up from $764 million last quarter"
@@ -373,8 +370,6 @@ class Document:
 
     def figures_between(self, start: int, end: int) -> list[Figure]:
         """Figures whose span starts in [start, end)."""
-        from bisect import bisect_left
-
         figs = self.read().figures
         starts = self._figure_starts()
         return list(figs[bisect_left(starts, start) : bisect_left(starts, end)])
@@ -414,8 +409,6 @@ def _as_date(value: date | str | None, name: str) -> date:
         try:
             return date.fromisoformat(value.strip())
         except ValueError:
-            from tieout.periods import parse_dated_period
-
             period = parse_dated_period(value, fix=f"give {name} as a date (2026-07-31)")
             return period.end if name != "period_start" else period.start
     raise InputError(f"{name}: expected a date such as 2026-07-31, got {value!r}")

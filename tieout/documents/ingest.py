@@ -18,7 +18,7 @@ from tieout.documents.readers import SUPPORTED
 from tieout.errors import InputError
 
 if TYPE_CHECKING:
-    from tieout.registry import DocumentRecord, Store
+    from tieout.store import DocumentRecord, Store
 
 __all__ = [
     "document_from_record",
@@ -41,7 +41,7 @@ def prepare_document(
 ) -> DocumentRecord:
     """Read and check a source file, ready to store; nothing is written. ``numbers`` is
     the convention its figures are written in ("auto": read off the file)."""
-    from tieout.registry import DocumentRecord
+    from tieout.store import DocumentRecord
 
     text, media = read_source(path)
     if period_start and period_end and period_start > period_end:

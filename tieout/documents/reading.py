@@ -32,9 +32,9 @@ class StatedFigure:
     scale applied (25 for 25%, 4,200,000 for "4,200" under "(in thousands)"); ``unit`` is
     an ISO currency code, ``"percent"``, ``"basis_point"``, ``"shares"``, a quantity's unit,
     or None for a plain count; ``kind`` is how it was written (``"currency"``,
-    ``"percent"``, ``"number"``, ``"quantity"``, ``"section"``); ``period`` is the period
-    the document gives it (its table column, its sentence, else the heading over it), or
-    None. ``figure`` is the grammar's full reading of it.
+    ``"percent"``, ``"number"``, ``"quantity"``, ``"section"``: its number is ``section``);
+    ``period`` is the period the document gives it (its table column, its sentence, else
+    the heading over it), or None. ``figure`` is the grammar's full reading of it.
     """
 
     __slots__ = ("_doc", "_period", "figure")
@@ -63,6 +63,11 @@ class StatedFigure:
     @property
     def unit(self) -> str | None:
         return self.figure.unit or self.figure.implied_unit
+
+    @property
+    def section(self) -> str | None:
+        """A section reference's number ("4.1" for "§4.1"; such a figure has no value)."""
+        return self.figure.section
 
     @property
     def where(self) -> str | None:

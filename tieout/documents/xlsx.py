@@ -39,6 +39,7 @@ from io import BytesIO
 from typing import Any
 
 from tieout.errors import DocumentFormatError
+from tieout.layout import column_period, note_anchor
 
 __all__ = ["read_xlsx"]
 
@@ -188,8 +189,6 @@ def _sheet_text(ws: Any) -> str:
 def _starts_table(run: list[_Row], lead: int) -> bool:
     """Whether rows after a spacer open a table of their own: a header row, or title lines
     with a scale note (which must govern only the rows below it)."""
-    from tieout.layout import note_anchor
-
     titles = [_title_line(r) for r in run[:lead]]
     return _header_like(run[lead]) or any(note_anchor(t, 0, len(t)) for t in titles)
 
@@ -206,8 +205,6 @@ def _title_line(row: _Row) -> str:
 
 def _header_like(row: _Row) -> bool:
     """A header row: a label (or nothing) first, then only periods or words, at least one."""
-    from tieout.layout import column_period
-
     if not row or row[0].kind not in ("empty", "text") or len(row) < 2:
         return False
     rest = [c for c in row[1:] if c.kind != "empty"]

@@ -8,11 +8,12 @@ as an agent's save tool with the three-strikes budget and the rejection log.
 """
 
 from tieout.gating.config import CLAIM_CLASSES, SOURCE_KINDS, WorkflowConfig, load_config
-from tieout.gating.core import claim_class, gate, sanitize
+from tieout.gating.gate import claim_class, gate, sanitize
+from tieout.gating.index import SourceIndex, load_anchors
 from tieout.gating.messages import MARKER
 from tieout.gating.result import CarveOut, GateClaim, GateResult
 from tieout.gating.session import SaveSession, recent_rejections
-from tieout.gating.sources import SourceIndex, clear_cache, load_anchors
+from tieout.gating.sources import clear_cache
 
 __all__ = [
     "CLAIM_CLASSES",

@@ -24,15 +24,13 @@ readings to the same answers on random sources.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from decimal import Decimal
-from functools import cache
 from itertools import chain, islice
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, NUMBER_WORDS, QUANTITY_MULTIPLES
-from tieout.figures.exact import EXACT, ONE
+from tieout.documents import Document
+from tieout.figures.exact import EXACT
 from tieout.figures.figure import Figure
 from tieout.figures.forms import cents_hint, fraction_hints
 from tieout.figures.hedges import mark_hedged
@@ -40,18 +38,30 @@ from tieout.figures.places import (
     add_leader_places,
     add_odd_comma_places,
     canonical_digits,
-    clean_cut,
     digit_run_spans,
     number_places,
     scan_window,
     sorted_values,
 )
-from tieout.figures.quantities import quantity_base
 from tieout.figures.reader import extract
 from tieout.figures.sections import article_named, is_roman
-from tieout.figures.words import WORD_HINT
+from tieout.figures.words import WORD_HINT, spelled_figures
+from tieout.gating.index import SourceIndex, document_index
+from tieout.gating.lazy_hints import (
+    CUT_REACH,
+    FOOTNOTE,
+    PERCENTISH,
+    SCALE_PLACES,
+    UNIT_HEAD,
+    clean_window,
+    money_by_word,
+    percent_after_word,
+    scale_after_number_word,
+    spelling_places,
+    spellings,
+    table_line,
+)
 from tieout.gating.rounding import all_rounded, first_rounded, rounding_range
-from tieout.gating.sources import SourceIndex
 from tieout.layout import (
     Layout,
     apply_context,
@@ -70,174 +80,13 @@ __all__ = ["LazySource"]
 
 _UNSEEN = object()  # no answer given yet (None is an answer: not found)
 
-# the scales a figure may be printed under: a table's note, or a scale word after the
-# digits ("$4.2M", "₹12.5 crore", "3.2 lakh")
-# (8: "(hundred millions of yen)"; 4: "(Unit: 10 thousand yuan)", the 万元 of Chinese filings)
-_SCALE_PLACES = (3, 6, 9, 12, 5, 7, 8, 4)
 _MAX_FRACTIONS = 2000  # past this many fractions' hints, reading the whole source is cheaper
-_TABLE_LINE = re.compile(r"\||\t|\S  +\S.*\d|\d.*\S  +\S|\.{4}.*\d|\d.*\.{4}")
-
-
-def _table_line(line: str) -> bool:
-    """Whether ``line`` may be a row of a table (``_TABLE_LINE``), its cheap cases first:
-    the pattern's backtracking cost 20 µs on a long line of prose."""
-    if "|" in line or "\t" in line:
-        return True
-    return ("  " in line or "...." in line) and _TABLE_LINE.search(line) is not None
-
-
-# "Prozentpunkte", "Pkt." count as percentage points
-_PERCENTISH = re.compile(r"(?i)%|per|pct|bp|basis|pp|pt|point|prozent|pkt")
-# a unit in parentheses that makes a table's bare cells percents (layout._own_unit)
-_UNIT_HEAD = re.compile(r"\((?:\s*in)?\s*(?:%|percent|per\s?cent|pct|bps?\b|basis)", re.IGNORECASE)
-# a line that may open with a footnote's mark (a superset of layout.footnote_line's)
-_FOOTNOTE = re.compile(
-    r"(?m)^[ \t]*(?:\(\d{1,2}\)|\d{1,2}\)|\([a-z]\)|[*†‡¹²³⁴⁵⁶⁷⁸⁹]|(?i:notes?|sources?)\s*:)"
-)
 _TABLE_REACH = 8192  # the largest block worth reading alone is four times this
-_RUN_AT = re.compile(r"[\d.,]*")  # the rest of a digit run (a superset: it may run on)
-_CUT_REACH = 4096  # how far a line's reading may reach for a clean cut or its paragraph start
 # a spelled number this large names a scale word ("four million"): without one, the most
 # number words can say is 9,999.9… ("ninety-nine hundred ninety-nine point nine")
 _BIG = Decimal(10_000)
-_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
-
-
-def _scale_after_number_word(low: str) -> bool:
-    """Whether lower-cased ``low`` has "thousand", "million", "billion" or "trillion"
-    right after a number word (hyphen or white space between): how every spelled number
-    of 100,000 or more reads. Most such words stand after digits ("$4.2 million")."""
-    for scale in ("thousand", "million", "billion", "trillion"):
-        i = low.find(scale)
-        while i >= 0:
-            j = i - 1
-            if j >= 0 and low[j] == "-":
-                j -= 1
-            elif j >= 0 and low[j] in " \t\r\n":
-                while j >= 0 and low[j] in " \t\r\n":
-                    j -= 1
-            else:
-                j = -1  # glued to what stands before it: not a word of its own
-            if j >= 0:
-                k = j
-                while k >= 0 and "a" <= low[k] <= "z" and j - k < 12:
-                    k -= 1
-                if low[k + 1 : j + 1] in NUMBER_WORDS and (k < 0 or low[k] not in _WORD_CHARS):
-                    return True
-            i = low.find(scale, i + 1)
-    return False
-
-
-_CODES = "|".join(sorted(CURRENCY_CODES))
-_SIGNS = "".join(sorted({s[-1] for s in CURRENCY_SYMBOLS}))
-# what makes a spelled number an amount, as ``wordnumbers`` reads it: a currency word or
-# code after a word, or a symbol or code before one (each found by a literal or a
-# character class first, so a megabyte of "$$$$" is one C-level scan)
-_MONEY_WORD_AFTER = re.compile(r"[ \t](?:dollar|euro|pound|yen)")  # on lower-cased text
-_MONEY_CODE_AFTER = re.compile(rf"(?:{_CODES})(?<=[A-Za-z][ \t](?:{_CODES}))")
-_SIGN_BEFORE = re.compile(rf"[{_SIGNS}] {{0,3}}[A-Za-z]")
-_CODE_BEFORE = re.compile(rf"(?:{_CODES}) {{0,3}}[A-Za-z]")
-_PERCENT_SIGN_AFTER = re.compile(r"%(?<=[a-z]%)|%(?<=[a-z][ \t]%)")  # on lower-cased text
-_PERCENT_WORDS = ("percent", "per cent", "per\tcent", "pct", "basis", "bp")
-
-
-def _money_by_word(low: str, text: str) -> bool:
-    """Whether ``text`` (``low`` lower-cased) has what makes a spelled number an amount:
-    "dollars", "euros", "pounds" or "yen" after a space or tab, a currency code after a
-    letter and a space or tab ("five million USD"), or a currency symbol or code followed
-    by a letter, spaces between at most ("$five", "USD five")."""
-    return bool(
-        _MONEY_WORD_AFTER.search(low)
-        or _MONEY_CODE_AFTER.search(text)
-        or _SIGN_BEFORE.search(text)
-        or _CODE_BEFORE.search(text)
-    )
-
-
-def _percent_after_word(low: str) -> bool:
-    """Whether lower-cased ``low`` has "%" after a letter (one space or tab between at
-    most), or "percent", "per cent", "pct", "percentage", "basis", "bps" or "bp" after a
-    letter and one space, tab or hyphen: how a spelled percent reads ("thirty-two percent",
-    "twelve-percent")."""
-    if _PERCENT_SIGN_AFTER.search(low):
-        return True
-    # each word found first (str.find), then what stands before it: a regex that tried
-    # every space of a megabyte took ten times as long
-    for word in _PERCENT_WORDS:
-        i = low.find(word, 2)
-        while i >= 0:
-            if low[i - 1] in " \t-" and "a" <= low[i - 2] <= "z":  # "twelve-percent"
-                return True
-            i = low.find(word, i + 1)
-    return False
-
 
 _WORD_HINT = WORD_HINT  # every spelled figure holds one of its words ("thirteen", "quarter")
-
-
-def _shifted(digits: str, places: int) -> str:
-    """Canonical ``digits`` with the decimal point moved ``places`` to the left (right
-    when negative): '4200000', 3 -> '4200'; '4.2', -2 -> '420'."""
-    whole, _, frac = digits.partition(".")
-    if places < 0:
-        frac += "0" * -places
-        whole, frac = whole + frac[:-places], frac[-places:]
-    else:
-        whole = "0" * places + whole
-        whole, frac = whole[: len(whole) - places], whole[len(whole) - places :] + frac
-    whole = whole.lstrip("0") or "0"
-    return canonical_digits(f"{whole}.{frac}" if frac else whole)
-
-
-def _spellings(fig: Figure, cents: bool = False) -> Iterator[str]:
-    """Canonical digit strings a source may have printed ``fig`` with, likeliest first:
-    its own, in basis points for a percent, and with a scale ("$4.2M", or a cell under a
-    note) for the rest, or in cents where the source writes amounts so (``cents``: "45
-    cents" for $0.45). Made one at a time: most figures are found under their own."""
-    if fig.kind == "section":
-        number = (fig.section or "").rpartition(":")[2]  # "schedule:1.1": its number
-        yield canonical_digits(number)  # "2.10" is listed under "2.1"
-        return
-    assert fig.value is not None
-    own = canonical_digits(format(fig.value.copy_abs(), "f"))
-    yield own
-    shifts = _SCALE_PLACES + ((-2,) if cents else ())
-    if fig.kind == "quantity":  # "1.2 GW" printed as "1,200 MW" or "1,200,000 kW"
-        shifts += _unit_shifts(fig.unit)
-    for places in (-2,) if fig.kind == "percent" else shifts:
-        other = _shifted(own, places)
-        if other != own:
-            yield other
-
-
-@cache
-def _unit_shifts(unit: str | None) -> tuple[int, ...]:
-    """How far the decimal point of a quantity in ``unit`` moves when the same quantity is
-    printed in another multiple of its base ("GW" to "MW": 3 places to the right, -3)."""
-    own = quantity_base(unit, ONE)
-    if own is None:
-        return ()
-    daily = "/d" if own[0].endswith("/d") else ""
-    power = own[1].adjusted()
-    return tuple(
-        sorted(
-            {
-                p - power
-                for base, p in QUANTITY_MULTIPLES.values()
-                if base + daily == own[0] and p != power
-            }
-        )
-    )
-
-
-def _places(places_of: dict[str, list[int]], spellings: Iterable[str]) -> Iterator[int]:
-    """The places of each spelling in turn (each in the order they stand), once each."""
-    seen: set[int] = set()
-    for s in spellings:
-        for p in places_of.get(s, ()):
-            if p not in seen:
-                seen.add(p)
-                yield p
 
 
 class LazySource:
@@ -261,7 +110,9 @@ class LazySource:
         self._answers: dict[tuple[object, ...], Figure | str | None] = {}  # what was asked before
         self._at: dict[int, SourceIndex | None] = {}  # figures read around a digit run
         self._plain: dict[int, bool] = {}  # lines that are prose no table or note governs
-        self._hinted: dict[tuple[str, Decimal, str | None], Figure | None] = {}  # other_unit's answers
+        self._hinted: dict[
+            tuple[str, Decimal, str | None], Figure | None
+        ] = {}  # other_unit's answers
         self._layouts: dict[tuple[int, int], Layout] = {}  # blocks' layouts read
         self._block_notes: dict[tuple[int, int], bool] = {}  # blocks a scale note may be in
         self._hints: dict[str, bool] = {}  # what its words allow (see _may_be_spelled)
@@ -276,9 +127,6 @@ class LazySource:
     def full(self) -> SourceIndex:
         """The whole source read with the full grammar (what the cheap path must agree with)."""
         if self._full is None:
-            from tieout.documents import Document
-            from tieout.gating.sources import document_index
-
             doc = Document.from_text(self.label or "source", self.text, numbers="point")
             self._full = document_index(doc, self.label, self.kind)
         return self._full
@@ -286,8 +134,6 @@ class LazySource:
     def _words(self) -> SourceIndex:
         """Only the figures the source spells out in words ("five million dollars")."""
         if self._spelled is None:
-            from tieout.figures.words import spelled_figures
-
             idx = SourceIndex(self.label, self.kind)
             if _WORD_HINT.search(self.text):
                 spelled = list(spelled_figures(self.text, digit_run_spans(self.text)))
@@ -313,7 +159,7 @@ class LazySource:
         line_end = text.find("\n", pos)
         line = text[line_start : len(text) if line_end < 0 else line_end]
         # a table's line, or a footnote's under a table (one that opens with a mark)
-        tabled = _table_line(line) or _FOOTNOTE.search(text, a, line_start + len(line)) is not None
+        tabled = table_line(line) or FOOTNOTE.search(text, a, line_start + len(line)) is not None
         if not tabled and a > 0:
             # a scale note standing alone as the paragraph right above scales this one
             # (layout._note_above): read it with the paragraph
@@ -348,8 +194,6 @@ class LazySource:
     def _read_block(self, a: int, b: int) -> SourceIndex:
         idx = self._blocks.get((a, b))
         if idx is None:
-            from tieout.figures.words import spelled_figures
-
             text = self.text[a:b]
             self._read_chars += b - a
             lay: Layout = read_layout(text)
@@ -404,7 +248,7 @@ class LazySource:
         if fig.kind == "section" and is_roman(fig.section or ""):  # "Article IX": no digits
             named = article_named(self.text, fig.section or "")
             return None if named is None else f'"{named}"'
-        places = _places(self._places(), _spellings(fig, self._cents))
+        places = spelling_places(self._places(), spellings(fig, self._cents))
         first = next(places, None)
         if first is None:
             # no digit run could be this figure; only a spelled-out one still could
@@ -416,7 +260,7 @@ class LazySource:
             places = (
                 p
                 for p in places
-                if _PERCENTISH.search(text, p, p + 40)
+                if PERCENTISH.search(text, p, p + 40)
                 or (headed and self._on_table_line(p))
                 or "+" in text[max(0, p - 2) : p]  # a margin: "S+275", "T+50", "CORRA + 325"
                 or text[max(0, p - 5) : p] == "plus "  # "Term SOFR plus 275"
@@ -469,7 +313,7 @@ class LazySource:
         bare cell may be a percent with no "%" after it."""
         if self._headed is None:
             self._headed = (
-                _UNIT_HEAD.search(self.text) is not None
+                UNIT_HEAD.search(self.text) is not None
                 or percent_heading(self.text, self._lowered())
                 or percent_rows(self.text)  # "Net interest margin 3.41", "Combined ratio 89.9"
             )
@@ -479,7 +323,7 @@ class LazySource:
         text = self.text
         start = text.rfind("\n", 0, pos) + 1
         end = text.find("\n", pos)
-        return _table_line(text[start : len(text) if end < 0 else end])
+        return table_line(text[start : len(text) if end < 0 else end])
 
     def _places(self) -> dict[str, list[int]]:
         """The digit runs' places by canonical digits, and those of the figures written
@@ -521,7 +365,7 @@ class LazySource:
             return self._at[pos]
         text = self.text
         idx = None
-        window = self._window(pos)
+        window = clean_window(self.text, pos)
         if window is not None:
             figs: list[Figure] | None = scan_window(text, *window)
             if figs:
@@ -538,10 +382,9 @@ class LazySource:
                     block = self._block(pos)
                     if block is None:
                         figs = None
-                    elif (
-                        any(f.kind == "number" or (f.kind == "currency" and f.per is None) for f in figs)
-                        or self._noted_block(*block)
-                    ):
+                    elif any(
+                        f.kind == "number" or (f.kind == "currency" and f.per is None) for f in figs
+                    ) or self._noted_block(*block):
                         figs = apply_context(self._layout(*block), figs)
                     # else: with no scale note in the block, a table gives a percent or
                     # a section nothing a look-up reads (a bare number takes the currency
@@ -553,38 +396,6 @@ class LazySource:
                     idx.add(f)
         self._at[pos] = idx
         return idx
-
-    def _window(self, pos: int) -> tuple[int, int] | None:
-        """Clean cuts (``figures.clean_cut``) around the digit run at ``pos``."""
-        text = self.text
-        n = len(text)
-        floor = max(0, pos - _CUT_REACH)
-        lo = pos
-        while not clean_cut(text, lo):
-            k = max(text.rfind(" ", floor, lo - 1), text.rfind("\n", floor, lo - 1))
-            if k < 0:
-                if floor > 0:
-                    return None
-                lo = 0
-                break
-            if text[k + 1] == " ":  # inside a run of spaces, where no cut is: go before it
-                while k > floor and text[k - 1] == " ":
-                    k -= 1
-            lo = k + 1
-        run = _RUN_AT.match(text, pos)
-        hi = run.end() if run is not None else pos
-        cap = min(n, hi + _CUT_REACH)
-        while hi < n and not clean_cut(text, hi):
-            ks = [k for k in (text.find(" ", hi, cap), text.find("\n", hi, cap)) if k >= 0]
-            if not ks:
-                if cap < n:
-                    return None
-                hi = n
-                break
-            hi = min(ks) + 1
-            while hi < cap and text[hi] == " ":
-                hi += 1  # past a run of spaces
-        return lo, hi
 
     def _clauses(self, a: int, b: int) -> dict[str, str]:
         """The numbered clause headings of the block ``[a, b)``, by number."""
@@ -612,7 +423,7 @@ class LazySource:
         """Whether a scale note may stand in the paragraph of the line ``[start, end)``
         before its end (then the note may scale its figures: read the block instead)."""
         text = self.text
-        floor = max(0, start - _CUT_REACH)
+        floor = max(0, start - CUT_REACH)
         para = text.rfind("\n\n", floor, start)  # a paragraph never spans an empty line
         if para < 0:
             if floor > 0:
@@ -625,7 +436,7 @@ class LazySource:
                 return True
             above = 0
         # a table's footnote takes the table's note (layout._footnote_note)
-        return note_anchor(text, above, end) or _FOOTNOTE.search(text, para, end) is not None
+        return note_anchor(text, above, end) or FOOTNOTE.search(text, para, end) is not None
 
     # ---------------------------------------------------------------- spelled figures
 
@@ -639,9 +450,9 @@ class LazySource:
         if fig.kind == "section":
             return False
         if fig.value is not None and fig.value.copy_abs() >= _BIG:
-            return self._marks("big", _scale_after_number_word)
+            return self._marks("big", scale_after_number_word)
         if fig.kind == "percent":
-            return self._marks("percent", _percent_after_word)
+            return self._marks("percent", percent_after_word)
         return True
 
     def _marks(self, name: str, test: Callable[..., bool]) -> bool:
@@ -650,7 +461,7 @@ class LazySource:
             low = self._lowered()
             if low is None:
                 found = True
-            elif test is _money_by_word:
+            elif test is money_by_word:
                 found = test(low, self.text)
             else:
                 found = test(low)
@@ -704,7 +515,7 @@ class LazySource:
         floats = self._sorted_values()
         values: list[Decimal] = []
         cents = (-2,) if self._cents else ()
-        for places in (0, -2) if fig.kind == "percent" else (0, *_SCALE_PLACES, *cents):
+        for places in (0, -2) if fig.kind == "percent" else (0, *SCALE_PLACES, *cents):
             # floats only bracket the candidates (with a margin for their rounding);
             # ``first_rounded`` keeps the values that round exactly
             k_lo, k_hi = float(lo.scaleb(-places, EXACT)), float(hi.scaleb(-places, EXACT))
@@ -743,7 +554,7 @@ class LazySource:
         if key in self._hinted:
             return self._hinted[key]
         hit = None
-        places = islice(_places(self._places(), _spellings(fig, self._cents)), 5)
+        places = islice(spelling_places(self._places(), spellings(fig, self._cents)), 5)
         for p in places:
             idx = self._line(p) if self._read_chars <= len(self.text) else None
             if idx is None:

@@ -12,7 +12,10 @@ from tieout.gating.result import GateClaim
 __all__ = [
     "MARKER",
     "aborted_message",
+    "detached_hint",
     "disabled_message",
+    "hedged_hint",
+    "other_price_hint",
     "other_unit_hint",
     "pass_message",
     "rejection_message",

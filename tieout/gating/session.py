@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from tieout.errors import InputError
 from tieout.gating.config import WorkflowConfig
-from tieout.gating.core import gate, resolve_config, sanitize
+from tieout.gating.gate import gate, resolve_config, sanitize
 from tieout.gating.messages import aborted_message
 from tieout.gating.result import GateClaim, GateResult
+from tieout.gating.sources import digest
 
 if TYPE_CHECKING:
     from tieout.gating.facts import FactSheet
-    from tieout.registry import RejectionRecord, Store
+    from tieout.store import RejectionRecord, Store
 
 __all__ = ["SaveSession", "recent_rejections"]
 
@@ -102,7 +103,7 @@ class SaveSession:
         return _with(result, self)
 
     def _log(self, result: GateResult) -> None:
-        from tieout.registry import RejectionRecord
+        from tieout.store import RejectionRecord
 
         now = datetime.now(UTC)
         if self._digests is None:
@@ -127,12 +128,10 @@ class SaveSession:
 
 def _source_digests(sources: Sequence[Any]) -> tuple[str, ...]:
     """The sha256 of each source text or document snapshot, for the audit trail."""
-    from tieout.gating.sources import _digest
-
     out = []
     for src in sources:
         if isinstance(src, str):
-            out.append(_digest(src))
+            out.append(digest(src))
         elif isinstance(getattr(src, "sha256", None), str):
             out.append(src.sha256)
     return tuple(out)
@@ -154,7 +153,7 @@ def _with(result: GateResult, session: SaveSession) -> GateResult:
 
 def recent_rejections(workflow: str, n: int = 20, db: str | None = None) -> list[RejectionRecord]:
     """The latest ``n`` rejected figures of a workflow, newest first, for the next prompt."""
-    from tieout.registry import Store
+    from tieout.store import Store
 
     with Store.open(db) as store:
         return store.recent_rejections(workflow, n)

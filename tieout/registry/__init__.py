@@ -1,40 +1,21 @@
-"""The storage layer: metric versions (Type 2), document snapshots and check results.
+"""The metric registry: what each metric means, its unit, period and source, version by version.
 
-Only this package talks to the database. Open a :class:`Store` on a SQLite file or a
-PostgreSQL URL; everything it returns is a frozen value, and every database failure
-arrives as :class:`tieout.errors.StorageError`.
+Type 2 history: a changed definition is a new version, the old one closed on the day the
+new one takes effect, and every look-up asks what was in force on a date. No SQL here:
+:class:`Registry` holds versions in memory; :class:`tieout.store.Store` keeps them in the
+database. :func:`load_metric_file` and :func:`dump_metrics` read and write YAML or CSV.
 """
 
 from __future__ import annotations
 
-from .db import database_url
-from .importer import load_metric_file
-from .records import (
-    AttemptRecord,
-    CalibrationItem,
-    ClaimResultRecord,
-    DocumentRecord,
-    ImportPlan,
-    MetricVersion,
-    OverrideRecord,
-    RejectionRecord,
-    ReviewItem,
-    RunRecord,
-)
-from .store import Store
+from .files import METRIC_COLUMNS, dump_metrics, load_metric_file
+from .history import changed_fields
+from .in_memory import Registry
 
 __all__ = [
-    "AttemptRecord",
-    "CalibrationItem",
-    "ClaimResultRecord",
-    "DocumentRecord",
-    "ImportPlan",
-    "MetricVersion",
-    "OverrideRecord",
-    "RejectionRecord",
-    "ReviewItem",
-    "RunRecord",
-    "Store",
-    "database_url",
+    "METRIC_COLUMNS",
+    "Registry",
+    "changed_fields",
+    "dump_metrics",
     "load_metric_file",
 ]

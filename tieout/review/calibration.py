@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tieout.errors import InputError
 
 if TYPE_CHECKING:
-    from tieout.registry import CalibrationItem, Store
+    from tieout.store import CalibrationItem, Store
 
 __all__ = [
     "SHEET_COLUMNS",

@@ -20,7 +20,7 @@ from tieout.errors import InputError
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from tieout.registry import Store
+    from tieout.store import Store
 
 __all__ = [
     "BASELINE",

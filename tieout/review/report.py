@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tieout.registry import ClaimResultRecord, RunRecord, Store
+    from tieout.store import ClaimResultRecord, RunRecord, Store
 
 __all__ = [
     "ClaimSection",

@@ -19,8 +19,8 @@ import secrets
 from datetime import UTC, datetime
 
 from tieout.errors import InputError
-from tieout.registry import Store
-from tieout.registry.records import API_ROLES, ApiKeyRecord
+from tieout.store import Store
+from tieout.store.records import API_ROLES, ApiKeyRecord
 
 __all__ = [
     "ACTIONS",

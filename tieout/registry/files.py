@@ -1,4 +1,5 @@
-"""Read metric definitions from a YAML or CSV file, reporting every bad row with its line number.
+"""Metric definitions in YAML or CSV files, both ways: read, reporting every bad row with its
+line number, and written out in the format read, so export → import is a no-op.
 
 YAML: a list of mappings, or a mapping ``{metrics: [...]}``. CSV: a header row of field names.
 Either may give ``period: 2026-07`` (any form :func:`tieout.periods.parse_period` reads)
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,11 @@ from tieout.errors import InputError, TieoutError
 from tieout.periods import parse_dated_period
 from tieout.schemas.metric import MetricDefinition
 
-__all__ = ["load_metric_file"]
+__all__ = ["METRIC_COLUMNS", "dump_metrics", "load_metric_file"]
 
-_FIELDS: tuple[str, ...] = tuple(MetricDefinition.model_fields)
-_ACCEPTED = ", ".join((*_FIELDS, "period"))
+#: A metric definition's fields, in the order files give them (CSV headers, YAML keys).
+METRIC_COLUMNS: tuple[str, ...] = tuple(MetricDefinition.model_fields)
+_ACCEPTED = ", ".join((*METRIC_COLUMNS, "period"))
 
 _SHAPE = "expected a list of metrics, or a mapping with a 'metrics' list"
 _NOT_MAPPING = "expected a mapping of field names to values, got {kind}"
@@ -119,7 +121,7 @@ def _csv_rows(name: str, text: str) -> Iterator[tuple[int, object]]:
         header = [h.strip() for h in next(reader)]
     except StopIteration:
         raise InputError(f"{name}: empty file; expected a header row of field names") from None
-    unknown = [h for h in header if h not in _FIELDS and h != "period"]
+    unknown = [h for h in header if h not in METRIC_COLUMNS and h != "period"]
     if unknown:
         raise InputError(
             f"{name} line 1: " + _UNKNOWN_FIELD.format(name=unknown[0], accepted=_ACCEPTED)
@@ -174,3 +176,31 @@ def _describe(err: ErrorDetails) -> str:
         return _UNKNOWN_FIELD.format(name=field, accepted=_ACCEPTED)
     message = str(cause) if isinstance(cause, Exception) else err["msg"]
     return f"{field}: {message}" if field else message
+
+
+# -- writing definitions out -----------------------------------------------------------------
+
+
+def _row(m: MetricDefinition, with_end: bool) -> dict[str, str]:
+    row = {c: getattr(m, c) for c in METRIC_COLUMNS}
+    out = {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in row.items()}
+    if not with_end or out["effective_to"] is None:
+        out.pop("effective_to")
+    return out
+
+
+def dump_metrics(defs: Sequence[MetricDefinition], fmt: str = "yaml") -> str:
+    """The definitions as YAML (a list of mappings) or CSV (a header row of field names)."""
+    with_end = any(m.effective_to is not None for m in defs)
+    rows = [_row(m, with_end) for m in defs]
+    if fmt == "yaml":
+        return yaml.safe_dump(rows, sort_keys=False, allow_unicode=True, width=1000)
+    if fmt == "csv":
+        buf = io.StringIO()
+        columns = [c for c in METRIC_COLUMNS if c != "effective_to" or with_end]
+        writer = csv.DictWriter(buf, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        for r in rows:
+            writer.writerow({c: r.get(c, "") for c in columns})
+        return buf.getvalue()
+    raise InputError(f"export format {fmt!r} is not one of yaml, csv")

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from tieout.schemas import MetricDefinition
 
+from .files import load_metric_file
+
 __all__ = ["Registry"]
 
 
@@ -21,8 +23,6 @@ class Registry:
 
     @classmethod
     def from_file(cls, path: str | Path) -> Registry:
-        from tieout.registry.importer import load_metric_file
-
         return cls(load_metric_file(path))
 
     def add(self, definition: MetricDefinition) -> None:

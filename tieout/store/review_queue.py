@@ -6,7 +6,7 @@
 Both tables are append-only (migrations 0005 and 0006): an item's stored status never
 changes. What a person does with it is an event appended by :func:`resolve` (``resolved``,
 ``discarded``, ``reopened``); the latest event, by the order appended, gives the item's
-status in force (:func:`status_in_force`).
+status in force (:func:`tieout.schemas.review_status.status_in_force`).
 """
 
 from __future__ import annotations
@@ -20,40 +20,20 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from tieout.errors import InputError
+from tieout.schemas.review_status import (
+    ALL,
+    CLOSED,
+    NEEDS_HUMAN,
+    OUTCOMES,
+    REOPENED,
+    status_in_force,
+)
 
-from .records import ResolutionRecord, ReviewItem
+from .records import ResolutionRecord, ReviewItem, from_row
 from .tables import QueueResolutionRow, ReviewQueueRow
 
-__all__ = [
-    "ALL",
-    "CLOSED",
-    "DISCARDED",
-    "MAX_NOTE",
-    "NEEDS_HUMAN",
-    "OUTCOMES",
-    "REOPENED",
-    "RESOLVED",
-    "add",
-    "events_for",
-    "listing",
-    "resolve",
-    "status_in_force",
-]
+__all__ = ["MAX_NOTE", "add", "events_for", "listing", "resolve"]
 
-#: The status of a claim set that is waiting for a person.
-NEEDS_HUMAN = "needs_human"
-#: The person fixed the claim set and it was submitted again.
-RESOLVED = "resolved"
-#: The claim set is not worth fixing.
-DISCARDED = "discarded"
-#: Back in the queue: the status in force is :data:`NEEDS_HUMAN` again.
-REOPENED = "reopened"
-#: What a person can do with a queued item, in the order the CLI offers them.
-OUTCOMES = (RESOLVED, DISCARDED, REOPENED)
-#: Statuses that take an item off the queue; only ``reopened`` may follow them.
-CLOSED = (RESOLVED, DISCARDED)
-#: The status filter meaning "every item".
-ALL = "all"
 #: Longest note stored; a longer one is refused, not cut.
 MAX_NOTE = 4000
 
@@ -72,16 +52,6 @@ _STILL_OPEN = (
     "review queue item {queue_id} is still open (status {status}); there is nothing to "
     "reopen: resolve or discard it (--outcome resolved|discarded)"
 )
-
-
-def status_in_force(stored: str, last_outcome: str | None) -> str:
-    """The latest event's outcome (``reopened`` means ``needs_human``), else the stored status.
-
-    :func:`listing` filters with the same rule in SQL (:func:`_status_sql`).
-    """
-    if last_outcome is None:
-        return stored
-    return NEEDS_HUMAN if last_outcome == REOPENED else last_outcome
 
 
 def add(session: Session, item: ReviewItem) -> int:
@@ -137,13 +107,10 @@ def listing(session: Session, status: str | None = NEEDS_HUMAN) -> list[ReviewIt
     rows = list(session.exec(stmt))
     events = events_for(session, [row.id for row in rows if row.id is not None])
     return [
-        ReviewItem(
-            source=row.source,
-            status=row.status,
-            raw_text=row.raw_text,
+        from_row(
+            ReviewItem,
+            row,
             problems=[(str(path), str(message)) for path, message in row.problems],
-            created_at=row.created_at,
-            id=row.id,
             events=events.get(row.id or 0, []),
         )
         for row in rows
@@ -151,14 +118,7 @@ def listing(session: Session, status: str | None = NEEDS_HUMAN) -> list[ReviewIt
 
 
 def _to_record(row: QueueResolutionRow) -> ResolutionRecord:
-    return ResolutionRecord(
-        queue_id=row.queue_id,
-        outcome=row.outcome,
-        note=row.note,
-        reviewer=row.reviewer,
-        resolved_at=row.resolved_at,
-        id=row.id,
-    )
+    return from_row(ResolutionRecord, row)
 
 
 def events_for(session: Session, queue_ids: Iterable[int]) -> dict[int, list[ResolutionRecord]]:

@@ -13,7 +13,7 @@ from sqlmodel import Session, col, select
 
 from tieout.errors import InputError
 
-from .records import RejectionRecord
+from .records import RejectionRecord, from_row
 from .tables import GateRejectionRow
 
 __all__ = ["log", "recent"]
@@ -63,16 +63,6 @@ def recent(session: Session, workflow: str, n: int = 20) -> list[RejectionRecord
         .limit(n)
     )
     return [
-        RejectionRecord(
-            workflow=row.workflow,
-            run_id=row.run_id,
-            figure=row.figure,
-            claim_class=row.claim_class,
-            reason=row.reason,
-            line=row.line,
-            created_at=row.created_at,
-            id=row.id,
-            sources=tuple(row.source_sha256s or ()),
-        )
+        from_row(RejectionRecord, row, sources=tuple(row.source_sha256s or ()))
         for row in session.exec(stmt)
     ]

@@ -1,9 +1,9 @@
 """Schema migrations (Alembic): bring a database to the layout this tieout expects.
 
-The scripts live in ``tieout/registry/migrations`` and ship in the wheel. Every change runs in
-one locked transaction (:func:`tieout.registry.db.locked_connection`): it applies whole or not
+The scripts live in ``tieout/store/migrations`` and ship in the wheel. Every change runs in
+one locked transaction (:func:`tieout.store.engine.locked_connection`): it applies whole or not
 at all, and two processes opening the same empty database do not both build it.
-:func:`ensure_schema`, called by :meth:`tieout.registry.Store.open`, costs one query when
+:func:`ensure_schema`, called by :meth:`tieout.store.Store.open`, costs one query when
 the database is already current.
 """
 
@@ -21,7 +21,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from tieout.errors import InputError, StorageError
 
-from .db import (
+from .engine import (
     check_reachable,
     database_url,
     display_url,

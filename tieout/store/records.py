@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import date, datetime
-from typing import Any
+from functools import cache
+from typing import Any, TypeVar, cast
 
 from tieout.errors import InputError
 from tieout.schemas.metric import MetricDefinition
+from tieout.schemas.review_status import status_in_force
 
 __all__ = [
     "ApiKeyRecord",
@@ -22,11 +24,33 @@ __all__ = [
     "ResolutionRecord",
     "ReviewItem",
     "RunRecord",
+    "from_row",
 ]
 
 #: A stored version of a metric: a :class:`MetricDefinition` with ``effective_to`` filled
 #: once a newer version has replaced it.
 MetricVersion = MetricDefinition
+
+
+_Record = TypeVar("_Record")
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls) if f.init)
+
+
+def from_row(cls: type[_Record], row: object, **given: Any) -> _Record:
+    """A record of class ``cls`` from a table row: the one row -> record mapper.
+
+    Each field takes the row's attribute of the same name, unless it is ``given`` (a column
+    named otherwise, a value converted, or one from another row); fields the row has no
+    attribute for keep their defaults (``overrides``, ``events``).
+    """
+    names = _field_names(cast(type, cls))
+    values = {n: getattr(row, n) for n in names if n not in given and hasattr(row, n)}
+    record: _Record = cast(Any, cls)(**values, **given)
+    return record
 
 
 def _require_aware(name: str, value: datetime | None) -> None:
@@ -317,6 +341,4 @@ class ReviewItem:
     @property
     def status_in_force(self) -> str:
         """The latest event's outcome (``reopened``: ``needs_human``), else :attr:`status`."""
-        from .queue import status_in_force
-
         return status_in_force(self.status, self.events[-1].outcome if self.events else None)

@@ -1,6 +1,6 @@
 """Metric versions (Type 2 history): add, compare, close, and ask what was in force when.
 
-Functions here take an open session; :class:`tieout.registry.Store` owns the transactions.
+Functions here take an open session; :class:`tieout.store.Store` owns the transactions.
 A version row is never updated except to close it (set ``effective_to``).
 """
 
@@ -34,6 +34,9 @@ __all__ = [
 #: The attributes whose change makes a new version, in the order changes are reported.
 ATTRIBUTES: tuple[str, ...] = ("definition", "unit", "period_start", "period_end", "source_doc_id")
 
+#: The columns of a version, in :class:`MetricDefinition`'s field order.
+_ROW_COLUMNS: tuple[str, ...] = tuple(MetricDefinition.model_fields)
+
 #: Bound on parameters per ``IN (…)`` so large batches stay within every backend's limits.
 _CHUNK = 500
 
@@ -55,16 +58,7 @@ _RACE = "metric {key!r} was changed by another writer meanwhile; run the change 
 
 def to_version(row: MetricRow) -> MetricVersion:
     """A stored row as a frozen value (trusted data: not re-validated)."""
-    return MetricDefinition.model_construct(
-        metric_key=row.metric_key,
-        definition=row.definition,
-        unit=row.unit,
-        period_start=row.period_start,
-        period_end=row.period_end,
-        source_doc_id=row.source_doc_id,
-        effective_from=row.effective_from,
-        effective_to=row.effective_to,
-    )
+    return MetricDefinition.model_construct(**{name: getattr(row, name) for name in _ROW_COLUMNS})
 
 
 def _to_row(m: MetricDefinition, effective_to: date | None = None) -> MetricRow:
@@ -259,18 +253,6 @@ def versions_as_of(
         if paused:
             gc.enable()
     return out
-
-
-_ROW_COLUMNS = (
-    "metric_key",
-    "definition",
-    "unit",
-    "period_start",
-    "period_end",
-    "source_doc_id",
-    "effective_from",
-    "effective_to",
-)
 
 
 def _tuple_version(row: Any) -> MetricVersion:

@@ -1,6 +1,6 @@
 """Alembic environment for tieout's database.
 
-:mod:`tieout.registry.migrate` (and so ``tieout db …`` and ``Store.open``) runs the migrations
+:mod:`tieout.store.migrate` (and so ``tieout db …`` and ``Store.open``) runs the migrations
 on a connection it has already opened and locked, passed in ``config.attributes["connection"]``;
 its transaction is the migration's, so a failed upgrade changes nothing. Run by plain
 ``alembic``, the database is ``sqlalchemy.url`` from the config, else ``$TIEOUT_DB``.
@@ -12,8 +12,8 @@ from alembic import context
 from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 
-from tieout.registry import tables as _tables  # noqa: F401  (registers the models' metadata)
-from tieout.registry.db import database_url, locked_connection, make_engine
+from tieout.store import tables as _tables  # noqa: F401  (registers the models' metadata)
+from tieout.store.engine import database_url, locked_connection, make_engine
 
 
 def _migrate(connection: Connection) -> None:

@@ -10,7 +10,7 @@ from sqlmodel import Session, col, func, select
 
 from tieout.errors import NotFound, UnknownDocument
 
-from .records import DocumentRecord
+from .records import DocumentRecord, from_row
 from .tables import DocumentRow
 
 __all__ = ["add_document", "get_document", "latest_documents"]
@@ -24,20 +24,7 @@ _NO_SNAPSHOT = (
 
 def to_record(row: DocumentRow, snapshots: int) -> DocumentRecord:
     """A stored row as a frozen value."""
-    return DocumentRecord(
-        doc_id=row.doc_id,
-        sha256=row.sha256,
-        text=row.text,
-        source_name=row.source_name,
-        media_type=row.media_type,
-        period_start=row.period_start,
-        period_end=row.period_end,
-        published=row.published,
-        scale=row.scale,
-        ingested_at=row.ingested_at,
-        snapshots=snapshots,
-        numbers=row.numbers or "point",
-    )
+    return from_row(DocumentRecord, row, snapshots=snapshots, numbers=row.numbers or "point")
 
 
 def _count(session: Session, doc_id: str) -> int:

@@ -1,6 +1,6 @@
 """The tables, as SQLModel classes. Plain column definitions, named constraints (Alembic-ready).
 
-These rows never leave ``registry/``: the modules beside this one turn them into frozen
+These rows never leave ``store/``: the modules beside this one turn them into frozen
 records before returning.
 """
 
@@ -71,7 +71,7 @@ class MetricRow(SQLModel, table=True):
     """One version of a metric's definition (Type 2: a new row per change)."""
 
     __tablename__ = "metric_registry"
-    # The Type 2 guarantees, created by migration 0002 (tieout/registry/migrations). The
+    # The Type 2 guarantees, created by migration 0002 (tieout/store/migrations). The
     # CHECKs and the exclusion constraint exist on PostgreSQL only; SQLite enforces the same
     # rules (and "a closed version is never edited") with triggers, which no model declares.
     __table_args__ = (

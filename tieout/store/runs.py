@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 from tieout.errors import InputError, NotFound
 
 from .overrides import overrides_for
-from .records import ClaimResultRecord, RunRecord
+from .records import ClaimResultRecord, RunRecord, from_row
 from .tables import CheckRunRow, ClaimResultRow
 
 __all__ = [
@@ -30,20 +30,7 @@ _WRONG_RUN = "results[{i}] belongs to run {got!r}, not to run {want!r} being sav
 
 
 def _to_record(row: ClaimResultRow, run_id: str) -> ClaimResultRecord:
-    return ClaimResultRecord(
-        run_id=run_id,
-        position=row.position,
-        metric_key=row.metric_key,
-        claim=row.claim,
-        verdict=row.verdict,
-        reason=row.reason,
-        checks=row.checks,
-        snapshot_sha256=row.snapshot_sha256,
-        registry_metric_key=row.registry_metric_key,
-        registry_effective_from=row.registry_effective_from,
-        checked_at=row.checked_at,
-        id=row.id,
-    )
+    return from_row(ClaimResultRecord, row, run_id=run_id)
 
 
 def save_run(session: Session, run: RunRecord, results: Sequence[ClaimResultRecord]) -> int:
@@ -131,10 +118,7 @@ def list_runs(session: Session) -> list[RunRecord]:
     stmt = select(CheckRunRow).order_by(
         col(CheckRunRow.created_at).desc(), col(CheckRunRow.id).desc()
     )
-    return [
-        RunRecord(run_id=r.run_id, source=r.source, created_at=r.created_at, counts=dict(r.counts))
-        for r in session.exec(stmt)
-    ]
+    return [from_row(RunRecord, r, counts=dict(r.counts)) for r in session.exec(stmt)]
 
 
 def verdict_rows(
@@ -155,7 +139,5 @@ def get_run(session: Session, run_id: str) -> tuple[RunRecord, list[ClaimResultR
     row = session.exec(select(CheckRunRow).where(CheckRunRow.run_id == run_id)).first()
     if row is None:
         raise NotFound(_UNKNOWN_RUN.format(run_id=run_id))
-    run = RunRecord(
-        run_id=row.run_id, source=row.source, created_at=row.created_at, counts=dict(row.counts)
-    )
+    run = from_row(RunRecord, row, counts=dict(row.counts))
     return run, list_claim_results(session, run_id=run_id)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
-from .records import AttemptRecord
+from .records import AttemptRecord, from_row
 from .tables import AttemptRow
 
 __all__ = ["attempts", "log_attempts"]
@@ -43,17 +43,6 @@ def attempts(session: Session, *, run_id: str | None = None) -> list[AttemptReco
         stmt = stmt.where(AttemptRow.run_id == run_id)
     stmt = stmt.order_by(col(AttemptRow.id))
     return [
-        AttemptRecord(
-            source=r.source,
-            attempt=r.attempt,
-            raw_text=r.raw_text,
-            problems=[(str(p), str(m)) for p, m in r.problems],
-            message=r.message,
-            outcome=r.outcome,
-            created_at=r.created_at,
-            run_id=r.run_id,
-            queue_id=r.queue_id,
-            id=r.id,
-        )
+        from_row(AttemptRecord, r, problems=[(str(p), str(m)) for p, m in r.problems])
         for r in session.exec(stmt)
     ]

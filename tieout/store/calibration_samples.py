@@ -17,7 +17,7 @@ from sqlmodel import Session, col, select
 from tieout.errors import InputError
 
 from .records import CalibrationItem
-from .results import get_claim
+from .runs import get_claim
 from .tables import CalibrationCheckRow, CalibrationSampleRow, ClaimResultRow
 
 __all__ = ["calibration_items", "record_checks", "sample_week", "seed_for"]

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from tieout.errors import InputError, NotFound
 
-from .records import OverrideRecord
+from .records import OverrideRecord, from_row
 from .tables import ClaimResultRow, OverrideRow
 
 __all__ = ["VERDICTS", "add_override", "check_override", "overrides_for"]
@@ -60,15 +60,7 @@ def check_override(
 
 
 def _to_record(row: OverrideRow) -> OverrideRecord:
-    return OverrideRecord(
-        claim_id=row.claim_result_id,
-        original_verdict=row.original_verdict,
-        verdict=row.verdict,
-        reason=row.reason,
-        reviewer=row.reviewer,
-        created_at=row.created_at,
-        id=row.id,
-    )
+    return from_row(OverrideRecord, row, claim_id=row.claim_result_id)
 
 
 def overrides_for(

@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from types import TracebackType
 
 from sqlalchemy.engine import Engine
-from sqlmodel import col, select
 
-from tieout.errors import NotFound
 from tieout.schemas.metric import MetricDefinition
 
-from . import documents as _documents
-from . import metrics as _metrics
-from . import rejections as _rejections
-from . import results as _results
-from .db import check_reachable, database_url, display_url, make_engine, transaction
+from . import api_keys as _api_keys
+from . import attempts as _attempts
+from . import calibration_samples as _calibration
+from . import gate_rejections as _rejections
+from . import metric_versions as _metrics
+from . import overrides as _overrides
+from . import review_queue as _queue
+from . import runs as _results
+from . import snapshots as _documents
+from .engine import check_reachable, database_url, display_url, make_engine, transaction
 from .migrate import ensure_schema
 from .records import (
     ApiKeyRecord,
@@ -32,7 +35,6 @@ from .records import (
     ReviewItem,
     RunRecord,
 )
-from .tables import ApiKeyRow
 
 __all__ = ["Store"]
 
@@ -61,7 +63,7 @@ class Store:
         """Connect to ``url`` (see :func:`database_url`) and bring its schema to the newest revision.
 
         An empty database is built; one made by an earlier tieout is migrated with its rows
-        (see :mod:`tieout.registry.migrate` and ``tieout db``).
+        (see :mod:`tieout.store.migrate` and ``tieout db``).
         """
         resolved = database_url(url)
         engine = make_engine(resolved)
@@ -230,25 +232,17 @@ class Store:
         Refused (:class:`~tieout.errors.InputError`) without a reason or a reviewer, or when
         the claim already has that verdict; unknown ids raise :class:`NotFound`.
         """
-        from datetime import UTC
-
-        from . import overrides as _overrides
-
         when = at or datetime.now(UTC)
         with transaction(self._engine, f"overriding claim {claim_id}", write=True) as s:
             return _overrides.add_override(s, claim_id, verdict, reason, reviewer, when)
 
     def log_attempts(self, records: Sequence[AttemptRecord]) -> None:
         """Store an agent's attempts (responses, problems, re-asks) in one transaction."""
-        from . import attempts as _attempts
-
         with transaction(self._engine, "logging re-ask attempts", write=True) as s:
             _attempts.log_attempts(s, records)
 
     def attempts(self, run_id: str | None = None) -> list[AttemptRecord]:
         """Stored attempts (of one run if ``run_id``), oldest first."""
-        from . import attempts as _attempts
-
         with transaction(self._engine, "reading re-ask attempts") as s:
             return _attempts.attempts(s, run_id=run_id)
 
@@ -258,9 +252,6 @@ class Store:
         self, week: str, start: datetime, end: datetime, n: int, *, at: datetime | None = None
     ) -> tuple[list[CalibrationItem], bool]:
         """``week``'s sample of passing claims (drawn and stored if new): ``(items, drawn_now)``."""
-        from datetime import UTC
-
-        from . import calibration as _calibration
 
         when = at or datetime.now(UTC)
         with transaction(self._engine, f"sampling week {week}", write=True) as s:
@@ -268,8 +259,6 @@ class Store:
 
     def calibration_items(self, week: str | None = None) -> list[CalibrationItem]:
         """Sampled claims (of ``week`` or every week) with their latest checks."""
-        from . import calibration as _calibration
-
         with transaction(self._engine, "reading calibration samples") as s:
             return _calibration.calibration_items(s, week)
 
@@ -280,9 +269,6 @@ class Store:
         at: datetime | None = None,
     ) -> int:
         """Append people's checks ``(sample_id, claim_id, confirmed, reviewer, note)``: all or none."""
-        from datetime import UTC
-
-        from . import calibration as _calibration
 
         when = at or datetime.now(UTC)
         with transaction(self._engine, "recording calibration checks", write=True) as s:
@@ -315,9 +301,6 @@ class Store:
         created_at: datetime | None = None,
     ) -> int:
         """Put a claim set in the review queue (``created_at`` defaults to now); returns its id."""
-        from datetime import UTC
-
-        from . import queue as _queue
 
         item = ReviewItem(source, status, raw_text, list(problems), created_at or datetime.now(UTC))
         with transaction(self._engine, "queueing a claim set for review", write=True) as s:
@@ -329,8 +312,6 @@ class Store:
         ``None`` or ``"all"``: every item. The status in force is the latest event's outcome
         (``reopened``: ``needs_human``), else the status the item was queued with.
         """
-        from . import queue as _queue
-
         with transaction(self._engine, "reading the review queue") as s:
             return _queue.listing(s, status)
 
@@ -349,10 +330,6 @@ class Store:
         unknown item, for a resolved or discarded item unless reopening it, and for reopening
         an open one. The item's own row is never changed; ``at`` defaults to now.
         """
-        from datetime import UTC
-
-        from . import queue as _queue
-
         when = at or datetime.now(UTC)
         with transaction(self._engine, f"resolving review queue item {queue_id}", write=True) as s:
             return _queue.resolve(s, queue_id, outcome, note, reviewer, when)
@@ -362,57 +339,22 @@ class Store:
     def add_api_key(self, rec: ApiKeyRecord) -> None:
         """Store a new API key (its salted hash; the key itself is never stored)."""
         with transaction(self._engine, f"adding API key {rec.key_id!r}", write=True) as s:
-            s.add(
-                ApiKeyRow(
-                    key_id=rec.key_id,
-                    name=rec.name,
-                    role=rec.role,
-                    salt=rec.salt,
-                    digest=rec.digest,
-                    created_at=rec.created_at,
-                    revoked_at=rec.revoked_at,
-                )
-            )
+            _api_keys.add_api_key(s, rec)
 
     def get_api_key(self, key_id: str) -> ApiKeyRecord | None:
         """The API key with public id ``key_id`` (revoked or not), or ``None``."""
-
         with transaction(self._engine, "reading an API key") as s:
-            row = s.exec(select(ApiKeyRow).where(ApiKeyRow.key_id == key_id)).first()
-            return None if row is None else _api_key(row)
+            return _api_keys.get_api_key(s, key_id)
 
     def list_api_keys(self) -> list[ApiKeyRecord]:
         """Every API key, revoked ones included, oldest first."""
-
         with transaction(self._engine, "listing API keys") as s:
-            rows = s.exec(select(ApiKeyRow).order_by(col(ApiKeyRow.id)))
-            return [_api_key(row) for row in rows]
+            return _api_keys.list_api_keys(s)
 
     def revoke_api_key(self, key_id: str, at: datetime) -> tuple[ApiKeyRecord, bool]:
         """Revoke a key from ``at`` on; ``(key, False)`` if it was revoked already.
 
         Unknown ids raise :class:`~tieout.errors.NotFound`.
         """
-
         with transaction(self._engine, f"revoking API key {key_id!r}", write=True) as s:
-            row = s.exec(select(ApiKeyRow).where(ApiKeyRow.key_id == key_id)).first()
-            if row is None:
-                raise NotFound(f"API key {key_id!r} does not exist (see `tieout keys list`)")
-            if row.revoked_at is not None:
-                return _api_key(row), False
-            row.revoked_at = at
-            s.add(row)
-            s.flush()
-            return _api_key(row), True
-
-
-def _api_key(row: ApiKeyRow) -> ApiKeyRecord:
-    return ApiKeyRecord(
-        key_id=row.key_id,
-        name=row.name,
-        role=row.role,
-        salt=row.salt,
-        digest=row.digest,
-        created_at=row.created_at,
-        revoked_at=row.revoked_at,
-    )
+            return _api_keys.revoke_api_key(s, key_id, at)

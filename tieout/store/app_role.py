@@ -20,7 +20,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from tieout.errors import InputError, StorageError
 
-from .db import check_reachable, database_url, display_url, locked_connection, make_engine
+from .engine import check_reachable, database_url, display_url, locked_connection, make_engine
 from .migrate import HEAD, current
 
 __all__ = ["AUDIT_TABLES", "NEEDS", "GrantReport", "Need", "grant_app_role"]
@@ -49,15 +49,15 @@ class Need:
 
 
 _READ_APPEND = Need(("SELECT", "INSERT"))
-#: What the code does with each table, read from ``tieout/registry/*.py``.
+#: What the code does with each table, read from ``tieout/store/*.py``.
 NEEDS: dict[str, Need] = {
     **{name: _READ_APPEND for name in AUDIT_TABLES},
-    # queue.resolve locks the item (SELECT … FOR UPDATE), which PostgreSQL allows only with
+    # review_queue.resolve locks the item (SELECT … FOR UPDATE), which PostgreSQL allows only with
     # UPDATE on some column; the append-only trigger still refuses every UPDATE.
     "review_queue": Need(("SELECT", "INSERT"), (("UPDATE", "id"),)),
-    # metrics.set_metric closes a version: only effective_to changes (tr_metric_registry_history)
+    # metric_versions.set_metric closes a version: only effective_to changes (tr_metric_registry_history)
     "metric_registry": Need(("SELECT", "INSERT"), (("UPDATE", "effective_to"),)),
-    # Store.revoke_api_key sets revoked_at
+    # api_keys.revoke_api_key sets revoked_at
     "api_keys": Need(("SELECT", "INSERT"), (("UPDATE", "revoked_at"),)),
     # migrate.current reads the revision; only the owner migrates
     "alembic_version": Need(("SELECT",)),

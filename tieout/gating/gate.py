@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tieout._vocab import CURRENCY_CODES, NUMBER_WORDS, SOFT_UNITS
+from tieout.documents import read_source
+from tieout.documents.document import Document, numbers_of
 from tieout.errors import ConfigError, InputError
 from tieout.figures.figure import Figure
 from tieout.figures.hedges import hedged_phrase, is_bound, mark_draft_hedges
@@ -26,6 +28,7 @@ from tieout.figures.plain import parse_amount
 from tieout.figures.reader import extract
 from tieout.figures.unreadable import detached_scale, unreadable_figure
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
+from tieout.gating.index import SourceIndex, anchors_index, document_index
 from tieout.gating.lazy import LazySource
 from tieout.gating.messages import (
     MARKER,
@@ -43,7 +46,7 @@ from tieout.gating.messages import (
 )
 from tieout.gating.result import CarveOut, GateClaim, GateResult, key_text
 from tieout.gating.rounding import MIN_SIGNIFICANT, significant
-from tieout.gating.sources import SourceIndex, anchors_index, document_index, text_index
+from tieout.gating.sources import text_index
 
 if TYPE_CHECKING:
     from tieout.gating.facts import FactSheet
@@ -120,8 +123,6 @@ def _indexes(
             if isinstance(src, SourceIndex | LazySource):
                 out.append(src)
             elif isinstance(src, Path):  # a file, read as `tieout gate --source` reads it
-                from tieout.documents import read_source
-
                 body, media = read_source(src)
                 label = f"source {src.name}"
                 out.append(text_index(body, label, csv=media == "csv", numbers=source_numbers))
@@ -185,8 +186,44 @@ def gate(
     the sources given as texts: "auto" (read off each one), "point" (1,234.56) or "comma"
     (1.234,56); the draft is always read as "point", and a European figure in it refused.
     """
-    from tieout.documents.document import Document, numbers_of
+    sources = _checked_arguments(draft, sources, source_numbers)
+    cfg = resolve_config(config, workflow)
+    text = sanitize(draft)
+    if not cfg.enabled:
+        return GateResult(True, "disabled", text, disabled_message(cfg.name), workflow=cfg.name)
+    indexes = _indexes(cfg, sources, anchors, facts, source_numbers)
+    starts = _line_starts(text)
 
+    def line_of(pos: int) -> int:
+        return bisect_right(starts, pos)
+
+    carve, holes = _carve_outs(text, cfg, line_of)
+    skips: list[tuple[tuple[int, int], str, str]] = []
+    figures = _priced_cells(_own_headings(extract(text, words=True, skips=skips)))
+    figures = mark_draft_hedges(text, figures)  # "a 90% approval bar" states a bound
+    figures, unreadable, detached = _detached_scales(text, figures, holes)
+    for span, what, reason in skips:
+        if any(a <= span[0] < b for a, b in holes):
+            continue
+        if reason == "unreadable":  # a figure nobody can check is a claim, never a carve-out
+            unreadable.append((span, what))
+        else:
+            carve.append(CarveOut(reason, what, span, line_of(span[0])))
+    marked_lines = _marked_lines(text, line_of)
+    claims: list[GateClaim] = []
+    claims.extend(_unreadable_claims(unreadable, cfg.classes, marked_lines, line_of, detached))
+    claims.extend(_figure_claims(text, figures, starts, holes, marked_lines, indexes, cfg))
+    if unreadable:
+        claims.sort(key=lambda c: c.span)
+    carve.sort(key=lambda c: c.span)
+    return _result(text, claims, carve, cfg)
+
+
+def _checked_arguments(
+    draft: str, sources: Sequence[Any] | None, source_numbers: str
+) -> Sequence[Any]:
+    """``sources`` as a sequence (none for None), once the draft, every source and the
+    sources' number convention are what :func:`gate` takes; else an InputError."""
     if not isinstance(draft, str):
         raise InputError(f"draft: expected the text to save (a str), got {type(draft).__name__}")
     if sources is None:
@@ -203,16 +240,14 @@ def gate(
                 f"got {type(src).__name__}"
             )
     numbers_of(source_numbers, "", "source_numbers")  # a bad value is refused up front
-    cfg = resolve_config(config, workflow)
-    text = sanitize(draft)
-    if not cfg.enabled:
-        return GateResult(True, "disabled", text, disabled_message(cfg.name), workflow=cfg.name)
-    indexes = _indexes(cfg, sources, anchors, facts, source_numbers)
-    starts = _line_starts(text)
+    return sources
 
-    def line_of(pos: int) -> int:
-        return bisect_right(starts, pos)
 
+def _carve_outs(
+    text: str, cfg: WorkflowConfig, line_of: Callable[[int], int]
+) -> tuple[list[CarveOut], list[tuple[int, int]]]:
+    """The URLs and, unless the workflow checks code, the fenced code blocks of ``text``:
+    carved out of the check, with their spans (the holes no figure is looked for in)."""
     carve: list[CarveOut] = []
     holes: list[tuple[int, int]] = []
     if cfg.skip_urls and ("://" in text or "www." in text.lower()):  # most drafts have none
@@ -223,9 +258,15 @@ def gate(
         for m in _FENCE.finditer(text):
             carve.append(CarveOut("code", m.group(), m.span(), line_of(m.start())))
             holes.append(m.span())
-    skips: list[tuple[tuple[int, int], str, str]] = []
-    figures = _priced_cells(_own_headings(extract(text, words=True, skips=skips)))
-    figures = mark_draft_hedges(text, figures)  # "a 90% approval bar" states a bound
+    return carve, holes
+
+
+def _detached_scales(
+    text: str, figures: list[Figure], holes: list[tuple[int, int]]
+) -> tuple[list[Figure], list[tuple[tuple[int, int], str]], dict[tuple[int, int], tuple[str, str]]]:
+    """``figures`` less those whose scale word markup sets apart ("**$2.94**B"), which are
+    unreadable as written: the figures kept, the unreadable spans and texts, and for each
+    such span the fix and the claim class."""
     unreadable: list[tuple[tuple[int, int], str]] = []
     detached: dict[tuple[int, int], tuple[str, str]] = {}  # "**$2.94**B": the fix, the class
     if "*" in text or "`" in text or "]" in text or "<br" in text or "\\" in text or "$$" in text:
@@ -246,24 +287,34 @@ def gate(
             detached[span] = (f"{fig.text} {cut.group('word')}", fig.kind)
             unreadable.append((span, text[span[0] : span[1]]))
         figures = kept
-    for span, what, reason in skips:
-        if any(a <= span[0] < b for a, b in holes):
-            continue
-        if reason == "unreadable":  # a figure nobody can check is a claim, never a carve-out
-            unreadable.append((span, what))
-        else:
-            carve.append(CarveOut(reason, what, span, line_of(span[0])))
+    return figures, unreadable, detached
+
+
+def _marked_lines(text: str, line_of: Callable[[int], int]) -> set[int]:
+    """The lines that carry the marker, outside HTML comments."""
     # a marker a reader sees: one inside an HTML comment ("<!-- [not in source] -->")
     # vanishes when the Markdown is shown, so it exempts nothing
     comments = [m.span() for m in _COMMENT.finditer(text)] if "<!--" in text else []
-    marked_lines = {
+    return {
         line_of(m.start())
         for m in re.finditer(re.escape(MARKER), text, re.IGNORECASE)
         if not any(a <= m.start() < b for a, b in comments)
     }
+
+
+def _figure_claims(
+    text: str,
+    figures: list[Figure],
+    starts: list[int],
+    holes: list[tuple[int, int]],
+    marked_lines: set[int],
+    indexes: list[SourceIndex | LazySource],
+    cfg: WorkflowConfig,
+) -> list[GateClaim]:
+    """A claim for each figure of the draft that is one, looked up in ``indexes`` unless
+    the workflow does not check its class or its line is marked."""
     claims: list[GateClaim] = []
     classes = cfg.classes
-    claims.extend(_unreadable_claims(unreadable, classes, marked_lines, line_of, detached))
     looked: dict[tuple[object, ...], GateClaim] = {}  # the same figure written twice
     for fig in figures:
         cls = claim_class(fig)
@@ -325,10 +376,14 @@ def gate(
             continue
         seen = looked[same] = _look_up(cls, fig, line, key, indexes, cfg.rounding, cfg.hedges)
         claims.append(seen)
-    if unreadable:
-        claims.sort(key=lambda c: c.span)
+    return claims
+
+
+def _result(
+    text: str, claims: list[GateClaim], carve: list[CarveOut], cfg: WorkflowConfig
+) -> GateResult:
+    """The verdict: rejected if any claim is missing from the sources, else a pass."""
     rejected = [c for c in claims if c.status == "missing"]
-    carve.sort(key=lambda c: c.span)
     if rejected:
         return GateResult(
             False,
@@ -518,5 +573,7 @@ def _look_up(
             cell = other.kind == "number" and other.implied_unit in CURRENCY_CODES
             unit = other.implied_unit if cell else None  # a bare cell's table's currency
             why = other_unit_hint(other.text, idx.label, unit)
-            return claim("missing", None, f"{reason}; {why}", other_unit_hint(other.text, unit=unit))
+            return claim(
+                "missing", None, f"{reason}; {why}", other_unit_hint(other.text, unit=unit)
+            )
     return claim("missing", None, reason)
