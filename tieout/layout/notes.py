@@ -32,7 +32,7 @@ from tieout._vocab import (
     SCALE_NAMES,
     SCALE_WORDS,
 )
-from tieout.layout_cells import (
+from tieout.layout.cell_units import (
     CellUnit,
     bracket_quantity,
     heading_per,

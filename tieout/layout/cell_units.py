@@ -74,7 +74,7 @@ def read_unit(text: str) -> CellUnit | None:
     "USD millions", "EUR thousands", "$", "number"; None for a text that names none
     (empty, or holding a figure of its own)."""
     from tieout.figures import parse_amount
-    from tieout.layout import _NOTE, _currency_word, _note
+    from tieout.layout.notes import _NOTE, _currency_word, _note
 
     t = " ".join(text.strip().strip("()[]").split())
     if not t:
