@@ -13,7 +13,8 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from tieout.layout.cells import across_headings, in_table, scaled_figure
+from tieout.layout.amounts import scaled_figure
+from tieout.layout.cells import across_headings, in_table
 from tieout.layout.currencies import DOLLARS, document_dollar, table_declares, with_dollar
 from tieout.layout.lines import has_digit, prose_line
 from tieout.layout.model import Layout, ScaleNote
