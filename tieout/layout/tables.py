@@ -1,8 +1,10 @@
-"""A table built from its lines: header plan, rows, column labels and units.
+"""A table built from its lines: header plan, rows, column labels, notes and units.
 
-``build_table`` turns a block of table lines into a :class:`Table` with its header rows,
-column labels and periods, its scale note, per-column currencies and units;
-``percent_heading`` tells a percent column's heading.
+``build_table`` turns a block of table lines into a :class:`Table`: its rows (``rows``),
+what its header rows say of each column (``_read_heads``), where its scale notes stand
+(``_placed_notes``, ``_heading_notes``), the units, rates and currencies its headings
+name, the period of each column, and its currency; ``percent_heading`` tells a percent
+column's heading.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from itertools import chain
+from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_SYMBOLS
 from tieout.layout.cell_units import bracket_quantity, read_unit, unit_column
@@ -23,16 +26,12 @@ from tieout.layout.headers import (
     SPANNING_YEAR,
     SYMBOL_FIRSTS,
     bare_currency,
-    column_extents,
     glued_note_year,
-    headed_columns,
     headed_period,
     header_rows,
     heading_note,
     heading_unit,
-    places_in,
     rate_heading,
-    spanning_heads,
     worded_beside,
     words_of,
 )
@@ -41,12 +40,14 @@ from tieout.layout.lines import (
     Line,
     has_digit,
     has_value,
-    join_percent_cells,
     merge_symbols,
-    note_cell,
 )
 from tieout.layout.model import Cell, CellUnit, NoteIndex, Row, ScaleNote, Table
 from tieout.layout.notes import NOTE, UNKNOWN_CURRENCY
+from tieout.layout.rows import table_rows
+
+if TYPE_CHECKING:
+    from tieout.periods import Period
 
 __all__ = ["COLUMN_UNITS", "build_table", "percent_heading"]
 
@@ -140,25 +141,6 @@ def _unit_heading(cell: str) -> str | None:
     return None if rate_heading(cell) in ("amount", "count") else "percent"
 
 
-# the words a label wrapped onto the next line ends its first line with
-_WRAP_WORDS = frozenset(
-    {"a", "an", "and", "as", "at", "before", "after", "by", "for", "from", "in", "into"}
-    | {"less", "of", "on", "or", "per", "plus", "the", "to", "with", "attributable"}
-    | {"excluding", "including"}
-)
-
-
-def _wrapped(first: str, second: str) -> bool:
-    """Whether a label line ``first`` (with no colon after it) and the row label ``second``
-    under it are one label wrapped onto two lines: ``first`` ends on a word that leads on
-    ("Core operating income per", "Net income attributable to") or a hyphen, or
-    ``second`` goes on in lower case ("diluted share(1)")."""
-    if not first or not second:
-        return False
-    last = first.rsplit(None, 1)[-1].lower()
-    return last in _WRAP_WORDS or first.endswith("-") or second[0].islower()
-
-
 def build_table(
     text: str,
     rows_lines: list[Line],
@@ -173,85 +155,75 @@ def build_table(
     kind = rows_lines[0].kind
     ncols = max(len(r) for r in raw)
     headers = header_rows(text, raw, kind, sep_at)
-    rows: list[Row] = []
-    # the label row above ("Net income per share:") and its indent (-1: until the next one)
-    # (a caption only for a table with no headings of its own: rows that continue a table)
-    group, group_indent = ("" if headers else group.rstrip(":")), -1
-    open_group = False  # the label row above ends with no colon: a label may wrap from it
-    extents = column_extents(rows_lines, raw, ncols) if kind == "aligned" else None
-    for i, (ln, cells) in enumerate(zip(rows_lines, raw, strict=True)):
-        k = len(cells)
-        first = text[cells[0][0] : cells[0][1]]
-        cols: list[int] | None = None  # each cell's column; or, in ``spread``, its columns
-        spread: list[list[int]] = []
-        if (
-            i in headers
-            and k < ncols
-            and kind in ("pipe", "tab")
-            and any(h > i and len(raw[h]) >= ncols - 1 for h in headers)  # the years below
-            and (spanned := spanning_heads(text, ln, cells, kind, ncols)) is not None
-        ):
-            spread = spanned
-        elif kind in ("pipe", "csv") or k == ncols:
-            cols = list(range(k))
-        elif extents is not None:
-            # by where the cells stand: a heading spans every column it stands over
-            # ("September 30," over both years of a quarter), a value takes the column
-            # it stands in (a row with a blank cell keeps its other values in place)
-            at = [(a - ln.start, b - ln.start) for a, b in cells]
-            if i in headers:
-                spread = headed_columns(extents, at, [text[a:b] for a, b in cells])
-            else:
-                cols = places_in(extents, at)
-        elif i in headers:
-            cols = list(range(ncols - k, ncols))  # headers sit over the value columns
-        elif not has_value(first):
-            cols = [0, *range(ncols - k + 1, ncols)]
-        else:
-            cols = list(range(ncols - k, ncols))
-        if cols is not None:  # a column each (the common case)
-            cell_objs = tuple(
-                Cell(c, text[c[0] : c[1]], col) for c, col in zip(cells, cols, strict=True)
-            )
-        else:
-            cell_objs = tuple(
-                Cell(c, text[c[0] : c[1]], col)
-                for c, cols_of in zip(cells, spread, strict=True)
-                for col in cols_of
-            )
-        if i not in headers and "%" in ln.text:
-            cell_objs = join_percent_cells(text, cell_objs)
-        label = cell_objs[0].text if cell_objs and cell_objs[0].col == 0 else ""
-        indent = cells[0][0] - ln.start
-        row_group = ""
-        if i not in headers and label:
-            if k == 1 and note_cell(label):
-                pass  # "(in millions, ...)" between the headings and the rows: no group
-            elif k == 1:  # a label row: the rows indented under it belong to it
-                group, group_indent = label.rstrip(":"), indent
-                open_group = not label.endswith(":")
-            elif (
-                kind in ("pipe", "csv")
-                and label.endswith(":")
-                and not any(c.text for c in cell_objs[1:])
-            ):
-                # a label row of a Markdown or CSV table ("| Earnings per share: | | |"),
-                # where no indent is left: the rows under it belong to it up to the next
-                # label row or a total
-                group, group_indent = label.rstrip(":"), -1
-            elif group and indent <= group_indent:
-                group, group_indent = "", -1
-            elif group and kind in ("pipe", "csv"):
-                row_group = group
-                if label.lower().startswith("total"):
-                    group = ""  # a total closes its group
-            elif group and open_group and _wrapped(group, label):
-                # "Core operating income per" over "  diluted share(1)  4.28": one label
-                # wrapped onto two lines, not a group and its row
-                label, group, group_indent = f"{group} {label}", "", -1
-            elif group:
-                label = f"{group}: {label}"
-        rows.append(Row((ln.start, ln.end), cell_objs, i in headers, label, row_group))
+    rows = table_rows(text, rows_lines, raw, headers, ncols, group)
+    heads = _read_heads(rows, ncols)
+    span = (rows_lines[0].start, rows_lines[-1].end)
+    s = _placed_notes(rows, notes.within(*span))
+    _heading_units(rows, s)
+    head_notes = _heading_notes(heads, ncols, s)
+    _rate_columns(heads, ncols, s)
+    dated = heads.dated
+    for j, hn in head_notes.items():  # "Thousands of" over "U.S. dollars" name no period
+        dated[j] = [h for h in dated[j] if has_digit(h) or h.strip() not in hn.text]
+    head_currencies = heads.currencies
+    if len(set(head_currencies.values())) > 1 or (
+        head_currencies and (s.note is None or s.note.currency is None)
+    ):
+        for j, cur in head_currencies.items():
+            if j not in s.col_notes:
+                s.col_currencies.setdefault(j, cur)  # "RMB  RMB  RMB  US$"
+    if s.note is None:
+        s.note = notes.named_in(context)
+    head_context = f"{context} {heads.labels[0]}".strip()
+    periods = _periods(text, rows_lines[0].start, dated, ncols, head_context)
+    dollar = declared_dollar(context)
+    if s.note is not None and dollar is not None and bare_dollar(s.note):
+        s.note = replace(s.note, currency=dollar)  # "$'000" under "(Expressed in HK dollars)"
+    currency, currency_cols = _table_currency(rows, s.note, dollar, context)
+    if s.col_notes:
+        _column_symbols(rows, s, dollar)
+    labels = heads.labels
+    unit_col = _unit_column(rows, labels)
+    row_units = _row_units(rows, unit_col, s.row_notes)
+    return Table(
+        span,
+        tuple(rows),
+        tuple(labels),
+        periods,
+        context,
+        s.note,
+        currency,
+        s.row_notes,
+        s.col_notes,
+        s.col_units,
+        s.col_currencies,
+        dollar,
+        row_units,
+        _table_quantity(labels[0] if labels else "", context, s.note),
+        unit_col,
+        currency_cols,
+    )
+
+
+# --------------------------------------------------------------------------- header plan
+
+
+@dataclass(slots=True)
+class _Heads:
+    """What a table's header rows say of each column: its label (periods and currencies),
+    its headings (units and all, joined and one by one), the headings that name periods,
+    its first heading cell, and the currency a heading of its own names ("RMB", "US$")."""
+
+    labels: list[str]
+    heads: list[str]
+    texts: list[list[str]]
+    dated: list[list[str]]
+    cells: dict[int, Cell]
+    currencies: dict[int, str]
+
+
+def _read_heads(rows: list[Row], ncols: int) -> _Heads:
+    """What the header rows among ``rows`` say of each of ``ncols`` columns."""
     labels = ["" for _ in range(ncols)]
     heads = ["" for _ in range(ncols)]  # each column's headings, units and all
     head_texts: list[list[str]] = [[] for _ in range(ncols)]
@@ -278,25 +250,43 @@ def build_table(
                     head = year  # "20251": 2025 and its footnote 1
                 labels[c.col] = f"{labels[c.col]} {head}".strip()
                 dated[c.col].append(head)
-    span = (rows_lines[0].start, rows_lines[-1].end)
+    return _Heads(labels, heads, head_texts, dated, head_cells, head_currencies)
+
+
+@dataclass(slots=True)
+class _Scales:
+    """The notes, units and currencies of a table as they are settled: the table's note,
+    the notes of rows and of columns, and the units and currencies of columns."""
+
     note: ScaleNote | None = None
-    row_notes: dict[int, ScaleNote] = {}
+    row_notes: dict[int, ScaleNote] = field(default_factory=dict)
+    col_notes: dict[int, ScaleNote] = field(default_factory=dict)
+    col_units: dict[int, str] = field(default_factory=dict)
+    col_currencies: dict[int, str] = field(default_factory=dict)
+
+
+def _placed_notes(rows: list[Row], within: list[ScaleNote]) -> _Scales:
+    """The notes that stand in a table, each where it stands: in a row of figures (that
+    row's scale), in a heading among headings of words (that column's), else the table's."""
+    s = _Scales()
     starts = [r.span[0] for r in rows]
-    col_notes: dict[int, ScaleNote] = {}
-    for n in notes.within(*span):
+    for n in within:
         r = rows[bisect_right(starts, n.span[0]) - 1]
         if not r.header and any(c.col > 0 and has_value(c.text) for c in r.cells):
-            row_notes.setdefault(r.span[0], n)  # a row of figures that names its own scale
+            s.row_notes.setdefault(r.span[0], n)  # a row of figures that names its own scale
             continue
         held = [c for c in r.cells if c.span[0] <= n.span[0] < c.span[1]] if r.header else []
         if held and held[0].col > 0 and _WORDY.search(held[0].text.replace(n.text, "")):
             # "Revenue ($M)" heads one column among others: it scales that column only
             for c in held:
-                col_notes.setdefault(c.col, n)
-        elif note is None:
-            note = n
-    col_units: dict[int, str] = {}
-    col_currencies: dict[int, str] = {}
+                s.col_notes.setdefault(c.col, n)
+        elif s.note is None:
+            s.note = n
+    return s
+
+
+def _heading_units(rows: list[Row], s: _Scales) -> None:
+    """The units and currencies the columns' headings name ("Growth (%)", "Salary ($)")."""
     # a row of ages under "Development age (months)": the "(months)" counts the headings
     aged = any(
         r.header and len(r.cells) > 2 and all(c.text.isdigit() for c in r.cells if c.col > 0)
@@ -310,57 +300,65 @@ def build_table(
                     continue
                 if unit is None and c.col > 0:
                     unit = _unit_heading(c.text.strip())  # "% Change", "Yield/Rate", "QoQ bps"
-                if unit in COLUMN_UNITS and c.col not in col_notes:
-                    col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
-                elif unit is not None and unit != "count" and c.col not in col_notes:
-                    col_currencies.setdefault(c.col, unit)  # "Salary ($)", "EPS (yen)"
+                if unit in COLUMN_UNITS and c.col not in s.col_notes:
+                    s.col_units.setdefault(c.col, unit)  # "Growth (%)", "Margin (bps chg)"
+                elif unit is not None and unit != "count" and c.col not in s.col_notes:
+                    s.col_currencies.setdefault(c.col, unit)  # "Salary ($)", "EPS (yen)"
+
+
+def _heading_notes(heads: _Heads, ncols: int, s: _Scales) -> dict[int, ScaleNote]:
+    """The notes in the columns' own headings, by column; those that scale their own
+    columns are put there, and the table's note goes where it heads columns only."""
     # units in the columns' own headings: one column's note among headings of words
     # ("Personal Income" over "(in thousands)") scales that column only; units that differ
     # from column to column ("RMB'000  RMB'000  US$'000", "Millions of yen" and "Thousands
     # of U.S. dollars", "2026 £m") each scale their own columns
-    head_notes = {j: hn for j in range(1, ncols) if (hn := heading_note(head_texts[j])) is not None}
+    head_notes = {
+        j: hn for j in range(1, ncols) if (hn := heading_note(heads.texts[j])) is not None
+    }
     if head_notes:
         kinds = {(hn.scale, hn.currency) for hn in head_notes.values()}
         own = {
             j: hn
             for j, hn in head_notes.items()
-            if j not in col_units
-            and j not in col_currencies
-            and (len(kinds) > 1 or worded_beside(heads[j], hn.text))
+            if j not in s.col_units
+            and j not in s.col_currencies
+            and (len(kinds) > 1 or worded_beside(heads.heads[j], hn.text))
         }
         for j, hn in own.items():
-            where = head_cells[j].span
-            col_notes.setdefault(j, replace(hn, span=(where[0], where[0] + len(hn.text))))
+            where = heads.cells[j].span
+            s.col_notes.setdefault(j, replace(hn, span=(where[0], where[0] + len(hn.text))))
+        note = s.note
         if note is not None and own and any(hn.text == note.text for hn in own.values()):
             if len(own) < ncols - 1 or len(kinds) > 1:
-                note = None  # the note heads its columns, not the table
+                s.note = None  # the note heads its columns, not the table
         elif note is None and not own and len(kinds) == 1:
             j, hn = next(iter(head_notes.items()))  # "2026 £m  2025 £m": the table's unit
-            where = head_cells[j].span
-            note = replace(hn, span=(where[0], where[0] + len(hn.text)))
+            where = heads.cells[j].span
+            s.note = replace(hn, span=(where[0], where[0] + len(hn.text)))
+    return head_notes
+
+
+def _rate_columns(heads: _Heads, ncols: int, s: _Scales) -> None:
+    """The columns whose headings name a rate: percents, or dollars per $100 of value."""
     for j in range(1, ncols):
-        if j in col_units or j in col_currencies or j in col_notes or not heads[j]:
+        if j in s.col_units or j in s.col_currencies or j in s.col_notes or not heads.heads[j]:
             continue
-        rate = rate_heading(heads[j])  # "Book yield", "Total Direct" over "Tax Rate"
-        if rate is None and PCT_CHANGE_END.search(words_of(heads[j])) is not None:
+        rate = rate_heading(heads.heads[j])  # "Book yield", "Total Direct" over "Tax Rate"
+        if rate is None and PCT_CHANGE_END.search(words_of(heads.heads[j])) is not None:
             rate = "percent"  # "Unadjusted percent" over "change" over "Oct. 2024-"
         if rate == "amount":
-            where = head_cells[j].span  # dollars per $100 of value: unscaled, in the currency
-            col_notes[j] = ScaleNote(where, Decimal(1), None, False, heads[j])
+            where = heads.cells[j].span  # dollars per $100 of value: unscaled, in the currency
+            s.col_notes[j] = ScaleNote(where, Decimal(1), None, False, heads.heads[j])
         elif rate is not None:
-            col_units[j] = rate
-    for j, hn in head_notes.items():  # "Thousands of" over "U.S. dollars" name no period
-        dated[j] = [h for h in dated[j] if has_digit(h) or h.strip() not in hn.text]
-    if len(set(head_currencies.values())) > 1 or (
-        head_currencies and (note is None or note.currency is None)
-    ):
-        for j, cur in head_currencies.items():
-            if j not in col_notes:
-                col_currencies.setdefault(j, cur)  # "RMB  RMB  RMB  US$"
-    if note is None:
-        note = notes.named_in(context)
-    head_context = f"{context} {labels[0]}".strip()
-    top = rows_lines[0].start
+            s.col_units[j] = rate
+
+
+def _periods(
+    text: str, top: int, dated: list[list[str]], ncols: int, head_context: str
+) -> tuple[Period | None, ...]:
+    """The period of each column, from the headings that name one (``dated``) and a year
+    printed alone over a table of quarters."""
     end = text.rfind("\n", 0, top)
     while end > 0 and not text[text.rfind("\n", 0, end) + 1 : end].strip():
         end = text.rfind("\n", 0, end)  # back across blank lines
@@ -375,12 +373,19 @@ def build_table(
         # a year printed alone over its quarters ("2025" over "Q2  Q3", as BEA prints a
         # table's heading): each quarter is of that year
         dated = [[spanning.group(1), *h] if c > 0 and h else h for c, h in enumerate(dated)]
-    periods = tuple(
+    return tuple(
         headed_period(dated[c], head_context) if c > 0 and dated[c] else None for c in range(ncols)
     )
-    dollar = declared_dollar(context)
-    if note is not None and dollar is not None and bare_dollar(note):
-        note = replace(note, currency=dollar)  # "$'000" under "(Expressed in HK dollars)"
+
+
+# --------------------------------------------------------------------------- currencies
+
+
+def _table_currency(
+    rows: list[Row], note: ScaleNote | None, dollar: str | None, context: str
+) -> tuple[str | None, frozenset[int]]:
+    """The currency of a table's bare cells (its note's, else the one its cells print most,
+    else its caption's) and the columns whose bare cells take it."""
     currency = note.currency if note else None
     if currency is None:
         seen: Counter[str] = Counter()
@@ -399,17 +404,28 @@ def build_table(
         currency = caption_currency(context)
         if currency is not None:  # every column, as the caption says
             currency_cols = frozenset(c.col for r in rows for c in r.cells if c.col > 0)
-    if col_notes:
-        # a column no note heads is unscaled; it is in the currency its own cells print
-        # ("$58,187" atop "Per Capita Personal Income"), if any, not the table's
-        for r in rows:
-            for c in r.cells:
-                if c.col > 0 and c.col not in col_notes and c.text[:1] in SYMBOL_FIRSTS:
-                    mark = next((x for x in ("US$", "$", "€", "£") if c.text.startswith(x)), "")
-                    if mark:
-                        cur = dollar or "USD" if mark == "$" else CURRENCY_SYMBOLS[mark]
-                        col_currencies.setdefault(c.col, cur)
-    unit_col = _unit_column(rows, labels)
+    return currency, currency_cols
+
+
+def _column_symbols(rows: list[Row], s: _Scales, dollar: str | None) -> None:
+    """In a table whose notes head single columns, the currency a column no note heads
+    prints in its own cells."""
+    # a column no note heads is unscaled; it is in the currency its own cells print
+    # ("$58,187" atop "Per Capita Personal Income"), if any, not the table's
+    for r in rows:
+        for c in r.cells:
+            if c.col > 0 and c.col not in s.col_notes and c.text[:1] in SYMBOL_FIRSTS:
+                mark = next((x for x in ("US$", "$", "€", "£") if c.text.startswith(x)), "")
+                if mark:
+                    cur = dollar or "USD" if mark == "$" else CURRENCY_SYMBOLS[mark]
+                    s.col_currencies.setdefault(c.col, cur)
+
+
+def _row_units(
+    rows: list[Row], unit_col: int | None, row_notes: dict[int, ScaleNote]
+) -> dict[int, CellUnit]:
+    """The unit each row's cell in the "Unit" column names; a currency and scale there
+    ("USD millions", "EUR thousands", "$") is the row's note instead."""
     row_units: dict[int, CellUnit] = {}
     if unit_col is not None:
         for r in rows:
@@ -422,24 +438,7 @@ def build_table(
                 row_notes[r.span[0]] = ScaleNote(u_cell.span, u.scale, u.unit, False, u_cell.text)
             else:
                 row_units[r.span[0]] = u
-    return Table(
-        span,
-        tuple(rows),
-        tuple(labels),
-        periods,
-        context,
-        note,
-        currency,
-        row_notes,
-        col_notes,
-        col_units,
-        col_currencies,
-        dollar,
-        row_units,
-        _table_quantity(labels[0] if labels else "", context, note),
-        unit_col,
-        currency_cols,
-    )
+    return row_units
 
 
 def _currency_columns(rows: list[Row]) -> frozenset[int]:
