@@ -58,22 +58,76 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
     classify(lines, csv)
     notes = find_notes(text, start, end)
     lay = Layout(text, notes=notes)
-    by_place = NoteIndex(notes)
-    n = len(lines)
-    i = 0
-    table_kinds = ("pipe", "tab", "aligned", "csv")
-    paragraph_start: int | None = None
-    heading_stack: list[Section] = []
-    para_index: dict[int, int] = {}  # paragraphs so far under each heading (by its start)
+    _Reader(text, lines, lay, NoteIndex(notes)).read()
+    _close_regions(lay)
+    _inherit_notes(lay)
+    declare_dollars(lay, start, end)
+    lay.finish()
+    return lay
 
-    def close_paragraph(end: int) -> None:
-        nonlocal paragraph_start
+
+_TABLE_KINDS = ("pipe", "tab", "aligned", "csv")
+
+
+class _Reader:
+    """One pass over a text's classified lines, top down, that adds its paragraphs,
+    headings, clauses, tables and table rows to ``lay``: the headings open so far (each
+    section's parent) and the paragraph open, if any."""
+
+    __slots__ = (
+        "by_place",
+        "heading_stack",
+        "lay",
+        "lines",
+        "n",
+        "para_index",
+        "paragraph_start",
+        "text",
+    )
+
+    def __init__(self, text: str, lines: list[Line], lay: Layout, by_place: NoteIndex) -> None:
+        self.text = text
+        self.lines = lines
+        self.lay = lay
+        self.by_place = by_place
+        self.n = len(lines)
+        self.paragraph_start: int | None = None
+        self.heading_stack: list[Section] = []
+        self.para_index: dict[int, int] = {}  # paragraphs so far under each heading (by its start)
+
+    def read(self) -> None:
+        """Read every line: a blank closes a paragraph, a table's lines are read as one
+        table, any other line is a heading's, a clause's or a paragraph's."""
+        lines, n = self.lines, self.n
+        i = 0
+        while i < n:
+            ln = lines[i]
+            if ln.kind == "blank":
+                self.close_paragraph(lines[i - 1].end if i else 0)
+                i += 1
+                continue
+            if ln.kind in _TABLE_KINDS or (
+                ln.kind == "sep" and i + 1 < n and lines[i + 1].kind == "pipe"
+            ):
+                after = self.table_at(i)
+                if after is not None:
+                    i = after
+                    continue
+            i = self.line_at(i)
+        self.close_paragraph(lines[-1].end if lines else 0)
+
+    def close_paragraph(self, end: int) -> None:
+        paragraph_start, heading_stack, para_index = (
+            self.paragraph_start,
+            self.heading_stack,
+            self.para_index,
+        )
         if paragraph_start is not None and end > paragraph_start:
-            lay.paragraphs.append((paragraph_start, end))
+            self.lay.paragraphs.append((paragraph_start, end))
             parent = heading_stack[-1].title if heading_stack else ""
             key = heading_stack[-1].span[0] if heading_stack else -1
             para_index[key] = para_index.get(key, 0) + 1
-            lay.sections.append(
+            self.lay.sections.append(
                 Section(
                     "paragraph",
                     parent,
@@ -82,78 +136,88 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
                     parent=parent,
                 )
             )
-        paragraph_start = None
+        self.paragraph_start = None
 
-    def open_heading(sec: Section) -> None:
+    def open_heading(self, sec: Section) -> None:
+        heading_stack = self.heading_stack
         while heading_stack and heading_stack[-1].level >= sec.level:
             heading_stack.pop()
         heading_stack.append(sec)
-        lay.sections.append(sec)
+        self.lay.sections.append(sec)
 
-    while i < n:
+    def table_at(self, i: int) -> int | None:
+        """The line after the table whose lines start at line ``i``, read with its rows;
+        None where they hold no table (one row and no ``|---|`` under it)."""
+        lines, text = self.lines, self.text
+        block, sep_at, j = self._table_lines(i)
+        if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
+            self.close_paragraph(lines[i - 1].end if i else 0)
+            context_lines = _context_above(lines, i)
+            last = context_lines[-1] if context_lines else ""
+            group = last if _group_label(last) else ""
+            table = build_table(text, block, sep_at, " ".join(context_lines), self.by_place, group)
+            table = percent_table(table, last, context_lines)
+            self.lay.tables.append(table)
+            parent = self.heading_stack[-1].title if self.heading_stack else ""
+            for r in table.rows:
+                if not r.header and r.label:
+                    self.lay.sections.append(Section("row", r.label, r.span, parent=parent))
+            return j
+        return None
+
+    def _table_lines(self, i: int) -> tuple[list[Line], int | None, int]:
+        """The rows of the table whose lines start at line ``i``, where its ``|---|`` row
+        stands among them (if it has one), and the line after them."""
+        lines, text, n, by_place = self.lines, self.text, self.n, self.by_place
         ln = lines[i]
-        if ln.kind == "blank":
-            close_paragraph(lines[i - 1].end if i else 0)
-            i += 1
-            continue
-        if ln.kind in table_kinds or (
-            ln.kind == "sep" and i + 1 < n and lines[i + 1].kind == "pipe"
-        ):
-            j = i
-            family = ln.kind if ln.kind != "sep" else "pipe"
-            sep_at: int | None = None
-            block: list[Line] = []
-            while True:
-                while j < n and (
-                    lines[j].kind == family
-                    or (family == "pipe" and lines[j].kind == "sep")
-                    or label_row(lines, j, family)
-                    or (lines[j].rule and family in ("aligned", "tab"))
-                ):
-                    if block and noted_restart(text, block, lines[j], by_place):
-                        break  # "(Rs. in lakhs)  2026  2025" right under a table's rows
-                    if lines[j].rule:  # a rule under headings or above a total: not a row
-                        j += 1
-                        continue
-                    if lines[j].kind == "text":  # "Revenues:" between rows of a filing's table
-                        t = lines[j].text
-                        lead = len(t) - len(t.lstrip())
-                        lines[j].cells = [(lines[j].start + lead, lines[j].start + len(t.rstrip()))]
-                    if lines[j].kind == "sep":
-                        sep_at = len(block) if sep_at is None else sep_at
-                    else:
-                        block.append(lines[j])
+        j = i
+        family = ln.kind if ln.kind != "sep" else "pipe"
+        sep_at: int | None = None
+        block: list[Line] = []
+        while True:
+            while j < n and (
+                lines[j].kind == family
+                or (family == "pipe" and lines[j].kind == "sep")
+                or label_row(lines, j, family)
+                or (lines[j].rule and family in ("aligned", "tab"))
+            ):
+                if block and noted_restart(text, block, lines[j], by_place):
+                    break  # "(Rs. in lakhs)  2026  2025" right under a table's rows
+                if lines[j].rule:  # a rule under headings or above a total: not a row
                     j += 1
-                # column headings ("2025  2024" over "RMB'000  RMB'000"), a blank line, then
-                # the rows they head: one table (as HKEX statements and pdftotext print them)
-                k = j
-                while k < n and k - j < 2 and lines[k].kind == "blank":
-                    k += 1
-                if (
-                    k == j
-                    or k >= n
-                    or lines[k].kind != family
-                    or family not in ("aligned", "tab")
-                    or not all(heading_line(text, b) for b in block)
-                    or heading_line(text, lines[k])
-                    or not heads_over(block, lines[k])
-                ):
-                    break
-                j = k
-            if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
-                close_paragraph(lines[i - 1].end if i else 0)
-                context_lines = _context_above(lines, i)
-                last = context_lines[-1] if context_lines else ""
-                group = last if _group_label(last) else ""
-                table = build_table(text, block, sep_at, " ".join(context_lines), by_place, group)
-                table = percent_table(table, last, context_lines)
-                lay.tables.append(table)
-                parent = heading_stack[-1].title if heading_stack else ""
-                for r in table.rows:
-                    if not r.header and r.label:
-                        lay.sections.append(Section("row", r.label, r.span, parent=parent))
-                i = j
-                continue
+                    continue
+                if lines[j].kind == "text":  # "Revenues:" between rows of a filing's table
+                    t = lines[j].text
+                    lead = len(t) - len(t.lstrip())
+                    lines[j].cells = [(lines[j].start + lead, lines[j].start + len(t.rstrip()))]
+                if lines[j].kind == "sep":
+                    sep_at = len(block) if sep_at is None else sep_at
+                else:
+                    block.append(lines[j])
+                j += 1
+            # column headings ("2025  2024" over "RMB'000  RMB'000"), a blank line, then
+            # the rows they head: one table (as HKEX statements and pdftotext print them)
+            k = j
+            while k < n and k - j < 2 and lines[k].kind == "blank":
+                k += 1
+            if (
+                k == j
+                or k >= n
+                or lines[k].kind != family
+                or family not in ("aligned", "tab")
+                or not all(heading_line(text, b) for b in block)
+                or heading_line(text, lines[k])
+                or not heads_over(block, lines[k])
+            ):
+                break
+            j = k
+        return block, sep_at, j
+
+    def line_at(self, i: int) -> int:
+        """The line after line ``i`` (or after a heading's underline), read as a heading's,
+        a clause's or a paragraph's."""
+        lines, text, n = self.lines, self.text, self.n
+        ln = lines[i]
         first = ln.text.lstrip()[:1]
         m = MD_HEADING.match(ln.text) if first == "#" else None
         nxt = lines[i + 1].text.lstrip()[:1] if i + 1 < n else ""
@@ -162,28 +226,26 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
             and lines[i + 1].kind in ("text", "sep")
             and SETEXT.match(lines[i + 1].text)
         )
-        if m or (setext and ln.kind == "text" and paragraph_start is None):
-            close_paragraph(lines[i - 1].end if i else 0)
+        if m or (setext and ln.kind == "text" and self.paragraph_start is None):
+            self.close_paragraph(lines[i - 1].end if i else 0)
             level = len(m.group(1)) if m else (1 if lines[i + 1].text.strip()[0] == "=" else 2)
             title = m.group(2) if m else ln.text.strip()
-            open_heading(Section("heading", title.strip(), (ln.start, len(text)), level))
-            i += 1 if m else 2
-            continue
+            self.open_heading(Section("heading", title.strip(), (ln.start, len(text)), level))
+            return i + (1 if m else 2)
         # a numbered clause opens on any line ("2.2 By Customer." often follows "2.1 …"
         # directly); inside a paragraph only a dotted number counts, so a wrapped line
         # that starts "12 Months" stays prose
         c = CLAUSE.match(ln.text) if first.isdigit() or first in "SCA" else None
-        if c is not None and paragraph_start is not None and "." not in c.group(1):
+        if c is not None and self.paragraph_start is not None and "." not in c.group(1):
             c = None
-        if c is None and paragraph_start is None and first in "Ii":
+        if c is None and self.paragraph_start is None and first in "Ii":
             it = ITEM.match(ln.text)
             if it is not None and len(ln.text) < 120:
-                open_heading(Section("heading", it.group(1).strip(), (ln.start, len(text)), 2))
-                i += 1
-                continue
+                self.open_heading(Section("heading", it.group(1).strip(), (ln.start, len(text)), 2))
+                return i + 1
         if (
             c is None
-            and paragraph_start is None
+            and self.paragraph_start is None
             and (i == 0 or lines[i - 1].kind == "blank")
             and (
                 i + 1 >= n
@@ -198,24 +260,17 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
             # right above its bullets ("Third Quarter 2026 Highlights"), as releases do
             title = ln.text.strip()
             level = 1 if _PART.match(title) else 3  # "PART II" holds the Items
-            open_heading(Section("heading", title, (ln.start, len(text)), level))
-            i += 1
-            continue
+            self.open_heading(Section("heading", title, (ln.start, len(text)), level))
+            return i + 1
         if c is not None:
             number = c.group(1)
             depth = number.count(".") + 1
             title = c.group(2).split(". ")[0].rstrip(".")
-            close_paragraph(lines[i - 1].end if i else 0)
-            open_heading(Section("clause", title, (ln.start, len(text)), 6 + depth, number))
-        if paragraph_start is None:
-            paragraph_start = ln.start
-        i += 1
-    close_paragraph(lines[-1].end if lines else 0)
-    _close_regions(lay)
-    _inherit_notes(lay)
-    declare_dollars(lay, start, end)
-    lay.finish()
-    return lay
+            self.close_paragraph(lines[i - 1].end if i else 0)
+            self.open_heading(Section("clause", title, (ln.start, len(text)), 6 + depth, number))
+        if self.paragraph_start is None:
+            self.paragraph_start = ln.start
+        return i + 1
 
 
 _PART = re.compile(r"PART\s+[IVX]+\b", re.IGNORECASE)
