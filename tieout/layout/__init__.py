@@ -11,12 +11,13 @@ caller says the text is CSV). ``apply_context`` then gives each figure the scale
 period its place implies. Pure: imports only ``_vocab``, ``periods`` and the number
 grammar's context-free readings (``parse_amount``, ``per_unit``, ``times``).
 
-The modules, each importing only those before it: ``model`` (the values), ``notes``
-(scale notes), ``cell_units`` (a cell's unit), ``lines`` (lines and cells), ``headers``
-(header rows and column periods), ``currencies`` (which dollar a table means), ``labels``
-(what a row label says), ``rows`` (a table's lines as rows), ``tables`` (a table from its
-lines), ``structure`` (``read_layout``), ``amounts`` (a cell read as one of its table's
-amounts), ``cells`` (one cell's figure in its table) and ``context`` (``apply_context``).
+The modules, each importing only those before it: ``model`` (the values), ``note_forms``
+(the scale-note grammar), ``notes`` (finding scale notes), ``cell_units`` (a cell's unit),
+``lines`` (lines and cells), ``headers`` (header rows and column periods), ``currencies``
+(which dollar a table means), ``labels`` (what a row label says), ``rows`` (a table's lines
+as rows), ``tables`` (a table from its lines), ``structure`` (``read_layout``), ``amounts``
+(a cell read as one of its table's amounts), ``cells`` (one cell's figure in its table) and
+``context`` (``apply_context``).
 """
 
 from tieout.layout.cell_units import (

@@ -36,7 +36,7 @@ from tieout.layout.labels import (
     percent_block,
 )
 from tieout.layout.model import Cell, Row, ScaleNote, Table
-from tieout.layout.notes import UNKNOWN_CURRENCY
+from tieout.layout.note_forms import UNKNOWN_CURRENCY
 from tieout.layout.tables import COLUMN_UNITS
 
 if TYPE_CHECKING:

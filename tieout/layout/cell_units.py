@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from tieout.figures import parse_amount, per_unit, times
 from tieout.layout.model import ONE, CellUnit
-from tieout.layout.notes import NOTE, currency_word, read_note
+from tieout.layout.note_forms import NOTE, currency_word, read_note
 
 if TYPE_CHECKING:
     from tieout.figures import Figure

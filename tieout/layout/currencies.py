@@ -19,15 +19,14 @@ from tieout._vocab import CURRENCY_NAMES, CURRENCY_SYMBOLS
 from tieout.layout.headers import PCT_CHANGE_END
 from tieout.layout.lines import NUMBERED_TABLE, has_digit
 from tieout.layout.model import Layout, ScaleNote, Table
-from tieout.layout.notes import (
+from tieout.layout.note_forms import (
     CURRENCY_PATTERN,
-    DECLARED,
     NOTE,
     UNKNOWN_CURRENCY,
     currency_word,
-    declarations,
     read_note,
 )
+from tieout.layout.notes import DECLARED, declarations
 
 if TYPE_CHECKING:
     from tieout.figures import Figure

@@ -22,7 +22,8 @@ from tieout.layout.lines import (
     noted_heading,
 )
 from tieout.layout.model import NoteIndex, ScaleNote
-from tieout.layout.notes import NOTE, currency_word, find_notes, read_note
+from tieout.layout.note_forms import NOTE, currency_word, read_note
+from tieout.layout.notes import find_notes
 from tieout.periods import Period, dated_heading, heading_years
 
 __all__ = [

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tieout.layout.model import Cell, Row, Table
-from tieout.layout.notes import currency_word
+from tieout.layout.note_forms import currency_word
 
 if TYPE_CHECKING:
     from tieout.figures import Figure

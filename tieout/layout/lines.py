@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_SYMBOLS
 from tieout.layout.model import Cell
-from tieout.layout.notes import CAPTION_NOTE, NOTE
+from tieout.layout.note_forms import NOTE
+from tieout.layout.notes import CAPTION_NOTE
 from tieout.periods import column_period as read_column_period
 from tieout.periods import month_day_heading as read_month_day_heading
 

@@ -1,10 +1,9 @@
-"""Scale notes: "(in thousands)", "$ in millions", "(Expressed in Hong Kong dollars)".
+"""Finding scale notes: "(in thousands)", "$ in millions", "(Expressed in Hong Kong dollars)".
 
-``NOTE`` is the note grammar and ``read_note`` reads one match of it into a
-:class:`ScaleNote`; ``find_notes`` finds a text's notes, first by the literal anchors a note
-must hold (``_anchors``, ``_caption_anchors``), and ``note_anchor`` tells the lazy reader
-whether a stretch of text may hold one; ``declarations`` finds where a statement declares
-its currency.
+``find_notes`` finds a text's notes (``note_forms.NOTE``), first by the literal anchors a
+note must hold (``_anchors``, ``_caption_anchors``), and ``note_anchor`` tells the lazy
+reader whether a stretch of text may hold one; ``declarations`` finds where a statement
+declares its currency.
 """
 
 from __future__ import annotations
@@ -12,159 +11,25 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from decimal import Decimal
 from heapq import merge
 from itertools import chain
 
 from tieout._vocab import (
     CURRENCY_CODES,
-    CURRENCY_NAMES,
-    CURRENCY_SYMBOLS,
-    NOTE_CURRENCY_MARKS,
     SCALE_NAMES,
-    SCALE_WORDS,
 )
 from tieout.layout.model import ScaleNote
-
-__all__ = [
-    "CAPTION_NOTE",
-    "CURRENCY_PATTERN",
-    "DECLARED",
-    "NOTE",
-    "UNKNOWN_CURRENCY",
-    "currency_word",
-    "declarations",
-    "find_notes",
-    "note_anchor",
-    "read_note",
-]
-
-
-_SCALE = "|".join(SCALE_NAMES)
-_SYM = "|".join(re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True))
-_MARK = (
-    r"\$A|RMB|RM|NT\$|Ps\."  # "$A'000", "RMB'000", "(RM'000)", "(NT$ thousands)", "(Ps. millions)"
+from tieout.layout.note_forms import (
+    CURRENCY_NAME_PATTERN,
+    CURRENCY_PATTERN,
+    NOTE,
+    SHORT_SCALES,
+    SYMBOL_PATTERN,
+    currency_word,
+    read_note,
 )
-_NAME = "|".join(
-    re.escape(n).replace(r"\ ", r"\s+") for n in sorted(CURRENCY_NAMES, key=len, reverse=True)
-)
-CURRENCY_PATTERN = (
-    rf"{_NAME}|U\.S\.\s+dollars?|dollars?|euros?|pounds?|rupees?|Rs\.?|{_SYM}|"
-    + "|".join(sorted(CURRENCY_CODES))
-)
-# a currency and a scale side by side in a caption or a table's corner cell, as Korean,
-# Chinese, Nordic and German filings print them ("(Unit: KRW billion)", "SEK m", "EUR million",
-# "RMB 10 thousand", "(Unit: 10 thousand yuan)", "MSEK", "TEUR", "Mio. EUR")
-_UCUR = rf"{_SYM}|RMB|NT\$|Rs\.?|" + "|".join(sorted(CURRENCY_CODES))
-_USCALE = r"(?:10|ten)\s+thousands?|(?:100|hundred)\s+millions?|thousands?|millions?|billions?|trillions?|crores?|lakhs?"
-_PREFIXED = r"SEK|NOK|DKK|EUR|CHF|USD|GBP|€"
-NOTE = re.compile(
-    rf"""
-    (?:
-        (?:\(\s*)?(?:(?<![A-Za-z])(?P<c1>{CURRENCY_PATTERN})\s*)?(?:amounts\s+|figures\s+|dollars\s+|expressed\s+)?in\s+
-        (?:(?P<c2>{CURRENCY_PATTERN}|RMB|NT\$)\s+)?(?P<s1>{_SCALE})
-        (?:\s+of\s+(?:(?P<c3>{CURRENCY_PATTERN}|{_MARK})(?![\w$])|(?P<u3>[^\W\d_][\w.'-]*)))?  # "of Ringgit": no currency read
-        (?P<x1>[^)\n]{{0,40}}?except\s(?:(?![;,]\s*(?:and\s+)?shares?\s)[^);.\n\d]){{1,100}})?
-        (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
-           \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh>{_SCALE}))?  # "; shares in thousands"
-      | [(\[]\s*(?P<s8>thousands|millions|billions)\s+of\s+           # "(Millions of yen)",
-        (?:chained\s+(?:\(\d{{4}}\)\s+|\d{{4}}\s+)?)?(?P<c8>{CURRENCY_PATTERN})            # "[Billions of dollars,
-        (?:\s*,(?!\s*except)\s*[^()\[\]\n]{{1,60}})?\s*[)\]]                  # seasonally adjusted …]"
-      | (?:\(\s*(?:in\s+|units?\s*:\s*)?|(?<![\w(])units?\s*:\s*)            # Japanese results:
-        (?:(?P<c12>¥|JPY)\s*)?                            # "(Unit: Millions of yen)",
-        (?P<s12>(?:hundred|100)\s+millions?|thousands?|millions?|billions?)  # "(¥100 million)",
-        (?:\s+of)?(?:\s+(?P<c13>{CURRENCY_PATTERN}))?                # "(billion yen)", "Unit: million yen"
-        (?(c12)|(?(c13)|(?!)))                          # (a currency before or after)
-        (?P<x12>\s*,\s*(?:%|except\s[^)\n]{{0,60}}))?     # "(Millions of yen, %)"
-        (?:\s*\)|(?=[ \t]*(?:\n|$)))
-      | \(\s*(?:in\s+)?(?:(?P<c4>{CURRENCY_PATTERN}|{_MARK}|R(?=\s))\s*)?(?:in\s+)?       # "($ in 000s)"
-        (?P<s2>000,000'?s?|000'?s?|'000s?|mm|mn|m|bn|k|thousands?|millions?|billions?|{_SCALE}
-          |(?<=[$€£¥])b|(?<=[$€£¥]\ )b)                  # "(€ thousand)", "($B)"
-        (?P<x2>\s*[,;]\s*except\s[^)\n]{{0,80}}?)?         # "($ millions, except per share data)"
-        (?:[;,]\s*(?:and\s+)?(?:shares?|share\s+(?:data|amounts|counts)|number\s+of\s+shares)
-           \s+(?:are\s+)?(?:stated\s+|presented\s+)?in\s+(?P<sh2>{_SCALE}))?\s*\)
-      | \(\s*(?:in\s+)?(?P<s9>T|k)(?P<c9>EUR|USD|CHF|GBP)\s*\)         # "(in TEUR)", "(in kEUR)"
-      | (?:\(\s*)?en\s+(?P<s18>milliers|millions|milliards)\s+d(?:e\s+|['’]\s*)  # "en millions
-        (?P<c18>{CURRENCY_PATTERN})(?![\w$])\s*\)?                                 # d'euros"
-      | (?<!\w)in\s+(?:(?P<c20>{_UCUR})\s+1['’,]000|1['’,]000\s+(?P<c21>{_UCUR}))(?![\w'’$,.])
-                                 # "in CHF 1'000", "in 1'000 CHF" (normalised: "in CHF 1,000")
-      | \(\s*(?P<s22>thousands?|millions?|'000)\s+(?:of\s+)?          # "(thousands of MWh)",
-        (?!(?:{CURRENCY_PATTERN})(?![\w$]))(?P<u22>[A-Za-z][\w./²-]*(?:\ [A-Za-z0-9][\w./²-]*){{0,3}})\s*\)  # "('000 tCO2e)"
-      | in\s+(?P<c11>{CURRENCY_PATTERN})\s+(?P<s11>thousand|million|billion)\b      # "in USD thousand"
-      | \(?(?P<s4>000'?s)\s+omitted\)?                    # "(000's omitted)"
-      | (?P<c5>{_SYM}|{_MARK}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
-        \s?(?P<s5>'000s?)(?![\w'])                                 # "£'000", "HK$'000"
-      | (?<![^\s(|])(?P<c14>{_SYM}|EUR|GBP|USD|AUD|CAD|CHF|NZD|HKD|SGD|JPY|CNY)
-        \s?(?:in\s+)?(?P<s14>000'?s?)(?![\w'’]|[.,]\d)           # "$000s", "USD 000s", "$ in 000s"
-      | (?:(?<![^\n(|\t])|(?<=\ \ )|(?<=\|\ )|(?<=\w,\ ))         # standing alone in a
-        (?P<c6>{_SYM})\s?(?P<s6>mn|bn|mil|m|b)                 # cell: "€m", "$bn", "R$ mil",
-                                                               # or a label's: "Revenue, $B"
-        (?=[)|\t\n]|\ \ |\s*$|\ \|)
-      | (?:(?P<p15>\(\s*(?:all\s+)?(?:(?:amounts?|figures)\s+(?:are\s+)?)?   # a currency and a
-           (?:(?:expressed|stated|presented|shown)\s+)?(?:in\s+|units?\s*:\s*)?)  # scale, in a
-          | (?<![\w(])units?\s*:\s*                             # caption or a corner
-          | (?:(?<![^\n|\t])|(?<=\ \ )|(?<=\|\ ))(?:in\s+|(?:belopp|beløp|beløb)\s+i\s+)?)  # cell: "(Unit: KRW
-        (?:(?P<c15>{_UCUR})(?(p15)(?:\s*,\s*|\s?)|\s?)(?:(?!1)|(?<=[¥₩])|(?<=[¥₩]\s)|(?<=RMB|CNY|TWD|JPY|KRW|NT\$)|(?<=(?:RMB|CNY|TWD|JPY|KRW|NT\$)\s)|(?(p15)(?<![$€£₹])|(?!)))(?P<s15>{_USCALE}|mn|mm|bn|tn|m|k)(?![\w$€])  # "SEK m",
-          | (?:(?!1)|(?(p15)|(?=1\d*\s+\w+\s+(?:RMB|CNY|TWD|JPY|KRW|NT\$|yuan|won|yen|[¥₩])(?![\w$]))))
-            (?P<s16>{_USCALE})\s+(?P<c16>{_UCUR}|yuan|won|yen)(?![\w$])     # "DKKm", "billion
-          | (?P<s17>M|T|k|Mio\.?\s?|Mrd\.?\s?|Tsd\.?\s?)(?P<c17>{_PREFIXED})(?![\w$])  # KRW", "MSEK",
-          | (?P<c19>{_PREFIXED})\s?(?P<s19>(?:Mio|Mrd|Tsd|mia)\.?)(?![\w$€]))  # "CHF Mio.", "DKK mio."
-        (?(p15)(?:\s*,\s*%)?(?:\s*,?\s*unless\s+otherwise\s+[a-z]+)?\s*\)  # "TEUR", "Mio. EUR"
-          |(?=[)|\t\n]|\ \ |\s*$|\ \|))
-    )
-    """,
-    re.VERBOSE | re.IGNORECASE,
-)
-_SHORT_SCALE = {
-    "000,000": "millions",  # "RPMs (000,000)", as airlines print millions
-    "000,000s": "millions",
-    "000,000's": "millions",
-    "000": "thousands",
-    "000s": "thousands",
-    "'000": "thousands",
-    "'000s": "thousands",
-    "000's": "thousands",
-    "k": "thousands",
-    "t": "thousands",
-    "thousand": "thousands",
-    "m": "millions",
-    "mm": "millions",
-    "mn": "millions",
-    "mil": "millions",
-    "million": "millions",
-    "bn": "billions",
-    "b": "billions",
-    "billion": "billions",
-}
 
-
-def currency_word(word: str | None) -> str | None:
-    if not word:
-        return None
-    w = word.strip()
-    up = w.upper()
-    if up in CURRENCY_CODES:
-        return up
-    if w in CURRENCY_SYMBOLS:
-        return CURRENCY_SYMBOLS[w]
-    if up in CURRENCY_SYMBOLS:  # "hk$", read without regard to case
-        return CURRENCY_SYMBOLS[up]
-    if up in NOTE_CURRENCY_MARKS:
-        return NOTE_CURRENCY_MARKS[up]
-    if up == "R":  # "(R million)": South African rand
-        return "ZAR"
-    lw = " ".join(w.lower().split())
-    if lw in CURRENCY_NAMES:
-        return CURRENCY_NAMES[lw]
-    if "dollar" in lw:
-        return "USD"
-    if lw.startswith("euro"):
-        return "EUR"
-    if lw.startswith("pound"):
-        return "GBP"
-    if lw.startswith("rupee") or lw in ("rs", "rs."):  # not "RSF", rentable square feet
-        return "INR"
-    return None
+__all__ = ["CAPTION_NOTE", "DECLARED", "declarations", "find_notes", "note_anchor"]
 
 
 _NOTE_ANCHOR = re.compile(
@@ -228,7 +93,7 @@ def _anchors(text: str, start: int, end: int) -> Iterator[re.Match[str]]:
 # millions", "US$ millions", "USD m", "$ thousands", "Millions of dollars", "USD millions,
 # except per share data"), or "in" a currency's short scale at a cell's end ("Net revenue,
 # in $m"): a scale note for the table under it, as "($ in millions)" is
-_CAPTION_CUR = rf"{_SYM}|" + "|".join(sorted(CURRENCY_CODES))
+_CAPTION_CUR = rf"{SYMBOL_PATTERN}|" + "|".join(sorted(CURRENCY_CODES))
 CAPTION_NOTE = re.compile(
     rf"""
     (?:
@@ -306,7 +171,7 @@ def _caption_at(text: str, a: re.Match[str], lo: int, end: int) -> ScaleNote | N
     for m in CAPTION_NOTE.finditer(text, lo, stop):
         if m.start() <= a.start() < m.end():
             short = (m.group("s1") or m.group("s2") or m.group("s3")).lower()
-            name = _SHORT_SCALE.get(short, short)
+            name = SHORT_SCALES.get(short, short)
             if name not in SCALE_NAMES:
                 return None
             cur = currency_word(m.group("c1") or m.group("c2") or m.group("c3"))
@@ -450,100 +315,11 @@ def note_anchor(text: str, start: int, end: int) -> bool:
     )
 
 
-# the scales of the notes of Japanese results: "(hundred millions of yen)" is 10^8 yen
-_JP_SCALES = {
-    "thousand": Decimal(1000),
-    "million": Decimal(10) ** 6,
-    "billion": Decimal(10) ** 9,
-    "hundred million": Decimal(10) ** 8,
-}
-
-
-# the scales of a currency-and-scale caption or corner cell ("KRW 100 million", "10
-# thousand yuan": the 万元 of Chinese statements; "MSEK", "TEUR", "Mio. EUR")
-_UNIT_SCALES = SCALE_WORDS | {
-    "t": Decimal(1000),  # "TEUR", "T€": Tausend (after a currency, "T" is a trillion)
-    "mia": Decimal(10) ** 9,  # "DKK mia.": the Danish milliard
-    "10 thousand": Decimal(10) ** 4,
-    "100 million": Decimal(10) ** 8,
-}
-
-#: The currency of a note that names one the reader cannot map ("(in thousands of Ringgit)"):
-#: ISO 4217's "no currency", so its cells confirm an amount in no currency (None, a note with
-#: no currency at all, lets its cells confirm one in any)
-UNKNOWN_CURRENCY = "XXX"
-
-
-def _unit_scale(word: str) -> Decimal:
-    name = " ".join(word.lower().replace(".", " ").split())
-    name = name.replace("ten ", "10 ").replace("hundred ", "100 ")
-    if name.endswith("s") and name[:-1] in _UNIT_SCALES:
-        name = name[:-1]
-    return _UNIT_SCALES[name]
-
-
-def read_note(m: re.Match[str]) -> ScaleNote | None:
-    unit = next((g for g in ("s15", "s16", "s17", "s19") if m.group(g)), None)
-    if unit is not None:
-        code = m.group("c" + unit[1:])
-        code_read = currency_word(code) or UNKNOWN_CURRENCY
-        return ScaleNote(m.span(), _unit_scale(m.group(unit)), code_read, False, m.group(0))
-    if m.group("s18"):  # "en millions d'euros"
-        french = {"milliers": "thousands", "millions": "millions", "milliards": "billions"}
-        cur18 = currency_word(m.group("c18")) or UNKNOWN_CURRENCY
-        scale18 = SCALE_NAMES[french[m.group("s18").lower()]]
-        return ScaleNote(m.span(), scale18, cur18, False, m.group(0))
-    if m.group("c20") or m.group("c21"):  # "in CHF 1'000"
-        cur20 = currency_word(m.group("c20") or m.group("c21")) or UNKNOWN_CURRENCY
-        return ScaleNote(m.span(), SCALE_NAMES["thousands"], cur20, False, m.group(0))
-    if m.group("s22"):  # "(thousands of MWh)", "('000 tCO2e)": a quantity, no money
-        s22 = m.group("s22").lower()
-        scale22 = Decimal(1000) if s22 in ("'000", "thousand", "thousands") else Decimal(10) ** 6
-        return ScaleNote(m.span(), scale22, "count", False, m.group(0))
-    if m.group("s12"):
-        name = " ".join(m.group("s12").lower().split()).rstrip("s")
-        scale = _JP_SCALES[name.replace("100 ", "hundred ")]
-        cur = currency_word(m.group("c12") or m.group("c13"))
-        excepts = (m.group("x12") or "").lower()
-        return ScaleNote(m.span(), scale, cur, "per share" in excepts, m.group(0), None, excepts)
-    if m.group("s4") or m.group("s9"):
-        name = "thousands"
-    elif m.group("s1") or m.group("s8"):
-        name = (m.group("s1") or m.group("s8")).lower()
-    else:
-        groups = ("s2", "s5", "s6", "s11", "s14")
-        short = next((m.group(g) for g in groups if m.group(g)), "")
-        name = _SHORT_SCALE.get(short.lower(), short.lower())
-    if name not in SCALE_NAMES:
-        return None
-    cur = None
-    for g in ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11", "c14"):
-        cur = currency_word(m.group(g))
-        if cur is not None:
-            break
-    named = ("c1", "c2", "c3", "c4", "c5", "c6", "c8", "c9", "c11", "c14", "u3")
-    if cur is None and any(m.group(g) for g in named):
-        # "(in thousands of Ringgit)", "(Ps. millions)": a currency, but not one read
-        cur = UNKNOWN_CURRENCY
-    shares = m.group("sh") or m.group("sh2")
-    excepts = (m.group("x1") or m.group("x2") or "").lower()
-    return ScaleNote(
-        m.span(),
-        SCALE_NAMES[name],
-        cur,
-        re.search(r"per[\s-]share", excepts) is not None,
-        m.group(0),
-        SCALE_NAMES[shares.lower()] if shares else None,
-        excepts,
-    )
-
-
-# a statement's own currency, declared above it with no scale ("(Expressed in Hong Kong
 # dollars)", "(Amounts in Singapore dollars)", "Presented in Australian dollars")
 DECLARED = re.compile(
     rf"\b(?:(?:expressed|presented|stated|reported|denominated|shown)|(?:amounts?|figures)"
     rf"(?:\s+are)?(?:\s+(?:expressed|presented|stated))?)\s+in\s+"
-    rf"(?P<cur>{_NAME}|U\.S\.\s+dollars?|{'|'.join(sorted(CURRENCY_CODES))}|{_SYM})"
+    rf"(?P<cur>{CURRENCY_NAME_PATTERN}|U\.S\.\s+dollars?|{'|'.join(sorted(CURRENCY_CODES))}|{SYMBOL_PATTERN})"
     r"(?![\w$])(?!\s*(?:thousands?|millions?|billions?|'?000))",
     re.IGNORECASE,
 )

@@ -43,7 +43,7 @@ from tieout.layout.lines import (
     merge_symbols,
 )
 from tieout.layout.model import Cell, CellUnit, NoteIndex, Row, ScaleNote, Table
-from tieout.layout.notes import NOTE, UNKNOWN_CURRENCY
+from tieout.layout.note_forms import NOTE, UNKNOWN_CURRENCY
 from tieout.layout.rows import table_rows
 
 if TYPE_CHECKING:
