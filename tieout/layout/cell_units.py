@@ -8,7 +8,7 @@ tons CO2e)"). :func:`read_unit` reads such a text the way ``figures.py`` reads t
 after a figure ("1 MWh", "1 thousand metric tons CO2e", "1 €/MWh") or, for a currency and
 a scale, as the layout reads a scale note ("USD millions", "€m"); it writes no number
 pattern of its own. Imports the grammar's ``parse_amount``, ``per_unit`` and ``times`` and
-the note grammar of ``notes``; neither imports this module back.
+the note grammar of ``note_forms``; neither imports this module back.
 """
 
 from __future__ import annotations
