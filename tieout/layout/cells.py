@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from tieout.layout.amounts import HUNDREDTHS, CellPlace, amount_cell, cell_place
 from tieout.layout.cell_units import bracket_quantity, heading_per, quantity_cell
 from tieout.layout.currencies import local_dollar
-from tieout.layout.headers import SCALE_WORDS_LOW, WORD2, glued_note_year
+from tieout.layout.headers import LETTER_WORD, SCALE_WORDS_LOW, glued_note_year
 from tieout.layout.labels import (
     PER_SHARE,
     RATIO,
@@ -41,7 +41,7 @@ def _worded_cell(cell: str, f: Figure) -> bool:
     """Whether a table cell holds words around the figure ``f`` (two letters or more that
     name no scale: "Term Bonds due August 1, 2041", not "1,234 million" or "(a)")."""
     rest = cell.replace(f.text, " ")
-    return any(w.lower() not in SCALE_WORDS_LOW for w in WORD2.findall(rest))
+    return any(w.lower() not in SCALE_WORDS_LOW for w in LETTER_WORD.findall(rest))
 
 
 def _cell_unit(table: Table, row: Row, cell: Cell, label: str, column: str) -> CellUnit | None:

@@ -27,12 +27,12 @@ from tieout.layout.notes import find_notes
 from tieout.periods import Period, dated_heading, heading_years
 
 __all__ = [
+    "LETTER_WORD",
     "PCT_CHANGE_END",
     "QUARTER_ALONE",
     "SCALE_WORDS_LOW",
     "SPANNING_YEAR",
     "SYMBOL_FIRSTS",
-    "WORD2",
     "bare_currency",
     "column_extents",
     "glued_note_year",
@@ -250,7 +250,7 @@ def _glued_year_run(cells: list[str]) -> bool:
 # the marks of an amount in a cell: a currency symbol, a percent, a decimal or a group
 # separator between digits ("Yield 3.910%", "$ 4,213 million" are figures, not headings)
 _AMOUNT_MARKS = re.compile(r"[%$€£¥₩₹]|\d[.,]\d")
-WORD2 = re.compile(r"[A-Za-z]{2,}")
+LETTER_WORD = re.compile(r"[A-Za-z]{2,}")  # a word of two letters or more
 _ANNOTATION = re.compile(r"\(\s*[A-Za-z][A-Za-z .-]*\)")  # "(restated)", "(unaudited)"
 
 
@@ -265,7 +265,9 @@ def _worded_heading(cell: str) -> bool:
         return True  # "2026 £m"
     if _AMOUNT_MARKS.search(t) is not None or heading_years(t) is None:
         return False
-    words = [w for w in WORD2.findall(_ANNOTATION.sub(" ", t)) if w.lower() not in SCALE_WORDS_LOW]
+    words = [
+        w for w in LETTER_WORD.findall(_ANNOTATION.sub(" ", t)) if w.lower() not in SCALE_WORDS_LOW
+    ]
     return bool(words) or dated_heading(t)
 
 
@@ -331,7 +333,7 @@ def worded_beside(head: str, note: str) -> bool:
     ("Personal Income (in thousands)", not "(in thousands) 2025"): the note is that
     column's own, not the table's."""
     rest = " ".join(head.replace(note, " ").replace(")", " ").replace("(", " ").split())
-    if not WORD2.search(rest):
+    if not LETTER_WORD.search(rest):
         return False
     return column_period(rest) is None and not dated_heading(rest)
 
