@@ -7,21 +7,22 @@ in a row label ("Water withdrawn (megalitres)"), a column heading ("Emissions (t
 tons CO2e)"). :func:`read_unit` reads such a text the way ``figures.py`` reads the unit
 after a figure ("1 MWh", "1 thousand metric tons CO2e", "1 €/MWh") or, for a currency and
 a scale, as the layout reads a scale note ("USD millions", "€m"); it writes no number
-pattern of its own. Imports ``figures`` and ``layout`` only when called (``layout``
-imports this module).
+pattern of its own. Imports the grammar's ``parse_amount``, ``per_unit`` and ``times`` and
+the note grammar of ``note_forms``; neither imports this module back.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from decimal import Decimal
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tieout.figures.exact import times
 from tieout.figures.plain import parse_amount
 from tieout.figures.quantities import per_unit
+from tieout.layout.model import ONE, CellUnit
+from tieout.layout.note_forms import NOTE, currency_word, read_note
 
 if TYPE_CHECKING:
     from tieout.figures.figure import Figure
@@ -35,25 +36,6 @@ __all__ = [
     "read_unit",
     "unit_column",
 ]
-
-ONE = Decimal(1)
-
-
-@dataclass(frozen=True, slots=True)
-class CellUnit:
-    """What a table says its bare cells are.
-
-    ``kind``: 'quantity' (``unit`` "MWh", "tCO2e"), 'percent', 'basis_point', 'currency'
-    (``unit`` an ISO code), 'count' ("number", "#", "headcount") or 'unknown' (a unit is
-    named that tieout does not read, "incidents per 200,000 hours": the cells confirm no
-    quantity and no amount, only a bare number). ``scale``: what one in the cell is worth
-    ("thousand MWh": 1000; "USD millions": 1,000,000)."""
-
-    kind: str
-    unit: str | None = None
-    scale: Decimal = ONE
-    per: str | None = None
-
 
 # a "Unit" column's heading: "Unit", "Units", "UoM", "Unit of measure", "Einheit"
 _UNIT_COLUMN = re.compile(
@@ -77,8 +59,6 @@ def read_unit(text: str) -> CellUnit | None:
     "megalitres", "tCO2e", "%", "bps", "thousand MWh", "(thousands of MWh)", "€/MWh",
     "USD millions", "EUR thousands", "$", "number"; None for a text that names none
     (empty, or holding a figure of its own)."""
-    from tieout.layout import _NOTE, _currency_word, _note
-
     t = " ".join(text.strip().strip("()[]").split())
     if not t:
         return None
@@ -86,15 +66,15 @@ def read_unit(text: str) -> CellUnit | None:
     low = t.lower()
     if low in _COUNTS:
         return CellUnit("count")
-    m = _NOTE.fullmatch(t) or _NOTE.fullmatch(f"({t})")
-    if m is not None and (note := _note(m)) is not None:
+    m = NOTE.fullmatch(t) or NOTE.fullmatch(f"({t})")
+    if m is not None and (note := read_note(m)) is not None:
         if note.currency is not None and len(note.currency) == 3 and note.currency.isupper():
             return CellUnit("currency", note.currency, note.scale)
         if note.currency == "count":
             pass  # "(thousands of MWh)": a quantity note, read below with its unit
         else:
             return None  # "(in thousands)": a scale, no unit; the layout reads it as a note
-    cur = _currency_word(t) if len(t) <= 4 else None
+    cur = currency_word(t) if len(t) <= 4 else None
     if cur is not None:
         return CellUnit("currency", cur)
     lead = _SCALE_LEAD.match(t)
