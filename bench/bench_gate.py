@@ -44,7 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import tieout
 from tieout import layout as layout_module
 from tieout.documents import document as document_module
-from tieout.figures import extract, normalize
+from tieout.figures.normalization import normalize
+from tieout.figures.reader import extract
 from tieout.gating import clear_cache
 from tieout.gating import (
     gate as run_gate,  # what calling tieout.gate(...) runs; typed as a function

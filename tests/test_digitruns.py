@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tieout import figures
-from tieout.figures import _number_places_python, canonical_digits, number_places
+from tieout.figures import canonical_digits, number_places
+from tieout.figures import places as figures
+from tieout.figures.places import _number_places_python
 
 if os.environ.get("TIEOUT_REQUIRE_COMPILED") == "1":  # set by .ci/run: never skipped there
     import tieout._digitruns as compiled

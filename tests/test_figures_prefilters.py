@@ -12,24 +12,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tieout.figures import (
-    _HEDGE_AFTER,
-    _HEDGE_BEFORE,
-    _ID_LABEL,
-    _LOCATOR_LABEL,
-    _PER_ADVERB,
-    _PER_JOIN,
-    _PER_SHARE_BEFORE,
-    _PSF,
-    _may_hedge,
-    _may_label,
-    _per_unit_at,
-    extract,
-    mark_draft_hedges,
-    mark_hedged,
-    per_unit,
-    skipped,
-)
+from tieout.figures import extract, mark_draft_hedges, mark_hedged, per_unit, skipped
+from tieout.figures.hedges import _HEDGE_AFTER, _HEDGE_BEFORE, _may_hedge
+from tieout.figures.identifiers import _ID_LABEL, _LOCATOR_LABEL, _may_label
+from tieout.figures.quantities import _PER_ADVERB, _PER_JOIN, _PSF, _per_unit_at
+from tieout.figures.quantities import PER_SHARE_BEFORE as _PER_SHARE_BEFORE
 
 SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # (the grammar reads normalised text, where an odd space such as U+00A0 is a plain one)

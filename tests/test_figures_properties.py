@@ -212,7 +212,9 @@ def test_a_window_between_clean_cuts_reads_as_the_whole_text(text: str) -> None:
     """Scanning from a clean cut (a word or line start) to the next gives exactly the
     whole text's figures there, ranges linked: what lets a long source be read a few
     words at a time."""
-    from tieout.figures import _link_ranges, _scan, clean_cut, scan_window
+    from tieout.figures import clean_cut, scan_window
+    from tieout.figures.ranges import link_ranges as _link_ranges
+    from tieout.figures.scan import scan_figures as _scan
 
     text = normalize(text)
     whole = _link_ranges(text, list(_scan(text)))
@@ -233,7 +235,7 @@ def test_normalising_a_long_text_chunk_by_chunk_folds_every_character(
 ) -> None:
     """A long text is searched for characters to fold chunk by chunk and piece by piece;
     nothing is missed where a run of them crosses a chunk's or a piece's edge."""
-    from tieout.figures import _NON_ASCII, _non_ascii_runs
+    from tieout.figures.normalization import _NON_ASCII, _non_ascii_runs
 
     text = ("x" * pad + piece) * (copies + 4)
     assert [m.span() for m in _non_ascii_runs(text)] == [
@@ -244,7 +246,8 @@ def test_normalising_a_long_text_chunk_by_chunk_folds_every_character(
 @SETTINGS
 @given(st.text(alphabet="0123456789.,x \n", max_size=400) | st.text(alphabet="0٣.,é ", max_size=60))
 def test_number_places_lists_every_digit_run_by_its_canonical_digits(text: str) -> None:
-    from tieout.figures import _DIGIT_RUN, canonical_digits, number_places
+    from tieout.figures import canonical_digits, number_places
+    from tieout.figures.places import _DIGIT_RUN
 
     want: dict[str, list[int]] = {}
     pos = 0
@@ -317,7 +320,8 @@ _PREFIX_PIECES = [
 def test_the_prefixs_fast_paths_read_as_its_general_path(pieces: list[str]) -> None:
     """``_prefix`` reads "$4" without the general path; wherever it does, it reads what
     ``_slow_prefix`` reads there (with "US$", "USD", brackets and signs around it)."""
-    from tieout.figures import _prefix, _slow_prefix
+    from tieout.figures.prefix import _slow_prefix
+    from tieout.figures.prefix import read_prefix as _prefix
 
     text = "".join(pieces)
     for pos, ch in enumerate(text):

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tieout.figures import Figure, extract, normalize
-from tieout.wordnumbers import spelled_figures, words_to_number
+from tieout.figures.words import spelled_figures, words_to_number
 
 TWO_THIRDS = Decimal("0.6666666666666666666666666667")
 THIRD = Decimal("0.3333333333333333333333333333")

@@ -15,10 +15,10 @@ from decimal import Decimal
 import pytest
 
 from tieout import extract, gate
+from tieout.figures.words import words_to_number
 from tieout.gating.config import WorkflowConfig
 from tieout.gating.gate import claim_class
 from tieout.gating.lazy import LazySource
-from tieout.wordnumbers import words_to_number
 
 D = Decimal
 

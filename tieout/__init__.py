@@ -118,7 +118,8 @@ if TYPE_CHECKING:
         UnknownDocument,
         UnknownMetric,
     )
-    from tieout.figures import Figure, extract
+    from tieout.figures.figure import Figure
+    from tieout.figures.reader import extract
     from tieout.gating import GateResult, SaveSession, WorkflowConfig, gate
     from tieout.periods import Period, parse_period
     from tieout.registry import Registry

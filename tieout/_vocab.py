@@ -1,7 +1,7 @@
 """Words and symbols the number grammar and the layout reader share.
 
 Pure constants: no imports from the rest of the package. Keeping them here lets
-``figures.py`` (the grammar) and ``layout.py`` (tables and headings) read the same
+``figures`` (the grammar) and ``layout.py`` (tables and headings) read the same
 vocabulary without importing each other.
 """
 
@@ -353,7 +353,7 @@ PER_TIME_UNITS: frozenset[str] = frozenset(
 
 
 # Quantity units as ESG reports, utilities and trial reports write them, each written form
-# to the one name it is keyed by (see ``figures.QUANTITY_UNITS``; CO2-equivalent masses
+# to the one name it is keyed by (see ``QUANTITY_UNITS``; CO2-equivalent masses
 # are read apart, by ``figures.quantity_unit``). Keyed as written ("1.2 GW" keys "GW"); a
 # look-up finds it in another multiple (``QUANTITY_MULTIPLES``), and "148 MWac" (an AC
 # rating) is no "148 MW".
@@ -423,8 +423,45 @@ EMISSION_MASSES: dict[str, str] = {
 SOFT_UNITS: frozenset[str] = frozenset({*DURATION_UNITS.values(), "ML"})
 
 
+# Units a figure may carry that are no money and no percent: power and energy, oil and gas
+# volumes, area, mass and emissions, latency. Keyed as written ("1.2 GW" keys "GW"; the
+# gate finds it as "1,200 MW" through ``quantity_base``), each name with the
+# ones it is written as ("square feet", "sq. ft.", "SF" -> "sq ft").
+QUANTITY_UNITS: dict[str, str] = {
+    **{u: u for p in ("", "k", "M", "G", "T") for u in (f"{p}W", f"{p}Wh")},
+    **{u: u for u in ("bbl", "Mbbl", "MMbbl", "MBbl", "MMBbl", "boe", "Mboe", "MMboe", "BOE")},
+    **{u: u for u in ("MBOE", "MMBOE", "Mcf", "MMcf", "Bcf", "Tcf", "Mcfe", "MMcfe", "Bcfe")},
+    **{u: u for u in ("Tcfe", "MMBtu", "MMBTU", "Btu", "mg/kg")},
+    **{u: u for u in ("kg", "mg", "Mt", "ms", "acres", "hectares", "RSF", "NRSF")},
+    **dict.fromkeys(("b/d", "bpd", "bopd", "BOPD"), "bbl/d"),
+    **dict.fromkeys(("boepd", "BOEPD"), "boe/d"),
+    **dict.fromkeys(
+        ("sq ft", "sq. ft.", "sq.ft.", "square feet", "square foot", "SF", "sf"), "sq ft"
+    ),
+    **dict.fromkeys(("m²", "m2", "sqm", "square metres", "square meters"), "m²"),
+    **dict.fromkeys(("tonnes", "metric tons", "metric tonnes"), "t"),
+    # crypto-assets: "9,480 BTC" is no "9,480 ETH" (a ticker is a unit, as "GW" is)
+    **{u: u for u in ("BTC", "ETH", "SOL", "USDC", "USDT", "PYUSD", "EURC", "DAI", "XRP")},
+    **{u: u for u in ("ADA", "DOGE", "AVAX", "MATIC", "POL", "DOT", "LINK", "BNB", "LTC")},
+    **{u: u for u in ("BCH", "XLM", "ATOM", "ARB", "TRX", "WBTC", "WETH", "stETH", "gwei")},
+    **dict.fromkeys(("sats", "satoshis", "sat"), "sats"),
+    **dict.fromkeys(("mills",), "mills"),  # a property tax rate: "28.6 mills" is no "$28.6"
+    **dict.fromkeys(("rentable square feet", "rentable sq. ft.", "rentable sq ft"), "RSF"),
+    **dict.fromkeys(("net rentable square feet", "net rentable sq. ft."), "NRSF"),
+    **dict.fromkeys(("square miles", "sq. mi.", "sq mi"), "sq mi"),
+    # distances: an airline's stage length, a pipeline's length ("1,287 miles" is no "1,287 km")
+    **dict.fromkeys(("miles", "mile", "statute miles"), "mi"),
+    **dict.fromkeys(("km", "kilometres", "kilometers", "kilometre", "kilometer"), "km"),
+    **dict.fromkeys(("nautical miles", "nmi"), "nmi"),
+    "gal": "gal",  # "218 million gal", as "218 million gallons"
+    **ENERGY_UNITS,
+    **LAB_UNITS,
+    **DURATION_UNITS,
+}
+
+
 # A quantity's unit as the same unit's multiple: "1.2 GW" is 1,200 MW, as "$1.2 billion"
-# is "$1,200 million". Each keyed name (see ``figures.QUANTITY_UNITS``) to the base it is a
+# is "$1,200 million". Each keyed name (see ``QUANTITY_UNITS``) to the base it is a
 # multiple of and the factor; a unit not listed is compared only with itself. Left out on
 # purpose: "MT" (US inventories' metric tons, or megatonnes?), durations (is "a year" 12
 # months or a fiscal year?), areas and anything whose conversion is not a power of ten.
@@ -457,3 +494,56 @@ QUANTITY_MULTIPLES: dict[str, tuple[str, int]] = {
     "mg/mL": ("g/mL", -3),
     **{"BTC": ("BTC", 0), "sats": ("BTC", -8), "ETH": ("ETH", 0), "gwei": ("ETH", -9)},
 }
+
+
+# Numbers written in words: the words and what each is worth (``figures.words`` reads them).
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+SPELLED_UNITS: dict[str, int] = {
+    w: i for i, w in enumerate(_words("zero one two three four five six seven eight nine"))
+}
+SPELLED_TEENS: dict[str, int] = {
+    w: i + 10
+    for i, w in enumerate(
+        _words("ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen")
+    )
+}
+SPELLED_TENS: dict[str, int] = {
+    w: (i + 2) * 10
+    for i, w in enumerate(_words("twenty thirty forty fifty sixty seventy eighty ninety"))
+}
+SPELLED_SCALES: dict[str, Decimal] = {
+    "thousand": Decimal(10) ** 3,
+    "million": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "trillion": Decimal(10) ** 12,
+}
+# denominators: singular after "one"/"a", plural after two or more ("halves" is a count)
+SPELLED_DENOMINATORS: dict[str, int] = {
+    "half": 2,
+    "third": 3,
+    "quarter": 4,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
+SPELLED_DENOMINATORS_PLURAL: dict[str, int] = {
+    w + "s": d for w, d in SPELLED_DENOMINATORS.items() if w != "half"
+}
+SPELLED_CARDINALS: dict[str, int] = {**SPELLED_UNITS, **SPELLED_TEENS, **SPELLED_TENS}
+#: Every word a spelled-out number can be made of (a cheap test before reading words).
+NUMBER_WORDS: frozenset[str] = frozenset(
+    {
+        *SPELLED_CARDINALS,
+        *SPELLED_SCALES,
+        *SPELLED_DENOMINATORS,
+        *SPELLED_DENOMINATORS_PLURAL,
+        *_words("hundred and a an point dozen dozens halves minus negative oh nought naught"),
+    }
+)

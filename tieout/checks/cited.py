@@ -9,7 +9,7 @@ the locator names one), is the one that decides, not a repeat elsewhere.
 from __future__ import annotations
 
 from tieout.checks.context import ClaimContext
-from tieout.figures import Figure
+from tieout.figures.figure import Figure
 
 __all__ = ["cited", "stated_span", "states"]
 

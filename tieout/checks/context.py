@@ -7,7 +7,7 @@ from decimal import Decimal
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from tieout.figures import Figure, format_value
+from tieout.figures.figure import Figure, format_value
 
 if TYPE_CHECKING:
     from tieout.documents import Document

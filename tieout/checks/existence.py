@@ -10,7 +10,7 @@ from tieout.checks.results import Evidence, Finding, Status
 from tieout.documents import Document
 from tieout.documents.index import FigureIndex
 from tieout.documents.locate import place_of
-from tieout.figures import Figure
+from tieout.figures.figure import Figure
 
 __all__ = ["evidence_for", "existence"]
 
@@ -123,7 +123,7 @@ def _spelled(doc: Document) -> FigureIndex:
     key = ("spelled figures", "")
     found = memo.get(key)
     if not isinstance(found, FigureIndex):
-        from tieout.wordnumbers import spelled_figures
+        from tieout.figures.words import spelled_figures
 
         found = FigureIndex.build(spelled_figures(doc.text, doc.read().figures))
         memo[key] = found

@@ -16,7 +16,7 @@ from tieout.checks.context import ClaimContext
 from tieout.checks.existence import evidence_for
 from tieout.checks.results import Finding, Status
 from tieout.documents.locate import heading_period, place_of
-from tieout.figures import Figure
+from tieout.figures.figure import Figure
 
 if TYPE_CHECKING:
     from tieout.periods import Period

@@ -16,7 +16,7 @@ from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
 from tieout.documents.locate import Region, column_of, place_of
 from tieout.documents.quotes import fold, folded
-from tieout.figures import extract
+from tieout.figures.reader import extract
 
 __all__ = ["quote"]
 

@@ -104,7 +104,7 @@ def figures(file: str, words: bool, scale: str | None, numbers: str, fmt: str) -
     doc = Document.from_text(Path(file).name, text, scale=scale, media_type=media, numbers=numbers)
     figs = doc.read().figures
     if words:
-        from tieout.figures import extract
+        from tieout.figures.reader import extract
 
         figs = tuple(extract(doc.text, words=True, layout=doc.layout))
     if fmt == "json":

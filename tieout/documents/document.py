@@ -30,7 +30,10 @@ from tieout.documents.index import FigureIndex
 from tieout.documents.readers import read_bytes, read_source
 from tieout.documents.reading import StatedFigure, locator_of, stated_figures
 from tieout.errors import InputError, UnitNotRecognised
-from tieout.figures import NUMBER_CONVENTIONS, Figure, extract, normalize, resolve_numbers
+from tieout.figures.conventions import NUMBER_CONVENTIONS, resolve_numbers
+from tieout.figures.figure import Figure
+from tieout.figures.normalization import normalize
+from tieout.figures.reader import extract
 from tieout.layout import Layout, read_layout
 from tieout.periods import (
     Period,

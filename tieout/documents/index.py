@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from tieout.figures import EXACT, Figure
+from tieout.figures.exact import EXACT
+from tieout.figures.figure import Figure
 
 __all__ = ["FigureIndex", "dimension_of"]
 

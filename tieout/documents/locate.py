@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tieout.documents.quotes import fold
-from tieout.figures import normalize
+from tieout.figures.normalization import normalize
 from tieout.layout import Section
 from tieout.periods import Period, Relation, find_periods, relation
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tieout.figures import normalize
+from tieout.figures.normalization import normalize
 
 if TYPE_CHECKING:
     from tieout.documents.document import Document

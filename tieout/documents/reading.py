@@ -16,7 +16,7 @@ from tieout.documents.locate import heading_period, resolve_locator
 
 if TYPE_CHECKING:
     from tieout.documents.document import Document
-    from tieout.figures import Figure
+    from tieout.figures.figure import Figure
     from tieout.layout import Table
     from tieout.periods import Period
 

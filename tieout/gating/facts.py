@@ -32,7 +32,7 @@ from typing import Any
 import yaml
 
 from tieout.errors import InputError
-from tieout.figures import extract
+from tieout.figures.reader import extract
 from tieout.gating.messages import MARKER
 
 __all__ = ["FactSheet", "load_facts", "render"]

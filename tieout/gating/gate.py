@@ -17,21 +17,16 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tieout._vocab import CURRENCY_CODES, SOFT_UNITS
+from tieout._vocab import CURRENCY_CODES, NUMBER_WORDS, SOFT_UNITS
 from tieout.documents import read_source
 from tieout.documents.document import Document, numbers_of
 from tieout.errors import ConfigError, InputError
-from tieout.figures import (
-    Figure,
-    detached_scale,
-    extract,
-    hedged_phrase,
-    is_bound,
-    mark_draft_hedges,
-    normalize,
-    parse_amount,
-    unreadable_figure,
-)
+from tieout.figures.figure import Figure
+from tieout.figures.hedges import hedged_phrase, is_bound, mark_draft_hedges
+from tieout.figures.normalization import normalize
+from tieout.figures.plain import parse_amount
+from tieout.figures.reader import extract
+from tieout.figures.unreadable import detached_scale, unreadable_figure
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
 from tieout.gating.index import SourceIndex, anchors_index, document_index
 from tieout.gating.lazy import LazySource
@@ -52,7 +47,6 @@ from tieout.gating.messages import (
 from tieout.gating.result import CarveOut, GateClaim, GateResult, key_text
 from tieout.gating.rounding import MIN_SIGNIFICANT, significant
 from tieout.gating.sources import text_index
-from tieout.wordnumbers import NUMBER_WORDS
 
 if TYPE_CHECKING:
     from tieout.gating.facts import FactSheet

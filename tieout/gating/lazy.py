@@ -30,23 +30,22 @@ from decimal import Decimal
 from itertools import chain, islice
 
 from tieout.documents import Document
-from tieout.figures import (
-    EXACT,
-    Figure,
+from tieout.figures.exact import EXACT
+from tieout.figures.figure import Figure
+from tieout.figures.forms import cents_hint, fraction_hints
+from tieout.figures.hedges import mark_hedged
+from tieout.figures.places import (
     add_leader_places,
     add_odd_comma_places,
-    article_named,
     canonical_digits,
-    cents_hint,
     digit_run_spans,
-    extract,
-    fraction_hints,
-    is_roman,
-    mark_hedged,
     number_places,
     scan_window,
     sorted_values,
 )
+from tieout.figures.reader import extract
+from tieout.figures.sections import article_named, is_roman
+from tieout.figures.words import WORD_HINT, spelled_figures
 from tieout.gating.index import SourceIndex, document_index
 from tieout.gating.lazy_hints import (
     CUT_REACH,
@@ -76,7 +75,6 @@ from tieout.layout import (
     read_layout,
     section_numbers,
 )
-from tieout.wordnumbers import WORD_HINT, spelled_figures
 
 __all__ = ["LazySource"]
 

@@ -13,9 +13,11 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, QUANTITY_MULTIPLES
-from tieout.figures import ONE, Figure, canonical_digits, clean_cut, quantity_base
-from tieout.wordnumbers import NUMBER_WORDS
+from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, NUMBER_WORDS, QUANTITY_MULTIPLES
+from tieout.figures.exact import ONE
+from tieout.figures.figure import Figure
+from tieout.figures.places import canonical_digits, clean_cut
+from tieout.figures.quantities import quantity_base
 
 __all__ = [
     "CUT_REACH",

@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Context, Decimal
 
-from tieout.figures import EXACT, Figure
+from tieout.figures.exact import EXACT
+from tieout.figures.figure import Figure
 
 __all__ = [
     "MAX_PROBES",

@@ -14,7 +14,7 @@ from typing import Any
 
 from tieout.documents import Document
 from tieout.documents.document import numbers_of
-from tieout.figures import normalize
+from tieout.figures.normalization import normalize
 from tieout.gating.index import SourceIndex, document_index
 from tieout.gating.lazy import LazySource
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from tieout.figures import times
+from tieout.figures.exact import times
 from tieout.layout.labels import (
     AMOUNT_WORDS,
     NON_AMOUNT,
@@ -40,7 +40,7 @@ from tieout.layout.note_forms import UNKNOWN_CURRENCY
 from tieout.layout.tables import COLUMN_UNITS
 
 if TYPE_CHECKING:
-    from tieout.figures import Figure
+    from tieout.figures.figure import Figure
     from tieout.periods import Period
 
 __all__ = ["HUNDREDTHS", "CellPlace", "amount_cell", "cell_place", "scaled_figure"]

@@ -18,12 +18,14 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tieout.figures import parse_amount, per_unit, times
+from tieout.figures.exact import times
+from tieout.figures.plain import parse_amount
+from tieout.figures.quantities import per_unit
 from tieout.layout.model import ONE, CellUnit
 from tieout.layout.note_forms import NOTE, currency_word, read_note
 
 if TYPE_CHECKING:
-    from tieout.figures import Figure
+    from tieout.figures.figure import Figure
     from tieout.periods import Period
 
 __all__ = [

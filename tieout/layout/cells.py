@@ -27,7 +27,7 @@ from tieout.layout.labels import (
 from tieout.layout.model import Cell, CellUnit, Row, Table
 
 if TYPE_CHECKING:
-    from tieout.figures import Figure
+    from tieout.figures.figure import Figure
     from tieout.periods import Period
 
 __all__ = ["across_headings", "in_table"]

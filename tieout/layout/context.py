@@ -21,7 +21,7 @@ from tieout.layout.model import Layout, ScaleNote
 from tieout.layout.structure import FOOTNOTE_LINE
 
 if TYPE_CHECKING:
-    from tieout.figures import Figure
+    from tieout.figures.figure import Figure
 
 __all__ = ["apply_context", "footnote_line"]
 

@@ -29,7 +29,7 @@ from tieout.layout.note_forms import (
 from tieout.layout.notes import DECLARED, declarations
 
 if TYPE_CHECKING:
-    from tieout.figures import Figure
+    from tieout.figures.figure import Figure
 
 __all__ = [
     "DOLLARS",

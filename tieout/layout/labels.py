@@ -15,7 +15,7 @@ from tieout.layout.model import Cell, Row, Table
 from tieout.layout.note_forms import currency_word
 
 if TYPE_CHECKING:
-    from tieout.figures import Figure
+    from tieout.figures.figure import Figure
 
 __all__ = [
     "AMOUNT_WORDS",

@@ -522,7 +522,7 @@ def _value_hint(given: object, unit_text: object) -> str:
     The string is read with the one number grammar (``tieout.figures``), so "1.4M",
     "$1,400,000" and "32%" get the same reading here as anywhere else.
     """
-    from tieout.figures import parse_amount
+    from tieout.figures.plain import parse_amount
 
     fallback = "write the figure as a JSON number, e.g. 1.4, or null with a missing_reason"
     if not isinstance(given, str):
