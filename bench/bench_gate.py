@@ -44,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import tieout
 from tieout import layout as layout_module
 from tieout.documents import document as document_module
+from tieout.figures.layout import apply_context, read_layout
 from tieout.figures.normalization import normalize
 from tieout.figures.reader import extract
 from tieout.gating import clear_cache
@@ -52,7 +53,6 @@ from tieout.gating import (
 )
 from tieout.gating.lazy import LazySource
 from tieout.gating.sources import text_index
-from tieout.layout import apply_context, read_layout
 
 KB = 1_000
 MB = 1_000_000

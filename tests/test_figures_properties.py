@@ -269,7 +269,7 @@ def test_number_places_lists_every_digit_run_by_its_canonical_digits(text: str) 
 def test_a_text_read_without_its_layout_reads_as_with_it(text: str) -> None:
     """Text with nothing a table or a scale note is made of skips reading its layout; the
     figures are the same as when the layout is read and applied."""
-    from tieout.layout import read_layout
+    from tieout.figures.layout import read_layout
 
     text = normalize(text)
     assert extract(text) == extract(text, layout=read_layout(text))
@@ -291,7 +291,7 @@ def test_a_note_with_no_plural_scale_word_is_read_without_a_layout_given(
 ) -> None:
     """A note written "$ million" or "in TCHF" holds none of "millions", "thousands": the
     figures under it are scaled whether or not the caller passes the layout."""
-    from tieout.layout import read_layout
+    from tieout.figures.layout import read_layout
 
     assert [f.value for f in extract(text)] == [value]
     assert extract(text) == extract(text, layout=read_layout(text))

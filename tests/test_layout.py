@@ -1,4 +1,4 @@
-"""tieout.layout: tables, scale notes, column periods and headings, seen through extract().
+"""tieout.figures.layout: tables, scale notes, column periods and headings, seen through extract().
 
 Each document here is written the way annual reports, investor updates and contracts are
 printed; the tests assert the value, period and place a reader would give each figure.
@@ -14,7 +14,7 @@ import pytest
 from _figures import figure
 
 from tieout.figures import Figure, extract, normalize
-from tieout.layout import Layout, Section, read_layout
+from tieout.figures.layout import Layout, Section, read_layout
 from tieout.periods import Period
 
 D = Decimal

@@ -13,7 +13,7 @@ from heapq import merge
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tieout.layout.notes import (
+from tieout.figures.layout.notes import (
     _CAPTION_ANCHOR,
     _FOREIGN_ANCHOR,
     _INDIAN_ANCHOR,

@@ -13,7 +13,7 @@ from pathlib import Path
 import tieout
 from tests._figures import figure
 from tieout.figures import extract, normalize
-from tieout.layout import read_layout
+from tieout.figures.layout import read_layout
 
 D = Decimal
 

@@ -294,7 +294,7 @@ Debt-to-capital was 21.3%.
 
 
 def test_headings_printed_right_above_their_content() -> None:
-    from tieout.layout import read_layout
+    from tieout.figures.layout import read_layout
 
     lay = read_layout(TIGHT)
     heads = [(s.title, s.level) for s in lay.sections if s.kind == "heading"]
@@ -363,7 +363,7 @@ def test_prose_under_a_heading_over_bullets_takes_its_period() -> None:
     ],
 )
 def test_which_lines_right_above_their_content_are_headings(source: str, heading: bool) -> None:
-    from tieout.layout import read_layout
+    from tieout.figures.layout import read_layout
 
     first = source.split("\n")[0]
     titles = [s.title for s in read_layout(source).sections if s.kind == "heading"]

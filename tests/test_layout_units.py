@@ -16,8 +16,8 @@ from _figures import figure, read
 
 import tieout
 from tieout.figures import Figure, extract
+from tieout.figures.layout import read_layout
 from tieout.gating import GateResult
-from tieout.layout import read_layout
 
 D = Decimal
 
@@ -640,7 +640,7 @@ def test_a_change_column_headed_in_basis_points_without_parentheses(heading: str
     ],
 )
 def test_percent_heading_finds_change_columns_headed_in_words(line: str, headed: bool) -> None:
-    from tieout.layout import percent_heading
+    from tieout.figures.layout import percent_heading
 
     assert percent_heading(line) is headed
     assert percent_heading(line, line.lower()) is headed
@@ -1072,7 +1072,7 @@ def test_a_per_share_row_naming_shares_after_per_share_stays_per_share() -> None
 def test_percent_heading_finds_the_sources_whose_columns_may_be_percents(
     text: str, headed: bool
 ) -> None:
-    from tieout.layout import percent_heading
+    from tieout.figures.layout import percent_heading
 
     assert percent_heading(text) is headed
     assert percent_heading(text, text.lower()) is headed

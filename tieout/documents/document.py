@@ -32,9 +32,9 @@ from tieout.documents.reading import StatedFigure, locator_of, stated_figures
 from tieout.errors import InputError, UnitNotRecognised
 from tieout.figures.conventions import NUMBER_CONVENTIONS, resolve_numbers
 from tieout.figures.figure import Figure
+from tieout.figures.layout import Layout, read_layout
 from tieout.figures.normalization import normalize
 from tieout.figures.reader import extract
-from tieout.layout import Layout, read_layout
 from tieout.periods import (
     Period,
     anchor_fiscal,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tieout.layout import note_anchor, read_layout
+from tieout.figures.layout import note_anchor, read_layout
 from tieout.periods import column_period, month_day_heading
 
 __all__ = ["Cell", "Table", "table_lines"]

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tieout.documents.quotes import fold
+from tieout.figures.layout import Section
 from tieout.figures.normalization import normalize
-from tieout.layout import Section
 from tieout.periods import Period, Relation, find_periods, relation
 
 if TYPE_CHECKING:

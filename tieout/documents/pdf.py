@@ -43,7 +43,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from tieout.errors import DocumentFormatError
-from tieout.layout import note_anchor
+from tieout.figures.layout import note_anchor
 
 if TYPE_CHECKING:
     from pypdf import PageObject

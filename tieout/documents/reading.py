@@ -17,7 +17,7 @@ from tieout.documents.locate import heading_period, resolve_locator
 if TYPE_CHECKING:
     from tieout.documents.document import Document
     from tieout.figures.figure import Figure
-    from tieout.layout import Table
+    from tieout.figures.layout import Table
     from tieout.periods import Period
 
 __all__ = ["StatedFigure", "locator_of", "stated_figures"]

@@ -39,7 +39,7 @@ from io import BytesIO
 from typing import Any
 
 from tieout.errors import DocumentFormatError
-from tieout.layout import column_period, note_anchor
+from tieout.figures.layout import column_period, note_anchor
 
 __all__ = ["read_xlsx"]
 

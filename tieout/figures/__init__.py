@@ -15,7 +15,7 @@ one character for one, so the one grammar reads it and every span stays put
 
 Context is applied last: a figure in a table or paragraph under "(in thousands)" carries
 that scale, and a figure in a table column headed by a period carries that period (see
-``tieout.layout``). The grammar imports only the other pure modules (``_vocab``,
+``tieout.figures.layout``). The grammar imports only the other pure modules (``_vocab``,
 ``periods``; ``reader``, its top, the layout reader), never the database, pydantic or pint.
 
 The modules, from the bottom up: ``exact`` (arithmetic that never rounds), ``figure``,

@@ -8,8 +8,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from tieout.figures.figure import Figure
+from tieout.figures.layout import Layout, apply_context, note_anchor, read_layout
 from tieout.figures.plain import in_original, read_plain
-from tieout.layout import Layout, apply_context, note_anchor, read_layout
 
 __all__ = ["extract"]
 

@@ -21,12 +21,12 @@ from tieout.errors import InputError
 from tieout.figures.exact import over
 from tieout.figures.figure import Figure
 from tieout.figures.hedges import mark_hedged
+from tieout.figures.layout import section_numbers
 from tieout.figures.plain import parse_amount
 from tieout.figures.quantities import quantity_base
 from tieout.figures.reader import extract
 from tieout.figures.words import spelled_figures
 from tieout.gating.rounding import all_rounded, first_rounded, rounding_range
-from tieout.layout import section_numbers
 
 if TYPE_CHECKING:
     from tieout.documents import Document

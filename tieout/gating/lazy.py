@@ -34,6 +34,19 @@ from tieout.figures.exact import EXACT
 from tieout.figures.figure import Figure
 from tieout.figures.forms import cents_hint, fraction_hints
 from tieout.figures.hedges import mark_hedged
+from tieout.figures.layout import (
+    Layout,
+    apply_context,
+    declared_dollars,
+    footnote_line,
+    long_caption,
+    note_anchor,
+    percent_heading,
+    percent_rows,
+    prose_line,
+    read_layout,
+    section_numbers,
+)
 from tieout.figures.places import (
     add_leader_places,
     add_odd_comma_places,
@@ -62,19 +75,6 @@ from tieout.gating.lazy_hints import (
     table_line,
 )
 from tieout.gating.rounding import all_rounded, first_rounded, rounding_range
-from tieout.layout import (
-    Layout,
-    apply_context,
-    declared_dollars,
-    footnote_line,
-    long_caption,
-    note_anchor,
-    percent_heading,
-    percent_rows,
-    prose_line,
-    read_layout,
-    section_numbers,
-)
 
 __all__ = ["LazySource"]
 

@@ -11,10 +11,10 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import replace
 
-from tieout.layout.currencies import declare_dollars, percent_table
-from tieout.layout.headers import heading_line, heads_over, noted_restart
-from tieout.layout.labels import PER_SHARE
-from tieout.layout.lines import (
+from tieout.figures.layout.currencies import declare_dollars, percent_table
+from tieout.figures.layout.headers import heading_line, heads_over, noted_restart
+from tieout.figures.layout.labels import PER_SHARE
+from tieout.figures.layout.lines import (
     CLAUSE,
     ITEM,
     MD_HEADING,
@@ -25,9 +25,9 @@ from tieout.layout.lines import (
     has_digit,
     label_row,
 )
-from tieout.layout.model import Layout, NoteIndex, Section, Table
-from tieout.layout.notes import find_notes
-from tieout.layout.tables import build_table
+from tieout.figures.layout.model import Layout, NoteIndex, Section, Table
+from tieout.figures.layout.notes import find_notes
+from tieout.figures.layout.tables import build_table
 
 __all__ = ["FOOTNOTE_LINE", "long_caption", "read_layout", "section_numbers"]
 

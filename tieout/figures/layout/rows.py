@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tieout.layout.headers import column_extents, headed_columns, places_in, spanning_heads
-from tieout.layout.lines import Line, has_value, join_percent_cells, note_cell
-from tieout.layout.model import Cell, Row
+from tieout.figures.layout.headers import column_extents, headed_columns, places_in, spanning_heads
+from tieout.figures.layout.lines import Line, has_value, join_percent_cells, note_cell
+from tieout.figures.layout.model import Cell, Row
 
 __all__ = ["table_rows"]
 

@@ -21,7 +21,7 @@ from tieout._vocab import (
     SCALE_NAMES,
     SCALE_WORDS,
 )
-from tieout.layout.model import ScaleNote
+from tieout.figures.layout.model import ScaleNote
 
 __all__ = [
     "CURRENCY_NAME_PATTERN",

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from tieout.figures.exact import times
-from tieout.layout.labels import (
+from tieout.figures.layout.labels import (
     AMOUNT_WORDS,
     NON_AMOUNT,
     OTHER_EXCEPTS,
@@ -35,9 +35,9 @@ from tieout.layout.labels import (
     own_unit,
     percent_block,
 )
-from tieout.layout.model import Cell, Row, ScaleNote, Table
-from tieout.layout.note_forms import UNKNOWN_CURRENCY
-from tieout.layout.tables import COLUMN_UNITS
+from tieout.figures.layout.model import Cell, Row, ScaleNote, Table
+from tieout.figures.layout.note_forms import UNKNOWN_CURRENCY
+from tieout.figures.layout.tables import COLUMN_UNITS
 
 if TYPE_CHECKING:
     from tieout.figures.figure import Figure

@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, NOTE_CURRENCY_MARKS
-from tieout.layout.lines import (
+from tieout.figures.layout.lines import (
     Line,
     column_period,
     has_digit,
@@ -21,9 +21,9 @@ from tieout.layout.lines import (
     month_day_heading,
     noted_heading,
 )
-from tieout.layout.model import NoteIndex, ScaleNote
-from tieout.layout.note_forms import NOTE, currency_word, read_note
-from tieout.layout.notes import find_notes
+from tieout.figures.layout.model import NoteIndex, ScaleNote
+from tieout.figures.layout.note_forms import NOTE, currency_word, read_note
+from tieout.figures.layout.notes import find_notes
 from tieout.periods import Period, dated_heading, heading_years
 
 __all__ = [

@@ -18,9 +18,9 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_SYMBOLS
-from tieout.layout.cell_units import bracket_quantity, read_unit, unit_column
-from tieout.layout.currencies import bare_dollar, caption_currency, declared_dollar
-from tieout.layout.headers import (
+from tieout.figures.layout.cell_units import bracket_quantity, read_unit, unit_column
+from tieout.figures.layout.currencies import bare_dollar, caption_currency, declared_dollar
+from tieout.figures.layout.headers import (
     PCT_CHANGE_END,
     QUARTER_ALONE,
     SPANNING_YEAR,
@@ -35,16 +35,16 @@ from tieout.layout.headers import (
     worded_beside,
     words_of,
 )
-from tieout.layout.labels import own_unit
-from tieout.layout.lines import (
+from tieout.figures.layout.labels import own_unit
+from tieout.figures.layout.lines import (
     Line,
     has_digit,
     has_value,
     merge_symbols,
 )
-from tieout.layout.model import Cell, CellUnit, NoteIndex, Row, ScaleNote, Table
-from tieout.layout.note_forms import NOTE, UNKNOWN_CURRENCY
-from tieout.layout.rows import table_rows
+from tieout.figures.layout.model import Cell, CellUnit, NoteIndex, Row, ScaleNote, Table
+from tieout.figures.layout.note_forms import NOTE, UNKNOWN_CURRENCY
+from tieout.figures.layout.rows import table_rows
 
 if TYPE_CHECKING:
     from tieout.periods import Period

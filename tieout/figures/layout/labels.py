@@ -11,8 +11,8 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tieout.layout.model import Cell, Row, Table
-from tieout.layout.note_forms import currency_word
+from tieout.figures.layout.model import Cell, Row, Table
+from tieout.figures.layout.note_forms import currency_word
 
 if TYPE_CHECKING:
     from tieout.figures.figure import Figure

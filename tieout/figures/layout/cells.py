@@ -13,18 +13,18 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from tieout.layout.amounts import HUNDREDTHS, CellPlace, amount_cell, cell_place
-from tieout.layout.cell_units import bracket_quantity, heading_per, quantity_cell
-from tieout.layout.currencies import local_dollar
-from tieout.layout.headers import LETTER_WORD, SCALE_WORDS_LOW, glued_note_year
-from tieout.layout.labels import (
+from tieout.figures.layout.amounts import HUNDREDTHS, CellPlace, amount_cell, cell_place
+from tieout.figures.layout.cell_units import bracket_quantity, heading_per, quantity_cell
+from tieout.figures.layout.currencies import local_dollar
+from tieout.figures.layout.headers import LETTER_WORD, SCALE_WORDS_LOW, glued_note_year
+from tieout.figures.layout.labels import (
     PER_SHARE,
     RATIO,
     SHARES_FOR_PER_SHARE,
     count_row,
     own_unit,
 )
-from tieout.layout.model import Cell, CellUnit, Row, Table
+from tieout.figures.layout.model import Cell, CellUnit, Row, Table
 
 if TYPE_CHECKING:
     from tieout.figures.figure import Figure

@@ -18,8 +18,8 @@ from tieout._vocab import (
     CURRENCY_CODES,
     SCALE_NAMES,
 )
-from tieout.layout.model import ScaleNote
-from tieout.layout.note_forms import (
+from tieout.figures.layout.model import ScaleNote
+from tieout.figures.layout.note_forms import (
     CURRENCY_NAME_PATTERN,
     CURRENCY_PATTERN,
     NOTE,

@@ -14,9 +14,9 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_SYMBOLS
-from tieout.layout.model import Cell
-from tieout.layout.note_forms import NOTE
-from tieout.layout.notes import CAPTION_NOTE
+from tieout.figures.layout.model import Cell
+from tieout.figures.layout.note_forms import NOTE
+from tieout.figures.layout.notes import CAPTION_NOTE
 from tieout.periods import column_period as read_column_period
 from tieout.periods import month_day_heading as read_month_day_heading
 

@@ -19,10 +19,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tieout.figures.exact import times
+from tieout.figures.layout.model import ONE, CellUnit
+from tieout.figures.layout.note_forms import NOTE, currency_word, read_note
 from tieout.figures.plain import parse_amount
 from tieout.figures.quantities import per_unit
-from tieout.layout.model import ONE, CellUnit
-from tieout.layout.note_forms import NOTE, currency_word, read_note
 
 if TYPE_CHECKING:
     from tieout.figures.figure import Figure

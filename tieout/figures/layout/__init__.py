@@ -20,21 +20,21 @@ as rows), ``tables`` (a table from its lines), ``structure`` (``read_layout``), 
 ``context`` (``apply_context``).
 """
 
-from tieout.layout.cell_units import (
+from tieout.figures.layout.cell_units import (
     bracket_quantity,
     heading_per,
     quantity_cell,
     read_unit,
     unit_column,
 )
-from tieout.layout.context import apply_context, footnote_line
-from tieout.layout.currencies import declared_dollars
-from tieout.layout.labels import percent_rows
-from tieout.layout.lines import column_period, prose_line
-from tieout.layout.model import Cell, CellUnit, Layout, Row, ScaleNote, Section, Table
-from tieout.layout.notes import note_anchor
-from tieout.layout.structure import long_caption, read_layout, section_numbers
-from tieout.layout.tables import percent_heading
+from tieout.figures.layout.context import apply_context, footnote_line
+from tieout.figures.layout.currencies import declared_dollars
+from tieout.figures.layout.labels import percent_rows
+from tieout.figures.layout.lines import column_period, prose_line
+from tieout.figures.layout.model import Cell, CellUnit, Layout, Row, ScaleNote, Section, Table
+from tieout.figures.layout.notes import note_anchor
+from tieout.figures.layout.structure import long_caption, read_layout, section_numbers
+from tieout.figures.layout.tables import percent_heading
 
 __all__ = [
     "Cell",

@@ -16,17 +16,17 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_NAMES, CURRENCY_SYMBOLS
-from tieout.layout.headers import PCT_CHANGE_END
-from tieout.layout.lines import NUMBERED_TABLE, has_digit
-from tieout.layout.model import Layout, ScaleNote, Table
-from tieout.layout.note_forms import (
+from tieout.figures.layout.headers import PCT_CHANGE_END
+from tieout.figures.layout.lines import NUMBERED_TABLE, has_digit
+from tieout.figures.layout.model import Layout, ScaleNote, Table
+from tieout.figures.layout.note_forms import (
     CURRENCY_PATTERN,
     NOTE,
     UNKNOWN_CURRENCY,
     currency_word,
     read_note,
 )
-from tieout.layout.notes import DECLARED, declarations
+from tieout.figures.layout.notes import DECLARED, declarations
 
 if TYPE_CHECKING:
     from tieout.figures.figure import Figure
