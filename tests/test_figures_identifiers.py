@@ -129,3 +129,23 @@ def test_a_term_bonds_marker_is_no_trillion() -> None:
 )
 def test_dollar_zeros_name_a_scale_only_where_a_scale_stands(text: str, read: list[str]) -> None:
     assert [f.text for f in extract(text)] == read
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Segment results\n\nS$'000 7,450 and 6,980", ["7,450", "6,980"]),
+        ("Notes to the accounts.\nRMB'000 312", ["312"]),
+        ("Group revenue fell. £'000 figures follow: 88", ["88"]),
+        ("Interim report\n\nUS$ '000 5,020", ["5,020"]),
+        ("Half year\n\n$A'000 61", ["61"]),
+        ("Interim report\n\nHKD'000,000 415", ["415"]),
+        ("He said '000 three times", ["000"]),  # no currency mark: left as written
+    ],
+)
+def test_apostrophe_zeros_after_a_currency_mark_are_a_scale_wherever_they_stand(
+    text: str, read: list[str]
+) -> None:
+    """ "HK$'000" heads a column in thousands of Hong Kong dollars; its zeros are never an
+    amount of nothing, on a text's first line or below a heading."""
+    assert [f.text for f in extract(text)] == read

@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 
 from tieout._vocab import QUANTITY_UNITS
-from tieout.figures.prefix import Prefix
+from tieout.figures.prefix import Prefix, currency_before
 
 __all__ = [
     "YEAR_AFTER",
     "code_end",
     "identifier_reason",
+    "is_apostrophe_scale",
     "is_code",
     "is_day_of_month",
     "is_footnote_mark",
@@ -78,6 +79,19 @@ def is_day_of_month(text: str, pos: int, end: int, num: str) -> bool:
     if pos >= 4 and text[pos - 1] == " " and _MONTH_BEFORE.search(text, max(0, pos - 11), pos):
         return True
     return text[end : end + 1] == " " and _MONTH_AFTER.match(text, end) is not None
+
+
+def is_apostrophe_scale(text: str, pos: int) -> bool:
+    """Whether the zeros at ``pos`` follow an apostrophe glued to a currency mark ("HK$'000",
+    "£'000", "RMB'000", "$A'000", "HK$ '000", "HKD'000,000"): a scale in thousands (or
+    millions), as statements head their columns, wherever the line stands; no amount is
+    written so."""
+    if pos < 2 or text[pos - 1] not in "'’":
+        return False
+    j = pos - 2 if text[pos - 2] == " " else pos - 1
+    if j >= 2 and text.startswith("$A", j - 2):  # "$A'000": the Australian dollar
+        return True
+    return currency_before(text, j, glued=True)[0] is not None
 
 
 def is_scale_mark(text: str, start: int, end: int) -> bool:

@@ -22,6 +22,7 @@ from tieout.figures.identifiers import (
     YEAR_AFTER,
     code_end,
     identifier_reason,
+    is_apostrophe_scale,
     is_code,
     is_day_of_month,
     is_footnote_mark,
@@ -169,6 +170,8 @@ def _amount(
         ratio = read_ratio(text, m)
         if ratio is not None:  # "3.39:1.25", "312:4": a ratio, found only as that ratio
             return ratio, ratio.span[1]
+    if num in ("000", "000,000") and is_apostrophe_scale(text, pos):
+        return None, None  # "HK$'000", "RMB'000": a column's scale, never an amount of nothing
     if prefix is None and not tail:  # a bare number, the common case
         if text[pos - 5 : pos] == "plus " and (spread := read_spread(text, m)) is not None:
             return spread, None  # "Term SOFR plus 275": a margin over a rate
