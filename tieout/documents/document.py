@@ -124,16 +124,8 @@ class Document:
         DocumentFormatError with the reason and the fix."""
         text, media = read_source(path)
         name = Path(path).name
-        return cls.from_text(
-            doc_id if doc_id is not None else name,
-            text,
-            period_start=period_start,
-            period_end=period_end,
-            published=published,
-            scale=scale,
-            media_type=media,
-            source_name=name,
-            numbers=numbers,
+        return cls._from_source(
+            name, text, media, doc_id, scale, (period_start, period_end), published, numbers
         )
 
     @classmethod
@@ -152,11 +144,28 @@ class Document:
         """Read a file's bytes by the format its ``name`` ends in (as :meth:`from_file`);
         ``doc_id`` defaults to ``name``."""
         text, media = read_bytes(data, name)
+        return cls._from_source(
+            name, text, media, doc_id, scale, (period_start, period_end), published, numbers
+        )
+
+    @classmethod
+    def _from_source(
+        cls,
+        name: str,
+        text: str,
+        media: str,
+        doc_id: str | None,
+        scale: str | None,
+        period: tuple[date | str | None, date | str | None],
+        published: date | str | None,
+        numbers: str | None,
+    ) -> Document:
+        """A document of a file's text, as :meth:`from_file` and :meth:`from_bytes` read it."""
         return cls.from_text(
             doc_id if doc_id is not None else name,
             text,
-            period_start=period_start,
-            period_end=period_end,
+            period_start=period[0],
+            period_end=period[1],
             published=published,
             scale=scale,
             media_type=media,
