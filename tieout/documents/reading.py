@@ -16,7 +16,7 @@ from tieout.documents.locate import heading_period, resolve_locator
 
 if TYPE_CHECKING:
     from tieout.documents.document import Document
-    from tieout.figures.figure import Figure
+    from tieout.figures.figure import Figure, FigureKind
     from tieout.figures.layout import Table
     from tieout.periods import Period
 
@@ -53,7 +53,7 @@ class StatedFigure:
         return self.figure.span
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> FigureKind:
         return self.figure.kind
 
     @property

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 _EXPORTS: dict[str, str] = {
     "EXACT": "tieout.figures.exact",
     "Figure": "tieout.figures.figure",
+    "FigureKind": "tieout.figures.figure",
     "NUMBER_CONVENTIONS": "tieout.figures.conventions",
     "Normalized": "tieout.figures.normalization",
     "ONE": "tieout.figures.exact",
@@ -81,6 +82,7 @@ __all__ = [
     "NUMBER_CONVENTIONS",
     "ONE",
     "Figure",
+    "FigureKind",
     "Normalized",
     "add_leader_places",
     "add_odd_comma_places",
@@ -134,7 +136,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from tieout.figures.conventions import NUMBER_CONVENTIONS, detect_numbers, resolve_numbers
     from tieout.figures.exact import EXACT, ONE, over, times
-    from tieout.figures.figure import Figure, figure_key, format_value
+    from tieout.figures.figure import Figure, FigureKind, figure_key, format_value
     from tieout.figures.forms import cents_hint, fraction_hints
     from tieout.figures.hedges import hedged_phrase, is_bound, mark_draft_hedges, mark_hedged
     from tieout.figures.normalization import Normalized, normalize, normalize_with_map

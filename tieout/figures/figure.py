@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from tieout.figures.exact import ONE
 
 if TYPE_CHECKING:
     from tieout.periods import Period
 
-__all__ = ["Figure", "figure_key", "format_value", "group_thousands"]
+__all__ = ["Figure", "FigureKind", "figure_key", "format_value", "group_thousands"]
+
+#: How a figure was written: an amount of money, a percent (or basis points), a plain
+#: number (a count, or a table cell whose unit the table gives), a section reference, or a
+#: measured quantity ("1,240 MWh", "12.5 tCO2e").
+FigureKind = Literal["currency", "percent", "number", "section", "quantity"]
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -28,7 +33,7 @@ class Figure:
 
     text: str
     span: tuple[int, int]
-    kind: str  # 'currency' | 'percent' | 'number' | 'section'
+    kind: FigureKind
     unit: str | None  # ISO code, 'percent', 'basis_point', or None for a plain number
     value: Decimal | None
     scale: Decimal = ONE

@@ -18,7 +18,7 @@ from tieout._vocab import (
     SCALE_WORDS,
 )
 from tieout.figures.exact import HUNDRED, ONE, over, times
-from tieout.figures.figure import Figure
+from tieout.figures.figure import Figure, FigureKind
 from tieout.figures.numerals import decimal_value, fraction_value, precision_of
 from tieout.figures.patterns import (
     AFTER_DIGITS,
@@ -162,7 +162,7 @@ class _Reading:
     """A match as :func:`figure_from_match` reads it, step by step: the kind and unit so
     far, where the figure ends, its scale and where that came from."""
 
-    kind: str
+    kind: FigureKind
     unit: str | None
     end: int
     scale: Decimal = ONE

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from tieout.figures.exact import ONE, times
-from tieout.figures.figure import Figure
+from tieout.figures.figure import Figure, FigureKind
 from tieout.figures.quantities import PER_SHARE_BEFORE, per_unit
 
 __all__ = ["link_comparatives", "link_ranges", "restated_once", "share_list_scale"]
@@ -25,7 +25,7 @@ def _after_between(text: str, pos: int) -> bool:
     return k >= 0 and text[k:pos].lower() == "between " and (k == 0 or not text[k - 1].isalpha())
 
 
-def _in_unit(fig: Figure, kind: str, unit: str | None) -> Figure:
+def _in_unit(fig: Figure, kind: FigureKind, unit: str | None) -> Figure:
     """A bare range end in the other end's unit: "30" of "30-40 bps" is 0.30%, not 30%."""
     if unit != "basis_point" or fig.value is None:
         return replace(fig, kind=kind, unit=unit)

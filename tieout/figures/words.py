@@ -44,7 +44,7 @@ from tieout._vocab import (
     SPELLED_SCALES,
 )
 from tieout.figures.exact import ONE
-from tieout.figures.figure import Figure
+from tieout.figures.figure import Figure, FigureKind
 from tieout.figures.normalization import normalize
 from tieout.figures.patterns import trie_alternation
 from tieout.figures.prefix import currency_before
@@ -287,7 +287,8 @@ def _figure(
     if n.fraction and toks[first].word in ("a", "an") and _word_before(text, start)[0] == "and":
         return None  # "a year and a half" is not a half
     value, precision, scale, digits, decimal = n.value, n.precision, n.scale, n.digits, n.decimal
-    kind, unit = "number", None
+    kind: FigureKind = "number"
+    unit: str | None = None
     currency, pre_start = _currency_before(text, start)
     of_scale = _OF_A_SCALE.match(text, end) if n.fraction else None
     if of_scale is not None:  # "a quarter of a billion": 250 million

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tieout._vocab import CURRENCY_CODES
 from tieout.errors import InputError
 from tieout.figures.exact import over
-from tieout.figures.figure import Figure
+from tieout.figures.figure import Figure, FigureKind
 from tieout.figures.hedges import mark_hedged
 from tieout.figures.layout import section_numbers
 from tieout.figures.plain import parse_amount
@@ -286,7 +286,7 @@ def anchors_index(anchors: Any, label: str = "anchors") -> SourceIndex:
             amount, unit_text = value
             unit = parse_unit(unit_text)
             base = unit.to_base(amount)
-            kind = (
+            kind: FigureKind = (
                 "percent"
                 if unit.kind == "percent"
                 else "currency"
