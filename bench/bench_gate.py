@@ -42,9 +42,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tieout
-from tieout import layout as layout_module
 from tieout.documents import document as document_module
 from tieout.figures.layout import apply_context, read_layout
+from tieout.figures.layout import headers as layout_headers
 from tieout.figures.normalization import normalize
 from tieout.figures.reader import extract
 from tieout.gating import clear_cache
@@ -425,7 +425,7 @@ def forget() -> None:
     column headings' notes read so far."""
     clear_cache()
     document_module._READ_CACHE.clear()
-    layout_module._heading_note_of.cache_clear()
+    layout_headers._heading_note_of.cache_clear()
 
 
 def timed(fn: Callable[[], object], cold: bool = False, repeat: int = 1) -> float:
