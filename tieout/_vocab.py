@@ -218,17 +218,36 @@ SCALE_WORDS: dict[str, Decimal] = {
     **dict.fromkeys(("milliard", "milliards"), Decimal(10) ** 9),
 }
 
-#: Scale names used in unit strings ("USD_thousands") -> multiplier.
-SCALE_NAMES: dict[str, Decimal] = {
-    "thousands": Decimal(1000),
+#: The scales a unit is named with ("USD_thousands", "KRW_trillions", "INR_crores"), each
+#: to its factor: pint defines ``<code>_<scale>`` for every code and every one of these,
+#: and a claim's unit, ``docs add --scale`` and a scale note name them alike.
+SCALE_UNITS: dict[str, Decimal] = {
+    "thousands": Decimal(10) ** 3,
     "millions": Decimal(10) ** 6,
     "billions": Decimal(10) ** 9,
+    "trillions": Decimal(10) ** 12,  # Korean and Japanese filers: "KRW 79.14 trillion"
     "lakhs": Decimal(10) ** 5,  # Indian statements: "(₹ in lakhs)", "(Rs. in crore)"
-    "lakh": Decimal(10) ** 5,
     "crores": Decimal(10) ** 7,
+}
+
+#: Scale names as a unit string or a scale note writes them ("USD_thousands", "INR_crore",
+#: "(in lakhs)") -> multiplier: the names above, and the Indian ones also singular and "cr".
+SCALE_NAMES: dict[str, Decimal] = {
+    **SCALE_UNITS,
+    "lakh": Decimal(10) ** 5,
     "crore": Decimal(10) ** 7,
     "cr": Decimal(10) ** 7,
 }
+
+#: Scale words whose reading depends on where they stand ("T" after a currency is a
+#: trillion, "TEUR" is thousands of euros): no name of a unit's scale.
+CONTEXT_SCALE_WORDS: frozenset[str] = frozenset({"t"})
+
+
+def scale_unit_name(factor: Decimal) -> str | None:
+    """The name of the unit scale ``factor`` stands for (10**7 -> "crores"), or None."""
+    return next((name for name, f in SCALE_UNITS.items() if f == factor), None)
+
 
 #: Words that introduce a section reference ("Section 11.3", "clause 4").
 SECTION_WORDS: frozenset[str] = frozenset(
