@@ -227,7 +227,7 @@ def test_all_problems_are_collected_in_document_order() -> None:
         ('"$1,400"', "USD", "write 1400 and put the currency in unit (USD)"),
         ('"1.4"', "USD_millions", "write 1.4 without quotes"),
         # a scale no unit names: the whole amount, never 12.5 rupees
-        ('"Rs. 12.5 crore"', "INR", "write 125000000 and put the currency in unit (INR)"),
+        ('"Rs. 12.5 crore"', "INR", "write 12.5 and put the scale in unit (INR_crores)"),
         (
             '"n/a"',
             "USD",

@@ -144,7 +144,7 @@ def test_usd_against_eur_message() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["furlongs", "XYZ", "USD_quadrillions", "RM_billions", "", "usd millions x", "¥"]
+    "text", ["furlongs", "XYZ", "USD_quadrillions", "RM_billions", "", "usd millions x"]
 )
 def test_unknown_unit_is_refused_with_the_accepted_forms(text: str) -> None:
     with pytest.raises(UnitNotRecognised) as caught:
@@ -210,7 +210,7 @@ def test_percentage_points_compare_as_percent_and_keep_their_name() -> None:
 
 def test_canonical_units_lists_every_name_once() -> None:
     names = units.canonical_units()
-    assert len(names) == len(set(names)) == 4 + 5 * len(CURRENCY_CODES) + 1  # GBP_pence
+    assert len(names) == len(set(names)) == 4 + (1 + len(units.SCALES)) * len(CURRENCY_CODES) + 1  # GBP_pence
     assert all(parse_unit(name).name == name for name in names)
 
 

@@ -9,49 +9,13 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-#: ISO 4217 codes the grammar recognises next to a number ("USD 4.2m", "4.2 million EUR").
-CURRENCY_CODES: frozenset[str] = frozenset(
-    [
-        "USD",
-        "EUR",
-        "GBP",
-        "JPY",
-        "CHF",
-        "CAD",
-        "AUD",
-        "NZD",
-        "CNY",
-        "HKD",
-        "SGD",
-        "INR",
-        "SEK",
-        "NOK",
-        "DKK",
-        "BRL",
-        "MXN",
-        "ZAR",
-        "KRW",
-        "PLN",
-        "CZK",
-        "HUF",
-        "ILS",
-        "TRY",
-        "AED",
-        "SAR",
-        "TWD",
-        "THB",
-        "IDR",
-        "MYR",
-        "PHP",
-        "CLP",
-        "COP",
-        "PEN",
-        "ARS",
-        "NGN",
-        "KES",
-        "EGP",
-    ]
+_ISO_CODES = (
+    "USD EUR GBP JPY CHF CAD AUD NZD CNY HKD SGD INR SEK "
+    "NOK DKK BRL MXN ZAR KRW PLN CZK HUF ILS TRY AED SAR "
+    "TWD THB IDR MYR PHP CLP COP PEN ARS NGN KES EGP"
 )
+#: ISO 4217 codes the grammar recognises next to a number ("USD 4.2m", "4.2 million EUR").
+CURRENCY_CODES: frozenset[str] = frozenset(_ISO_CODES.split())
 
 #: Symbols, longest first so "US$" wins over "$".
 CURRENCY_SYMBOLS: dict[str, str] = {
@@ -78,6 +42,10 @@ CURRENCY_SYMBOLS: dict[str, str] = {
     "₪": "ILS",
     "₺": "TRY",
 }
+
+#: The one-character currency marks ("$", "€", "¥", "₹" …), as the grammar reads them
+#: before a figure and the one-character ones but "$" after it ("1.234,5 €").
+CURRENCY_SIGNS: str = "".join(s for s in CURRENCY_SYMBOLS if len(s) == 1)
 
 #: Other marks filers write a currency with before a number: "RMB12.5bn", "Rmb4.2bn" (as
 #: the financial press writes renminbi), "RM8.8bn" (ringgit), "Rp4.2tn" (rupiah), "NTD".
@@ -177,58 +145,105 @@ CURRENCY_ADJECTIVES: dict[str, str] = {
     "saudi": "SAR",
 }
 
-#: Scale words and suffixes, as written (lower-cased) -> multiplier.
+_THOUSAND, _LAKH, _MILLION, _CRORE = (
+    Decimal(10) ** 3,
+    Decimal(10) ** 5,
+    Decimal(10) ** 6,
+    Decimal(10) ** 7,
+)
+_BILLION, _TRILLION = Decimal(10) ** 9, Decimal(10) ** 12
+
+# The scales the grammar reads after a figure, as written -> multiplier. The grammar's
+# patterns (``figures.patterns.SCALE_WORD``, ``SCALE_SUFFIX``) are built from these tables.
+#: Words read in any case, each also with a plural "s" ("$1.2 billion", "4.2 Mn", "Rs 12
+#: crores"); Indian "lakh" (1,00,000), "crore" (1,00,00,000) and "lakh crore".
+SCALE_WORDS_ANY_CASE: dict[str, Decimal] = {
+    **dict.fromkeys(("thousand",), _THOUSAND),
+    **dict.fromkeys(("million", "mln", "mn", "mil"), _MILLION),  # "$4.2mil", "$4.2 mil."
+    **dict.fromkeys(("billion", "bln", "bn", "bil"), _BILLION),
+    # "$1.2 trn", "$1.2 tril", as the financial press abbreviates
+    **dict.fromkeys(("trillion", "trn", "tril", "lakh crore"), _TRILLION),
+    **dict.fromkeys(("crore",), _CRORE),
+    **dict.fromkeys(("lakh", "lac"), _LAKH),
+}
+#: Words read only as written: "$1.2 MM"; German "Tsd./Mio./Mrd."; "Rs 4.2 cr", "₹38,250 Cr".
+SCALE_WORDS_AS_WRITTEN: dict[str, Decimal] = {
+    "MM": _MILLION,
+    **dict.fromkeys(("Tsd", "tsd"), _THOUSAND),
+    **dict.fromkeys(("Mio", "mio"), _MILLION),
+    **dict.fromkeys(("Mrd", "mrd"), _BILLION),
+    **dict.fromkeys(("cr", "crs", "Cr", "Crs", "CR", "CRS"), _CRORE),
+}
+#: Portuguese, Spanish, German and French words, in any case, as written ("R$ 1.234,5
+#: milhões", "MXN 12.345,6 millones", "4,5 mil millones", "2,1 Milliarden Euro", "1,2
+#: milliard d'euros"; the Spanish "billón" is a trillion and is not read).
+SCALE_WORDS_FOREIGN: dict[str, Decimal] = {
+    **dict.fromkeys(("milhões", "milhão", "milhoes", "milhao"), _MILLION),
+    **dict.fromkeys(("millones", "millón", "millionen"), _MILLION),
+    **dict.fromkeys(("bilhões", "bilhão", "bilhoes", "bilhao"), _BILLION),
+    **dict.fromkeys(("mil millones", "milliarde", "milliarden"), _BILLION),
+    **dict.fromkeys(("milliard", "milliards"), _BILLION),
+}
+#: Letters glued to a figure, as written ("$4.2m", "€1.1bn", "$1.2T": a "T" is read only
+#: after a currency, "4T" alone is a code).
+SCALE_SUFFIXES: dict[str, Decimal] = {
+    **dict.fromkeys(("k", "K"), _THOUSAND),
+    **dict.fromkeys(("m", "M", "mn", "mm", "MM"), _MILLION),
+    **dict.fromkeys(("b", "B", "bn"), _BILLION),
+    **dict.fromkeys(("T", "tn", "Tn", "TN"), _TRILLION),
+}
+#: Every scale word and suffix, lower-cased -> multiplier (plurals of the words read in
+#: any case too: "thousands", "crores").
 SCALE_WORDS: dict[str, Decimal] = {
-    "thousand": Decimal(1000),
-    "thousands": Decimal(1000),
-    "k": Decimal(1000),
-    "m": Decimal(10) ** 6,
-    "mm": Decimal(10) ** 6,
-    "mn": Decimal(10) ** 6,
-    "mln": Decimal(10) ** 6,
-    "mil": Decimal(10) ** 6,  # "$4.2mil", "$4.2 mil."
-    "million": Decimal(10) ** 6,
-    "millions": Decimal(10) ** 6,
-    "b": Decimal(10) ** 9,
-    "bn": Decimal(10) ** 9,
-    "bln": Decimal(10) ** 9,
-    "bil": Decimal(10) ** 9,
-    "billion": Decimal(10) ** 9,
-    "billions": Decimal(10) ** 9,
-    "tn": Decimal(10) ** 12,
-    "t": Decimal(10) ** 12,  # "$1.2T" (a currency before it: "4T" alone is a code)
-    "trillion": Decimal(10) ** 12,
-    "trn": Decimal(10) ** 12,  # "$1.2 trn", "$1.2 tril", as the financial press abbreviates
-    "tril": Decimal(10) ** 12,
-    "trillions": Decimal(10) ** 12,
-    "tsd": Decimal(1000),  # German: Tsd., Mio., Mrd.
-    "mio": Decimal(10) ** 6,
-    "mrd": Decimal(10) ** 9,
-    "lakh": Decimal(10) ** 5,  # Indian: a lakh is 1,00,000, a crore 1,00,00,000
-    "lac": Decimal(10) ** 5,
-    "crore": Decimal(10) ** 7,
-    "cr": Decimal(10) ** 7,
-    "lakh crore": Decimal(10) ** 12,
-    # Portuguese, Spanish, German and French scale words ("R$ 1.234,5 milhões", "MXN
-    # 12.345,6 millones", "2,1 Milliarden Euro", "1,2 milliard d'euros")
-    **dict.fromkeys(("milhões", "milhão", "milhoes", "milhao"), Decimal(10) ** 6),
-    **dict.fromkeys(("millones", "millón", "millionen"), Decimal(10) ** 6),
-    **dict.fromkeys(("bilhões", "bilhão", "bilhoes", "bilhao"), Decimal(10) ** 9),
-    **dict.fromkeys(("mil millones", "milliarde", "milliarden"), Decimal(10) ** 9),
-    **dict.fromkeys(("milliard", "milliards"), Decimal(10) ** 9),
+    **{w.lower(): f for w, f in SCALE_SUFFIXES.items()},
+    **{w.lower(): f for w, f in SCALE_WORDS_AS_WRITTEN.items()},
+    **{w + p: f for w, f in SCALE_WORDS_ANY_CASE.items() for p in ("", "s")},
+    **SCALE_WORDS_FOREIGN,
+}
+#: Scales written glued before a currency mark, as written: "M€", "TEUR" and "T€" (Tausend:
+#: before a currency "T" is a thousand), "kEUR", "Md€" and "Mrd. EUR" (milliard).
+CURRENCY_PREFIX_SCALES: dict[str, Decimal] = {
+    **dict.fromkeys(("k", "K", "T"), _THOUSAND),
+    "M": _MILLION,
+    **dict.fromkeys(("Md", "Mrd"), _BILLION),
+}
+#: Scales Chinese, Japanese and Korean statements write in their notes: "10 thousand yuan"
+#: (the 万元), "(hundred millions of yen)", "KRW 100 million".
+ASIAN_SCALES: dict[str, Decimal] = {
+    "10 thousand": Decimal(10) ** 4,
+    "100 million": Decimal(10) ** 8,
 }
 
-#: Scale names used in unit strings ("USD_thousands") -> multiplier.
-SCALE_NAMES: dict[str, Decimal] = {
-    "thousands": Decimal(1000),
+#: The scales a unit is named with ("USD_thousands", "KRW_trillions", "INR_crores"), each
+#: to its factor: pint defines ``<code>_<scale>`` for every code and every one of these,
+#: and a claim's unit, ``docs add --scale`` and a scale note name them alike.
+SCALE_UNITS: dict[str, Decimal] = {
+    "thousands": Decimal(10) ** 3,
     "millions": Decimal(10) ** 6,
     "billions": Decimal(10) ** 9,
+    "trillions": Decimal(10) ** 12,  # Korean and Japanese filers: "KRW 79.14 trillion"
     "lakhs": Decimal(10) ** 5,  # Indian statements: "(₹ in lakhs)", "(Rs. in crore)"
-    "lakh": Decimal(10) ** 5,
     "crores": Decimal(10) ** 7,
+}
+
+#: Scale names as a unit string or a scale note writes them ("USD_thousands", "INR_crore",
+#: "(in lakhs)") -> multiplier: the names above, and the Indian ones also singular and "cr".
+SCALE_NAMES: dict[str, Decimal] = {
+    **SCALE_UNITS,
+    "lakh": Decimal(10) ** 5,
     "crore": Decimal(10) ** 7,
     "cr": Decimal(10) ** 7,
 }
+
+#: Scale words whose reading depends on where they stand ("T" after a currency is a
+#: trillion, "TEUR" is thousands of euros): no name of a unit's scale.
+CONTEXT_SCALE_WORDS: frozenset[str] = frozenset({"t"})
+
+
+def scale_unit_name(factor: Decimal) -> str | None:
+    """The name of the unit scale ``factor`` stands for (10**7 -> "crores"), or None."""
+    return next((name for name, f in SCALE_UNITS.items() if f == factor), None)
+
 
 #: Words that introduce a section reference ("Section 11.3", "clause 4").
 SECTION_WORDS: frozenset[str] = frozenset(
@@ -325,7 +340,9 @@ PER_UNITS: dict[str, str] = {
         ("share", "shares", "sh", "diluted share", "basic share", "common share"), "share"
     ),
     **dict.fromkeys(("ordinary share", "ads", "adr", "depositary share"), "share"),
-    **dict.fromkeys(("aktie", "stammaktie", "vorzugsaktie", "action", "aktie unverwässert"), "share"),
+    **dict.fromkeys(
+        ("aktie", "stammaktie", "vorzugsaktie", "action", "aktie unverwässert"), "share"
+    ),
     **dict.fromkeys(("unit", "units", "common unit", "lp unit"), "unit"),
     **dict.fromkeys(("hour", "hr", "h"), "hour"),
     **dict.fromkeys(("day", "diem"), "day"),
@@ -368,7 +385,10 @@ ENERGY_UNITS: dict[str, str] = {
     },
     **{u: u for u in ("MWac", "MWdc", "MWp", "kWp", "kWac", "kWdc", "GWac", "GWdc", "MWe", "GWe")},
     **{u: u for u in ("kJ", "MJ", "GJ", "TJ", "PJ")},
-    **{f"{w}joules": p + "J" for w, p in (("mega", "M"), ("giga", "G"), ("tera", "T"), ("peta", "P"))},
+    **{
+        f"{w}joules": p + "J"
+        for w, p in (("mega", "M"), ("giga", "G"), ("tera", "T"), ("peta", "P"))
+    },
     **dict.fromkeys(("ML", "megalitres", "megaliters", "megalitre", "megaliter"), "ML"),
     **dict.fromkeys(("gigalitres", "gigaliters"), "GL"),
     **dict.fromkeys(("kL", "kilolitres", "kiloliters"), "kL"),
@@ -480,8 +500,11 @@ QUANTITY_MULTIPLES: dict[str, tuple[str, int]] = {
     "GL": ("L", 9),
     **{"μg": ("g", -6), "mg": ("g", -3), "kg": ("g", 3), "t": ("g", 6), "kt": ("g", 9)},
     **{"Mt": ("g", 12), "Gt": ("g", 15)},
-    **{f"{m}{gas}": (f"t{gas}", e) for gas in ("CO2e", "CO2") for m, e in
-       (("t", 0), ("kt", 3), ("Mt", 6), ("Gt", 9))},
+    **{
+        f"{m}{gas}": (f"t{gas}", e)
+        for gas in ("CO2e", "CO2")
+        for m, e in (("t", 0), ("kt", 3), ("Mt", 6), ("Gt", 9))
+    },
     **_prefixed("bbl", {"": 0, "M": 3, "MM": 6}),
     **{"MBbl": ("bbl", 3), "MMBbl": ("bbl", 6)},
     **_prefixed("boe", {"": 0, "M": 3, "MM": 6}),

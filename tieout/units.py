@@ -25,8 +25,16 @@ from dataclasses import dataclass
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal, Inexact, localcontext
 from typing import TYPE_CHECKING, Any, Literal
 
+from tieout._vocab import (
+    CONTEXT_SCALE_WORDS,
+    CURRENCY_SYMBOLS,
+    SCALE_NAMES,
+    SCALE_WORDS,
+    scale_unit_name,
+)
 from tieout._vocab import CURRENCY_ALIASES as _VOCAB_ALIASES
 from tieout._vocab import CURRENCY_CODES as _VOCAB_CODES
+from tieout._vocab import SCALE_UNITS as _VOCAB_SCALES
 from tieout.errors import UnitMismatch, UnitNotRecognised
 
 if TYPE_CHECKING:
@@ -40,6 +48,7 @@ __all__ = [
     "UnitKind",
     "canonical_units",
     "convert",
+    "currency_scale",
     "get_registry",
     "normalize_decimal",
     "parse_unit",
@@ -52,12 +61,7 @@ UnitKind = Literal["currency", "percent", "count"]
 CURRENCY_CODES: frozenset[str] = _VOCAB_CODES  # one list, shared with the number grammar
 """ISO 4217 codes tieout knows; each is its own dimension."""
 
-SCALES: dict[str, Decimal] = {
-    "thousands": Decimal(10) ** 3,
-    "millions": Decimal(10) ** 6,
-    "billions": Decimal(10) ** 9,
-    "trillions": Decimal(10) ** 12,  # Korean and Japanese filers: "KRW 79.14 trillion"
-}
+SCALES: dict[str, Decimal] = _VOCAB_SCALES  # one table, shared with the grammar and docs
 """Scale suffixes of currency units and the factor each stands for."""
 
 PENCE = "GBP_pence"
@@ -101,31 +105,22 @@ _SIMPLE_ALIASES: dict[str, str] = {
     ),
     **dict.fromkeys(("count", "number", "units"), "count"),
 }
-_SYMBOLS: dict[str, str] = {
-    "$": "USD",
-    "us$": "USD",
-    "€": "EUR",
-    "£": "GBP",
-    "c$": "CAD",
-    "a$": "AUD",
-    "nz$": "NZD",
-    "hk$": "HKD",
-    "s$": "SGD",
-    "r$": "BRL",
-    "₹": "INR",
-    "₩": "KRW",
-}
+# every currency symbol the grammar reads, to the code it reads it as ("$" is USD, "NT$"
+# TWD), lower-cased: one table, shared with the number grammar
+_SYMBOLS: dict[str, str] = {s.lower(): code for s, code in CURRENCY_SYMBOLS.items()}
+# every way the grammar or a scale note writes a scale ("k", "mn", "bn", "lakh crore",
+# "milliards") to the name of the unit scale of its factor; a word whose reading depends on
+# where it stands ("t": a trillion after a currency, thousands in "TEUR") is none
 _SCALE_WORDS: dict[str, str] = {
-    **dict.fromkeys(("thousands", "thousand", "k"), "thousands"),
-    **dict.fromkeys(("millions", "million", "m", "mn", "mm", "mio"), "millions"),
-    **dict.fromkeys(("billions", "billion", "bn", "b"), "billions"),
-    **dict.fromkeys(("trillions", "trillion", "tn"), "trillions"),
+    word: name
+    for word, factor in (SCALE_WORDS | SCALE_NAMES).items()
+    if word not in CONTEXT_SCALE_WORDS and (name := scale_unit_name(factor)) is not None
 }
 # other marks filers print for an ISO code: 'RMB_billions' is CNY_billions (one list, shared
 # with the number grammar, which reads "RMB12.5 billion" as CNY)
 _ALIASES: dict[str, str] = {k.upper(): v for k, v in _VOCAB_ALIASES.items()}
 _SYMBOL_RE = "|".join(re.escape(s) for s in sorted(_SYMBOLS, key=len, reverse=True))
-_SCALE_RE = "|".join(sorted(_SCALE_WORDS, key=len, reverse=True))
+_SCALE_RE = "|".join(re.escape(w) for w in sorted(_SCALE_WORDS, key=len, reverse=True))
 # 'USD', 'USD_millions', 'usd mn', 'USD-k'
 _CODE_FORM = re.compile(rf"(?P<cur>[a-z]{{3}})(?:[ _-](?P<scale>{_SCALE_RE}))?")
 # '$', '$m', '€ bn', 'US$ thousands'
@@ -287,6 +282,19 @@ def _canonical_name(text: str) -> str | None:
         scale = match["scale"]
         return f"{code}_{_SCALE_WORDS[scale]}" if scale else code
     return None
+
+
+def currency_scale(text: str) -> tuple[str, Decimal | None] | None:
+    """The currency and the scale a unit spelling names, read as :func:`parse_unit` reads
+    it, without pint: 'INR_crores' -> ('INR', 10000000), 'US$ bn' -> ('USD', 1000000000),
+    'USD' -> ('USD', None); None for a spelling that names no currency, or pence."""
+    name = _canonical_name(text) if isinstance(text, str) else None
+    if name is None or name == PENCE:
+        return None
+    code, _, scale = name.partition("_")
+    if code not in CURRENCY_CODES:
+        return None
+    return code, (SCALES[scale] if scale else None)
 
 
 @functools.lru_cache(maxsize=1024)

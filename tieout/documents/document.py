@@ -25,7 +25,6 @@ from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 
-from tieout._vocab import CURRENCY_CODES, SCALE_NAMES
 from tieout.documents.index import FigureIndex
 from tieout.documents.readers import read_bytes, read_source
 from tieout.documents.reading import StatedFigure, locator_of, stated_figures
@@ -43,6 +42,7 @@ from tieout.periods import (
     parse_dated_period,
     relative_period,
 )
+from tieout.units import currency_scale
 
 __all__ = ["Document", "ReadSnapshot", "numbers_of"]
 
@@ -65,16 +65,17 @@ _READ_CACHE: OrderedDict[tuple[str, str | None, str, str], ReadSnapshot] = Order
 
 
 def _scale_parts(scale: str | None) -> tuple[Decimal | None, str | None]:
-    """'USD_thousands' -> (1000, 'USD'); 'USD' -> (None, 'USD'); None -> (None, None)."""
+    """'USD_thousands' -> (1000, 'USD'); 'USD' -> (None, 'USD'); None -> (None, None).
+    Read as a claim's unit is ('INR_crores', 'KRW_trillions', 'EUR bn', 'US$ thousands')."""
     if not scale:
         return None, None
-    code, _, name = scale.partition("_")
-    code = code.upper()
-    if code not in CURRENCY_CODES or (name and name.lower() not in SCALE_NAMES):
+    parts = currency_scale(scale)
+    if parts is None:
         raise UnitNotRecognised(
             scale, ["USD_thousands", "USD_millions", "USD_billions", "EUR_thousands", "…"]
         )
-    return (SCALE_NAMES[name.lower()] if name else None), code
+    code, factor = parts
+    return factor, code
 
 
 def numbers_of(numbers: str | None, text: str, option: str = "--numbers") -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tieout._vocab import CURRENCY_CODES
+from tieout._vocab import CURRENCY_CODES, CURRENCY_SIGNS
 
 __all__ = [
     "CURRENCY_AFTER",
@@ -188,5 +188,7 @@ def resolve_numbers(numbers: str, text: str) -> str:
     )
 
 
-CURRENCY_AFTER_PATTERN = r"[€£¥₹₩₪₺$]|(?i:CHF|EUR|GBP|USD)\b"  # "3,5 €", "1.234 EUR"
+CURRENCY_AFTER_PATTERN = (
+    rf"[{re.escape(CURRENCY_SIGNS)}]|(?i:CHF|EUR|GBP|USD)\b"  # "3,5 €", "1.234 EUR"
+)
 CURRENCY_AFTER = re.compile(rf" ?(?:{CURRENCY_AFTER_PATTERN})")

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from tieout._vocab import CURRENCY_ADJECTIVES, CURRENCY_WORDS, NUMBER_WORDS
+from tieout._vocab import CURRENCY_ADJECTIVES, CURRENCY_SIGNS, CURRENCY_WORDS, NUMBER_WORDS
 from tieout.figures.figure import Figure
 
 __all__ = ["hedged_phrase", "is_bound", "mark_draft_hedges", "mark_hedged"]
@@ -91,7 +91,7 @@ _APPROX = frozenset(
 _FILLER = re.compile(r" (?:an?|the) (?:aggregate|total|maximum|combined)(?: amount)? of$")
 
 
-_HEDGED_MARKS = frozenset("$€£¥₹₩₪₺")
+_HEDGED_MARKS = frozenset(CURRENCY_SIGNS)
 # a band a figure is the middle or an end of: "mid-3%", "high-17%", "low-2%"
 _BAND_BEFORE = re.compile(r"(?<![\w-])(?i:low|mid|high)-$")
 

@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from decimal import Decimal
 
 from tieout._vocab import (
     CURRENCY_ADJECTIVES,
     CURRENCY_ALIASES,
     CURRENCY_CODES,
+    CURRENCY_PREFIX_SCALES,
+    CURRENCY_SIGNS,
     CURRENCY_WORDS,
     EMISSION_MASSES,
     QUANTITY_UNITS,
+    SCALE_SUFFIXES,
+    SCALE_WORDS_ANY_CASE,
+    SCALE_WORDS_AS_WRITTEN,
+    SCALE_WORDS_FOREIGN,
 )
 
 __all__ = [
@@ -83,7 +88,9 @@ _CURRENCY_WORD = rf"(?:(?i:{_ADJECTIVES})[^\S\n])?(?i:{_CURRENCY_NOUNS})"
 # a word's end, where a superscript footnote mark may stand ("$3.47 billion¹"): "\b" is no
 # end there, since "¹" is a digit to the regex engine
 WORD_END = r"(?![^\W\u00b9\u00b2\u00b3\u2070-\u2079])"
-SCALE_SUFFIX = r"(?:bn|mn|mm|MM|tn|Tn|TN|[kKmMbBT])"  # "T": read only after a currency
+SCALE_SUFFIX = f"(?:{trie_alternation(SCALE_SUFFIXES)})"  # "T": read only after a currency
+# a scale glued before a currency mark ("M€", "TEUR", "Md€"), as written
+_UNIT_SCALE = trie_alternation(CURRENCY_PREFIX_SCALES)
 # a CO2-equivalent mass, in any of the ways reports write one ("118,250 tCO2e", "tCO₂e",
 # "3.2 Mt CO2e", "tonnes of CO2 equivalent", "metric tons of CO2e", "tonnes CO2-e"): keyed
 # by its mass's symbol and the gas ("tCO2e", "MtCO2e"; "tCO2" without the equivalent)
@@ -101,16 +108,16 @@ QUANTITY_UNIT_PATTERN = _EMISSION + "|" + trie_alternation(QUANTITY_UNITS, space
 
 # a footnote's mark that PDF text flattened onto a scale ("$4.2B¹" read out as "$4.2B1")
 _FOOTNOTE_DIGITS = r"(?=[1-9]\d?(?!\w|[.,]\d))"
-# "$1.2 MM"; German "Tsd./Mio./Mrd."; Indian "lakh" (100,000), "crore" (10,000,000), "lakh crore"
+# "$1.2 MM"; German "Tsd./Mio./Mrd."; Indian "lakh" (100,000), "crore" (10,000,000), "lakh
+# crore"; Portuguese, Spanish, German and French ("milhões", "mil millones", "Milliarden"):
+# the foreign words first, so "mil millones" is read whole and never as "mil"
 SCALE_WORD = (
-    r"(?:(?i:mil\ millones)|(?i:thousand|million|billion|trillion|mln|bln|mn|bn|mil|bil|trn|tril|lakh\ crore|crore|lakh|lac)s?"
-    r"|MM|[Tt]sd|[Mm]io|[Mm]rd|[cC]rs?|CRS?"  # "Rs 4.2 cr", "₹38,250 Cr": crore
-    # Portuguese, Spanish, German and French: "R$ 1.234,5 milhões", "2,1 bilhões", "MXN
-    # 12.345,6 millones", "4,5 mil millones", "1.234,5 Millionen", "2,1 Milliarden", "1,2
-    # milliard" (a billion: the Spanish "billón" is a trillion and is not read)
-    r"|(?i:milh(?:ões|ão|oes|ao)|bilh(?:ões|ão|oes|ao)|mill(?:ones|ón)"
-    r"|millionen|milliarden?|milliards?))"
+    f"(?:(?i:{trie_alternation(SCALE_WORDS_FOREIGN)})"
+    f"|(?i:{trie_alternation(SCALE_WORDS_ANY_CASE)})s?"
+    f"|{trie_alternation(SCALE_WORDS_AS_WRITTEN)})"
 )
+# a currency's one-character mark written after a figure ("1.234,5 €", "¥ 812")
+_SYMBOL_AFTER = "[" + CURRENCY_SIGNS.replace("$", "") + "]"
 
 # What a bracket after a figure's trailing unit holds when it is no amount: a year as a
 # label ("1.234,5 Mio. € (2025: 1.102,3 Mio. €)", "Mio. € (2024)") or a count with its
@@ -202,7 +209,7 @@ FIGURE = re.compile(
                    |-to-1(?:\.0+)?(?!\d|[.,]\d)          # "312-to-1"
                    |(?:(?<=\.\d)|(?<=\.\d\d))[^\S\n]to[^\S\n]1(?:\.0+)?(?!\d|[.,]\d)  # "4.00 to 1.00", "4.5 to 1"
                    |[^\S\n]to[^\S\n]1\.0+(?!\d|[.,]\d))  # "5 to 1.00": a covenant's ratio
-          | \ (?P<unitscale>[kKMT]|Md|Mrd)(?=€|\$|[^\S\n]?(?:EUR|SEK|NOK|DKK|CHF|USD|GBP)\b)  # "2,345.6 M€", "812 TEUR", "5 MUSD", "25 M$", "7 M USD"
+          | \ (?P<unitscale>{_UNIT_SCALE})(?=€|\$|[^\S\n]?(?:EUR|SEK|NOK|DKK|CHF|USD|GBP)\b)  # "2,345.6 M€", "812 TEUR", "5 MUSD", "25 M$", "7 M USD"
           | [^\S\n]\$(?P<dscale>MM|M|[KkBb]|bn|mn|mm)(?![A-Za-z0-9])  # "15 $M": dollars, then the scale
           | (?P<pence>p(?![A-Za-z0-9])|\ pence{WORD_END}   # "45.6p", "12.5 pence": GBP 0.456
                     |c(?![A-Za-z0-9])|\ ?¢)              # "45.6c", "42¢": USD 0.456, as "cents"
@@ -215,7 +222,7 @@ FIGURE = re.compile(
             (?:
                 [^\S\n]?(?P<code>(?:{CURRENCY_CODE})){WORD_END}             # never across a line's end:
               | [^\S\n](?P<cword>{_CURRENCY_WORD}){WORD_END}  # "45 cents": $0.45; "812 million yuan"
-              | [^\S\n]?(?P<sym>[€£¥₹₩₪₺]|(?<=[kKMTd])\$|{_DOLLAR_PER})(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
+              | [^\S\n]?(?P<sym>{_SYMBOL_AFTER}|(?<=[kKMTd])\$|{_DOLLAR_PER})(?!\s?[\d-]|\s?\((?!{_LABEL_IN_BRACKET})\s?\d)  # "1.234,5 €", as Europe writes it
             )
         )?
         (?P<trailing>st\b|nd\b|rd\b|th\b|[A-Za-z])?
@@ -261,10 +268,5 @@ EXTRA_GROUPS = slice(_GROUPS.index("frac"), None)
 AFTER_DIGITS = slice(_GROUPS.index("pct"), None)
 
 
-UNIT_SCALES = {
-    "k": Decimal(1000),
-    "t": Decimal(1000),
-    "m": Decimal(10) ** 6,
-    "md": Decimal(10) ** 9,
-    "mrd": Decimal(10) ** 9,
-}
+# the same scales, lower-cased: how a match's ``unitscale`` is read
+UNIT_SCALES = {w.lower(): f for w, f in CURRENCY_PREFIX_SCALES.items()}

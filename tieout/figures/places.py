@@ -10,7 +10,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import accumulate
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS
+from tieout._vocab import CURRENCY_CODES, CURRENCY_SIGNS, CURRENCY_SYMBOLS
 from tieout.figures.figure import Figure
 from tieout.figures.hedges import mark_hedged
 from tieout.figures.ranges import link_comparatives, link_ranges, share_list_scale
@@ -192,7 +192,7 @@ COMPILED_DIGIT_RUNS = _number_places is not _number_places_python
 # points, thousand, million, mn, bn, dollars, euros, pounds, yen, "to", "through"), a
 # currency code or symbol. Anything else after a space or line break is a clean cut.
 # "*": "$4.2 **million**"; "×", "·": "2.5 × 10^6" (the "10" is no figure of its own)
-_JOINS_ABOVE = frozenset("0123456789.(-%§$€£¥₹₩₪₺*_×·")
+_JOINS_ABOVE = frozenset("0123456789.(-%§*_×·" + CURRENCY_SIGNS)
 _JOINING_WORDS = (
     "per",
     "pct",

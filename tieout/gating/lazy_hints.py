@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from tieout._vocab import CURRENCY_CODES, CURRENCY_SYMBOLS, NUMBER_WORDS, QUANTITY_MULTIPLES
+from tieout._vocab import CURRENCY_CODES, CURRENCY_SIGNS, NUMBER_WORDS, QUANTITY_MULTIPLES
 from tieout.figures.exact import ONE
 from tieout.figures.figure import Figure
 from tieout.figures.places import canonical_digits, clean_cut
@@ -91,7 +91,7 @@ def scale_after_number_word(low: str) -> bool:
 
 
 _CODES = "|".join(sorted(CURRENCY_CODES))
-_SIGNS = "".join(sorted({s[-1] for s in CURRENCY_SYMBOLS}))
+_SIGNS = CURRENCY_SIGNS
 # what makes a spelled number an amount, as ``wordnumbers`` reads it: a currency word or
 # code after a word, or a symbol or code before one (each found by a literal or a
 # character class first, so a megabyte of "$$$$" is one C-level scan)

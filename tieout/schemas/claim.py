@@ -37,6 +37,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError, core_schema
 
+from tieout._vocab import scale_unit_name
 from tieout.errors import ClaimValidationError, UnitNotRecognised
 from tieout.units import normalize_decimal, parse_unit
 
@@ -513,9 +514,6 @@ def _message(err: ErrorDetails, path: tuple[int | str, ...], item: object) -> st
     return str(err["msg"])
 
 
-_SCALE_NAMES = {Decimal(1000): "thousands", Decimal(10**6): "millions", Decimal(10**9): "billions"}
-
-
 def _value_hint(given: object, unit_text: object) -> str:
     """How to write a value that arrived as something other than a number.
 
@@ -549,10 +547,10 @@ def _value_hint(given: object, unit_text: object) -> str:
             pass
         else:
             code = declared.dimension if declared.kind == "currency" else code
-    scale = _SCALE_NAMES.get(fig.scale)
+    scale = scale_unit_name(fig.scale)
     if scale is not None:
         return f"write {number} and put the scale in unit ({code or 'USD'}_{scale})"
-    number = format(normalize_decimal(fig.value), "f")  # "12.5 crore", a scale units lack
+    number = format(normalize_decimal(fig.value), "f")  # a scale no unit names (10**8)
     if fig.kind == "currency":
         return f"write {number} and put the currency in unit ({code})"
     return f"write {number} without quotes"

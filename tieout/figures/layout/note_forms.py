@@ -14,12 +14,17 @@ import re
 from decimal import Decimal
 
 from tieout._vocab import (
+    ASIAN_SCALES,
+    CONTEXT_SCALE_WORDS,
     CURRENCY_CODES,
     CURRENCY_NAMES,
+    CURRENCY_PREFIX_SCALES,
     CURRENCY_SYMBOLS,
     NOTE_CURRENCY_MARKS,
     SCALE_NAMES,
+    SCALE_UNITS,
     SCALE_WORDS,
+    scale_unit_name,
 )
 from tieout.figures.layout.model import ScaleNote
 
@@ -52,7 +57,9 @@ CURRENCY_PATTERN = (
 # Chinese, Nordic and German filings print them ("(Unit: KRW billion)", "SEK m", "EUR million",
 # "RMB 10 thousand", "(Unit: 10 thousand yuan)", "MSEK", "TEUR", "Mio. EUR")
 _UCUR = rf"{SYMBOL_PATTERN}|RMB|NT\$|Rs\.?|" + "|".join(sorted(CURRENCY_CODES))
-_USCALE = r"(?:10|ten)\s+thousands?|(?:100|hundred)\s+millions?|thousands?|millions?|billions?|trillions?|crores?|lakhs?"
+_USCALE = r"(?:10|ten)\s+thousands?|(?:100|hundred)\s+millions?|" + "|".join(
+    name.removesuffix("s") + "s?" for name in SCALE_UNITS
+)
 _PREFIXED = r"SEK|NOK|DKK|EUR|CHF|USD|GBP|€"
 # the forms a scale note takes, in the order ``NOTE`` tries them: each a verbose pattern
 # whose groups are named by the form and by what they hold (``cur``, ``scale``,
@@ -159,26 +166,17 @@ NOTE_FORMS: dict[str, str] = {
     """,
 }
 NOTE = re.compile("(?:\n" + "\n|".join(NOTE_FORMS.values()) + "\n)", re.VERBOSE | re.IGNORECASE)
+# a scale note's short scale ("000s", "'000", "mn", "bn", "thousand") -> the unit scale it
+# names; a "T" before a currency ("TEUR") is a thousand
 SHORT_SCALES = {
-    "000,000": "millions",  # "RPMs (000,000)", as airlines print millions
-    "000,000s": "millions",
-    "000,000's": "millions",
-    "000": "thousands",
-    "000s": "thousands",
-    "'000": "thousands",
-    "'000s": "thousands",
-    "000's": "thousands",
-    "k": "thousands",
+    **dict.fromkeys(("000,000", "000,000s", "000,000's"), "millions"),  # "RPMs (000,000)",
+    **dict.fromkeys(("000", "000s", "'000", "'000s", "000's"), "thousands"),  # as airlines print
+    **{  # millions
+        word: name
+        for word, factor in SCALE_WORDS.items()
+        if word not in CONTEXT_SCALE_WORDS and (name := scale_unit_name(factor)) is not None
+    },
     "t": "thousands",
-    "thousand": "thousands",
-    "m": "millions",
-    "mm": "millions",
-    "mn": "millions",
-    "mil": "millions",
-    "million": "millions",
-    "bn": "billions",
-    "b": "billions",
-    "billion": "billions",
 }
 
 
@@ -212,22 +210,19 @@ def currency_word(word: str | None) -> str | None:
 
 
 # the scales of the notes of Japanese results: "(hundred millions of yen)" is 10^8 yen
-_JP_SCALES = {
-    "thousand": Decimal(1000),
-    "million": Decimal(10) ** 6,
-    "billion": Decimal(10) ** 9,
-    "hundred million": Decimal(10) ** 8,
+_JP_SCALES = {w: SCALE_WORDS[w] for w in ("thousand", "million", "billion")} | {
+    "hundred million": ASIAN_SCALES["100 million"]
 }
 
 
 # the scales of a currency-and-scale caption or corner cell ("KRW 100 million", "10
 # thousand yuan": the 万元 of Chinese statements; "MSEK", "TEUR", "Mio. EUR")
-_UNIT_SCALES = SCALE_WORDS | {
-    "t": Decimal(1000),  # "TEUR", "T€": Tausend (after a currency, "T" is a trillion)
-    "mia": Decimal(10) ** 9,  # "DKK mia.": the Danish milliard
-    "10 thousand": Decimal(10) ** 4,
-    "100 million": Decimal(10) ** 8,
-}
+_UNIT_SCALES = (
+    SCALE_WORDS
+    | {"t": CURRENCY_PREFIX_SCALES["T"]}  # "TEUR", "T€": Tausend (after a currency, a trillion)
+    | {"mia": SCALE_WORDS["milliard"]}  # "DKK mia.": the Danish milliard
+    | ASIAN_SCALES
+)
 
 #: The currency of a note that names one the reader cannot map ("(in thousands of Ringgit)"):
 #: ISO 4217's "no currency", so its cells confirm an amount in no currency (None, a note with
