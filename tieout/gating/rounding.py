@@ -63,7 +63,9 @@ def rounds(value: Decimal, fig: Figure) -> bool:
     value = value.copy_abs()
     if value == mag:
         return False
-    steps = _STEPS.divide(value, fig.precision).quantize(_ONE, rounding=ROUND_HALF_UP, context=EXACT)
+    steps = _STEPS.divide(value, fig.precision).quantize(
+        _ONE, rounding=ROUND_HALF_UP, context=EXACT
+    )
     return EXACT.multiply(steps, fig.precision) == mag
 
 
