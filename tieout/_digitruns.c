@@ -7,7 +7,7 @@
  * that a run ".12" after an ASCII letter is followed by the run its digits start ("Rs.12.5"
  * gives ".12" and "12.5"). Its key
  * is the run without commas, put in canonical form (figures.canonical_digits) when it
- * starts with "0" or "." or is a decimal ending in "0". tests/test_digitruns.py holds the
+ * starts with "0" or "." or is a decimal ending in "0". tests/figures/test_digitruns.py holds the
  * two implementations to the same answers on random text.
  */
 #define PY_SSIZE_T_CLEAN

@@ -158,7 +158,7 @@ _LOCATOR_LABEL = re.compile(
     r",?[ ](?:and|or|&|to|through)[ ])$"
 )
 # the last words of ``_ID_LABEL``'s and ``_LOCATOR_LABEL``'s labels, lower-cased: a cheap
-# test before either pattern ("stood at 4,200" has none); tests/test_figures_prefilters.py
+# test before either pattern ("stood at 4,200" has none); tests/figures/test_prefilters.py
 # holds the list to the patterns
 _LABEL_WORDS = """no. nos. number code id cert. cik ein fein tin sic naics naic cusip isin sedol lei
     figi suite ste. rule docket permit licence license registration reg. acct. account

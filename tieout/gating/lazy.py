@@ -18,7 +18,7 @@ grammar's reading of such a place can say "found":
   unless the words of the source rule that out (``_may_be_spelled``).
 
 Where a block is too large or no clean cut is near, the whole source is read (``full()``),
-so the answer is always the full reading's answer; tests/test_gate_lazy.py holds the two
+so the answer is always the full reading's answer; tests/gating/test_lazy.py holds the two
 readings to the same answers on random sources.
 """
 

@@ -118,7 +118,7 @@ _CAPTION_ANCHOR = re.compile(
 
 # a superset of where ``_NOTE_ANCHOR`` and ``_CAPTION_ANCHOR`` match, each look-behind
 # read as characters: where none of these finds anything, neither anchor does
-# (tests/test_layout_anchor_gate.py holds them together). The two anchors try some twenty
+# (tests/figures/layout/test_anchor_gate.py holds them together). The two anchors try some twenty
 # branches at every "t", "m", "b" and "0" of the text; each of these starts with a literal
 # or a rare character, which the regex engine finds by a plain string search, and a draft
 # or a block of prose mostly has none (``_AFTER_MARK``: "USD thousand", "$ million")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from _figures import figure, read
 
 import tieout
-from tests._figures import figure, read
 from tieout.figures import extract
 
 

@@ -16,7 +16,7 @@ from tieout.store import Store
 from tieout.web import create_app, openapi_document
 from tieout.web.auth import create_key, revoke_key, verify_key
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "tieout" / "sample_docs"
 UPDATE_ID = "investor-update-2026-08"
 SEED_CLAIM = {

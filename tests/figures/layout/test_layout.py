@@ -19,7 +19,7 @@ from tieout.periods import Period
 
 D = Decimal
 SAMPLE_10K = (
-    Path(__file__).resolve().parents[1] / "tieout/sample_docs/documents/acme-10k-fy2019.txt"
+    Path(__file__).resolve().parents[3] / "tieout/sample_docs/documents/acme-10k-fy2019.txt"
 )
 
 

@@ -12,7 +12,7 @@ import click
 from tieout.checks import RUBRIC
 from tieout.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 

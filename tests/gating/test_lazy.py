@@ -21,17 +21,17 @@ from tieout.gating.gate import claim_class
 from tieout.gating.lazy import LazySource
 from tieout.gating.lazy_hints import percent_after_word as _percent_after_word
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TEXTS = [
     *sorted((ROOT / "sample_docs" / "documents").glob("*")),
-    Path(__file__).parent / "data" / "income-statement-2023.txt",
-    Path(__file__).parent / "data" / "international-2025.txt",
-    Path(__file__).parent / "data" / "konzernabschluss-2024.md",  # comma convention
-    Path(__file__).parent / "data" / "rapport-annuel-2024.txt",  # comma, thin spaces
-    Path(__file__).parent / "data" / "statement-units-2026.txt",
+    Path(__file__).parent.parent / "data" / "income-statement-2023.txt",
+    Path(__file__).parent.parent / "data" / "international-2025.txt",
+    Path(__file__).parent.parent / "data" / "konzernabschluss-2024.md",  # comma convention
+    Path(__file__).parent.parent / "data" / "rapport-annuel-2024.txt",  # comma, thin spaces
+    Path(__file__).parent.parent / "data" / "statement-units-2026.txt",
     # Korean, Chinese, Nordic and German unit captions; statements in HK$ and S$; headings
     # a blank line above their rows
-    Path(__file__).parent / "data" / "international-units-2026.txt",
+    Path(__file__).parent.parent / "data" / "international-units-2026.txt",
 ]
 
 

@@ -12,7 +12,7 @@ from tieout.errors import InputError
 from tieout.figures import extract, figure_key
 from tieout.gating.facts import FactSheet, load_facts, render
 
-FACTS_DIR = Path(__file__).resolve().parent.parent / "tieout" / "sample_docs" / "facts"
+FACTS_DIR = Path(__file__).resolve().parents[2] / "tieout" / "sample_docs" / "facts"
 NORTHWIND = FACTS_DIR / "northwind-msa.toml"
 BRIGHTWELL = FACTS_DIR / "brightwell.yaml"
 

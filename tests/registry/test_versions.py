@@ -80,7 +80,7 @@ def test_claims_are_judged_by_the_version_in_force_when_their_document_was_publi
 
 
 def test_export_then_import_changes_nothing(db_url: str, tmp_path: Path) -> None:
-    samples = Path(__file__).resolve().parent.parent / "sample_docs"
+    samples = Path(__file__).resolve().parents[2] / "sample_docs"
     with Store.open(db_url) as store:
         store.import_metrics(load_metric_file(samples / "metrics.yaml"))
         store.import_metrics(load_metric_file(samples / "metrics-2026-09.yaml"))

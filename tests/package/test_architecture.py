@@ -10,7 +10,7 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "tieout"
+PACKAGE = Path(__file__).resolve().parents[2] / "tieout"
 MODULE_LINES = 600
 FUNCTION_LINES = 80
 

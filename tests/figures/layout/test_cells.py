@@ -10,8 +10,9 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+from _figures import figure
+
 import tieout
-from tests._figures import figure
 from tieout.figures import extract, normalize
 from tieout.figures.layout import read_layout
 

@@ -26,7 +26,7 @@ from tieout.web.auth import create_key, revoke_key, verify_key
 from tieout.web.login import COOKIE
 from tieout.web.page import csrf_token
 
-SAMPLES = Path(__file__).resolve().parent.parent / "tieout" / "sample_docs"
+SAMPLES = Path(__file__).resolve().parents[2] / "tieout" / "sample_docs"
 NO_REASON = "an override needs a reason: say why claim {id} should be warning, not fail (--reason)"
 
 

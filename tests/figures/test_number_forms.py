@@ -7,9 +7,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from _figures import figure
 
 import tieout
-from tests._figures import figure
 from tieout.figures import extract, normalize, skipped
 
 

@@ -27,7 +27,7 @@ from tieout.gating.index import document_index
 from tieout.store import Store
 from tieout.store.migrate import downgrade, upgrade
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 REPORT = DATA / "konzernabschluss-2024.md"
 DRAFT = DATA / "draft-musterwerk-2024.md"
 RAPPORT = DATA / "rapport-annuel-2024.txt"

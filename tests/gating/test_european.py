@@ -21,7 +21,7 @@ from tieout.figures import extract, normalize
 from tieout.gating import gate
 from tieout.gating.sources import clear_cache, text_index
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 REPORT = (DATA / "konzernabschluss-2024.md").read_text(encoding="utf-8")
 DRAFT = (DATA / "draft-musterwerk-2024.md").read_text(encoding="utf-8")
 RAPPORT = (DATA / "rapport-annuel-2024.txt").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "agent_loop.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "agent_loop.py"
 
 
 def test_the_agent_loop_tells_both_stories() -> None:

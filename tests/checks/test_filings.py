@@ -16,7 +16,7 @@ import pytest
 import tieout
 from tieout.checks import Verdict
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 
 
 def income_statement() -> tieout.Document:

@@ -19,7 +19,7 @@ from tieout.store import Store
 from tieout.web import create_app
 from tieout.web.auth import create_key
 
-SAMPLES = Path(__file__).resolve().parent.parent / "tieout" / "sample_docs"
+SAMPLES = Path(__file__).resolve().parents[2] / "tieout" / "sample_docs"
 
 
 # The app opens its database on the first request, so it can be built (and its OpenAPI document

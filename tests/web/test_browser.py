@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLAIMS = ROOT / "tieout" / "sample_docs" / "claims" / "investor-updates.json"
 CHROMIUM = os.environ.get("TIEOUT_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("TIEOUT_CHROMEDRIVER", "/usr/bin/chromedriver")

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 import tieout
-from tests.test_docs_pdf import STATEMENT as PDF_STATEMENT
-from tests.test_docs_pdf import build_pdf
+from tests.documents.test_pdf import STATEMENT as PDF_STATEMENT
+from tests.documents.test_pdf import build_pdf
 from tieout.documents import resolve_locator
 from tieout.errors import DocumentFormatError
 
-SAMPLES = Path(__file__).resolve().parent.parent / "tieout" / "sample_docs"
+SAMPLES = Path(__file__).resolve().parents[2] / "tieout" / "sample_docs"
 
 STATEMENT = """Harbor Lane Foods, Inc.
 

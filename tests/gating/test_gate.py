@@ -1070,7 +1070,9 @@ def test_a_swiss_figure_is_read_with_its_apostrophes_as_thousands_separators() -
 
 
 def test_indian_swiss_and_german_figures_are_checked_against_a_filing_written_so() -> None:
-    source = (Path(__file__).parent / "data" / "international-2025.txt").read_text(encoding="utf-8")
+    source = (Path(__file__).parent.parent / "data" / "international-2025.txt").read_text(
+        encoding="utf-8"
+    )
     draft = (
         "Revenue from operations was ₹12,345.6 crore in FY25, or Rs. 123,456 million.\n"
         "Other income was Rs. 234.5 crore and net profit ₹3.2 lakh crore.\n"
