@@ -519,7 +519,9 @@ def test_each_page_keeps_its_place() -> None:
     assert [(s.kind, s.title) for s in doc.layout.sections] == [
         (s.kind, s.title) for s in joined.layout.sections
     ]
-    assert [(f.text, f.value) for f in doc.read().figures] == [(f.text, f.value) for f in joined.read().figures]
+    assert [(f.text, f.value) for f in doc.read().figures] == [
+        (f.text, f.value) for f in joined.read().figures
+    ]
 
 
 def test_a_text_without_pages_ignores_a_page_locator() -> None:

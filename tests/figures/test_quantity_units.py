@@ -129,9 +129,17 @@ For a typical customer the monthly bill would increase by $14.82, from $138.40 t
         ("Scope 1 was 3,100 tonnes of CO2 equivalent.", ["quantity:tCO2e:3100"], True),
         ("We emitted 4,205 metric tons of CO2e.", ["quantity:tCO2e:4205"], False),
         ("The plan adds 1,150–1,800 MW.", ["quantity:MW:1150", "quantity:MW:1800"], False),
-        ("Emissions were 2,500 to 3,100 tCO2e.", ["quantity:tCO2e:2500", "quantity:tCO2e:3100"], False),
+        (
+            "Emissions were 2,500 to 3,100 tCO2e.",
+            ["quantity:tCO2e:2500", "quantity:tCO2e:3100"],
+            False,
+        ),
         ("Sales are 31,420 MWh/yr.", ["quantity:MWh/year:31420"], False),
-        ("Intensity was 27.4 tCO2e per $ million revenue.", ["quantity:tCO2e/USD million:27.4"], True),
+        (
+            "Intensity was 27.4 tCO2e per $ million revenue.",
+            ["quantity:tCO2e/USD million:27.4"],
+            True,
+        ),
         ("Intensity was 27.4 tCO2e per $ billion.", ["quantity:tCO2e/USD billion:27.4"], False),
         ("Intensity was 27.4 tCO2e per MWh.", ["quantity:tCO2e/MWh:27.4"], False),
         ("Intensity was 27.4 tCO2e.", ["quantity:tCO2e:27.4"], True),  # no denominator named
@@ -182,8 +190,16 @@ The maintenance regimen costs $96,000 annually. CAC payback was 19 months.
         ("Each dose costs $18,500 per week.", ["currency:USD/week:18500"], False),
         ("CAC payback improved to 14.5 months.", ["quantity:month:14.5"], False),
         ("CAC payback improved to 14 months.", [], True),  # a small count: no claim
-        ("Median OS was 18.4 vs 13.1 months.", ["quantity:month:18.4", "quantity:month:13.1"], True),
-        ("Median OS was 18.4 versus 11.0 weeks.", ["quantity:week:18.4", "quantity:week:11"], False),
+        (
+            "Median OS was 18.4 vs 13.1 months.",
+            ["quantity:month:18.4", "quantity:month:13.1"],
+            True,
+        ),
+        (
+            "Median OS was 18.4 versus 11.0 weeks.",
+            ["quantity:week:18.4", "quantity:week:11"],
+            False,
+        ),
         ("It lasts a 30-day period.", [], True),
     ],
 )
@@ -197,7 +213,9 @@ def test_the_gate_checks_trial_units_and_drug_prices(
 
 def test_a_wrapped_source_line_confirms_its_quantity() -> None:
     source = "Peak demand is forecast to reach 7,915\nMW in 2032; Scope 1 fell to 118,250\ntCO2e."
-    result = tieout.gate("Peak demand reaches 7,915 MW; Scope 1 is 118,250 tCO2e.", sources=[source])
+    result = tieout.gate(
+        "Peak demand reaches 7,915 MW; Scope 1 is 118,250 tCO2e.", sources=[source]
+    )
     assert [(c.key, c.status) for c in result.claims] == [
         ("quantity:MW:7915", "found"),
         ("quantity:tCO2e:118250", "found"),

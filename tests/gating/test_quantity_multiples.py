@@ -27,13 +27,33 @@ def _verdict(draft: str, source: str) -> tuple[bool, str, str]:
     ("source", "draft", "key", "found"),
     [
         ("Capacity reached 1,200 MW.", "Capacity is 1.2 GW.", "quantity:GW:1.2", '"1,200 MW"'),
-        ("Capacity reached 1,200 MW.", "Capacity is 1,200,000 kW.", "quantity:kW:1200000", '"1,200 MW"'),
+        (
+            "Capacity reached 1,200 MW.",
+            "Capacity is 1,200,000 kW.",
+            "quantity:kW:1200000",
+            '"1,200 MW"',
+        ),
         ("Output was 3,500 MWh in 2024.", "Output was 3.5 GWh.", "quantity:GWh:3.5", '"3,500 MWh"'),
         ("Arrays total 1,200 MWac.", "Arrays total 1.2 GWac.", "quantity:GWac:1.2", '"1,200 MWac"'),
-        ("Scope 1 was 1,240 kt CO2e.", "Scope 1 was 1.24 Mt CO2e.", "quantity:MtCO2e:1.24", '"1,240 kt CO2e"'),
+        (
+            "Scope 1 was 1,240 kt CO2e.",
+            "Scope 1 was 1.24 Mt CO2e.",
+            "quantity:MtCO2e:1.24",
+            '"1,240 kt CO2e"',
+        ),
         ("We used 2,400 m³ of water.", "We used 2.4 ML of water.", "quantity:ML:2.4", '"2,400 m³"'),
-        ("Treasury sold 150,000,000 sats.", "Treasury sold 1.5 BTC.", "quantity:BTC:1.5", '"150,000,000 sats"'),
-        ("Dosing at 250 nM was stopped.", "Dosing at 0.25 μM was stopped.", "quantity:μM:0.25", '"250 nM"'),
+        (
+            "Treasury sold 150,000,000 sats.",
+            "Treasury sold 1.5 BTC.",
+            "quantity:BTC:1.5",
+            '"150,000,000 sats"',
+        ),
+        (
+            "Dosing at 250 nM was stopped.",
+            "Dosing at 0.25 μM was stopped.",
+            "quantity:μM:0.25",
+            '"250 nM"',
+        ),
     ],
 )
 def test_a_quantity_is_found_in_another_multiple_of_its_unit(
@@ -41,19 +61,43 @@ def test_a_quantity_is_found_in_another_multiple_of_its_unit(
 ) -> None:
     assert _verdict(draft, source) == (True, key, f"found in source 1: {found}")
     # read on demand from a long source, as from a short one
-    assert _verdict(draft, _PAD + source + "\n\n" + _PAD) == (True, key, f"found in source 1: {found}")
+    assert _verdict(draft, _PAD + source + "\n\n" + _PAD) == (
+        True,
+        key,
+        f"found in source 1: {found}",
+    )
 
 
 @pytest.mark.parametrize(
     ("source", "draft", "key"),
     [
-        ("Capacity reached 1,200 MW.", "Capacity is 1.2 MW.", "quantity:MW:1.2"),  # digits, not units
+        (
+            "Capacity reached 1,200 MW.",
+            "Capacity is 1.2 MW.",
+            "quantity:MW:1.2",
+        ),  # digits, not units
         ("Capacity reached 1,200 MW.", "Capacity is 1.3 GW.", "quantity:GW:1.3"),
-        ("Output was 3,500 MWh in 2024.", "Output was 3.5 GW.", "quantity:GW:3.5"),  # power, not energy
-        ("Arrays total 1,200 MWac.", "Arrays total 1.2 GW.", "quantity:GW:1.2"),  # AC rating kept apart
-        ("Scope 1 was 1,240 kt CO2e.", "Scope 1 was 1.24 MtCO2.", "quantity:MtCO2:1.24"),  # CO2 alone
+        (
+            "Output was 3,500 MWh in 2024.",
+            "Output was 3.5 GW.",
+            "quantity:GW:3.5",
+        ),  # power, not energy
+        (
+            "Arrays total 1,200 MWac.",
+            "Arrays total 1.2 GW.",
+            "quantity:GW:1.2",
+        ),  # AC rating kept apart
+        (
+            "Scope 1 was 1,240 kt CO2e.",
+            "Scope 1 was 1.24 MtCO2.",
+            "quantity:MtCO2:1.24",
+        ),  # CO2 alone
         # US inventories' "MT" is metric tons, never megatonnes: no multiple of "kt"
-        ("Emissions fell to 3,120 MTCO2e.", "Emissions fell to 3.12 ktCO2e.", "quantity:ktCO2e:3.12"),
+        (
+            "Emissions fell to 3,120 MTCO2e.",
+            "Emissions fell to 3.12 ktCO2e.",
+            "quantity:ktCO2e:3.12",
+        ),
     ],
 )
 def test_other_units_and_other_digits_are_still_rejected(source: str, draft: str, key: str) -> None:
@@ -82,7 +126,10 @@ _UNITS = {"W": ["kW", "MW", "GW"], "Wh": ["kWh", "MWh", "GWh", "TWh"], "J": ["GJ
 def test_any_multiple_of_a_stated_quantity_is_found_and_a_changed_digit_is_not(
     base: str, data: st.DataObject, units: int
 ) -> None:
-    stated, written = data.draw(st.sampled_from(_UNITS[base])), data.draw(st.sampled_from(_UNITS[base]))
+    stated, written = (
+        data.draw(st.sampled_from(_UNITS[base])),
+        data.draw(st.sampled_from(_UNITS[base])),
+    )
     value = Decimal(units)
     source = f"Total for the year: {value:,} {stated}."
     fig = extract(source)[0]

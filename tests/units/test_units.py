@@ -210,7 +210,9 @@ def test_percentage_points_compare_as_percent_and_keep_their_name() -> None:
 
 def test_canonical_units_lists_every_name_once() -> None:
     names = units.canonical_units()
-    assert len(names) == len(set(names)) == 4 + (1 + len(units.SCALES)) * len(CURRENCY_CODES) + 1  # GBP_pence
+    assert (
+        len(names) == len(set(names)) == 4 + (1 + len(units.SCALES)) * len(CURRENCY_CODES) + 1
+    )  # GBP_pence
     assert all(parse_unit(name).name == name for name in names)
 
 

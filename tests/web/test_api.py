@@ -299,7 +299,11 @@ def test_a_pinned_gate_takes_its_documents_and_workflow_from_the_server(api: Api
     with TestClient(create_app(api.db_url, config=workflows)) as open_door:
         off = open_door.post(
             "/gate",
-            json={"draft": "Cash was $9.9M.", "sources": [SOURCE], "workflow": "financial_statement_summary"},
+            json={
+                "draft": "Cash was $9.9M.",
+                "sources": [SOURCE],
+                "workflow": "financial_statement_summary",
+            },
             headers=auth,
         )
         assert (off.status_code, off.json()["error"]) == (
@@ -338,7 +342,15 @@ def test_serve_refuses_an_unknown_pinned_document_or_workflow(api: Api) -> None:
     assert "document 'nope' is not ingested" in doc.output
     flow = runner.invoke(
         main,
-        ["serve", "--db", api.db_url, "--config", str(SAMPLES / "workflows.toml"), "--workflow", "nope"],
+        [
+            "serve",
+            "--db",
+            api.db_url,
+            "--config",
+            str(SAMPLES / "workflows.toml"),
+            "--workflow",
+            "nope",
+        ],
     )
     assert flow.exit_code == 2
     assert "workflow 'nope' is not configured" in flow.output
