@@ -176,8 +176,8 @@ def figure_from_match(
     ``GROUP_NUMBERS`` gives them), with ``prefix``, what stands before its number: its
     unit and scale, its currency, the brackets around it, what it is per."""
     _, _, num, _, trailing = groups[DIGIT_GROUPS]
-    *_, mult = groups[UNIT_GROUPS]
-    frac, *_ = groups[EXTRA_GROUPS]
+    _, _, _, _, code, cword, mult = groups[UNIT_GROUPS]
+    frac, pence, _, _, _, qty, _, _ = groups[EXTRA_GROUPS]
     assert num is not None
     if frac:
         value, precision = fraction_value(num, frac)
@@ -190,8 +190,14 @@ def figure_from_match(
         end=m.end() if trailing is None else m.start("trailing"),  # not "YoY" of "12%YoY"
     )
     sym = _read_scale(text, m, groups, prefix, read)
-    cents = _read_currency(text, m, groups, prefix, num, sym, read)
-    closed, restated_unit = _read_brackets(text, groups, prefix, num, read)
+    # each step below only where what it reads is there: a currency's word, code, symbol
+    # or pence after the number; a bracket before it; a quantity's unit, or a currency
+    cents = bool(cword or code or sym or pence) and _read_currency(
+        text, m, groups, prefix, num, sym, read
+    )
+    closed, restated_unit = (
+        _read_brackets(text, groups, prefix, num, read) if prefix.open_at >= 0 else (False, None)
+    )
     negative = closed or prefix.negative
     if read.unit == "basis_point" or (cents and read.kind == "currency"):
         value = over(value, HUNDRED)  # 150 bps is 1.5%; 45 cents is $0.45
@@ -205,7 +211,11 @@ def figure_from_match(
     if not closed and prefix.open_at >= 0 and start <= prefix.open_at:
         # the bracket opens a parenthesis, not a negative
         start = prefix.open_at + 1 + prefix.open_gap
-    per = _read_per(text, m, groups, num, start, restated_unit, read)
+    per = (
+        _read_per(text, m, groups, num, start, restated_unit, read)
+        if qty or read.kind == "currency" or restated_unit is not None
+        else None
+    )
     return Figure(
         text=text[start : read.end],
         span=(start, read.end),
