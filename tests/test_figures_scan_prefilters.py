@@ -6,7 +6,8 @@ whether a number with a prefix or a unit is passed over (a footnote's mark, a co
 table's scale, a count of months) only where a scale letter, pence, "000" or a bracket
 right before it allows it; and ``figure_from_match`` reads a currency after the number,
 the brackets around it and what it is per only where a currency's word, code, symbol or
-pence, an opening bracket, a quantity's unit or a currency allow it. Each property reads
+pence, an opening bracket, a quantity's unit or a currency allow it; and it reads a power
+of ten after a number only where its first characters allow it. Each property reads
 random text built from the grammar's own words, runs the step where the cheap test says
 "no" and holds it to doing nothing."""
 
@@ -29,8 +30,9 @@ from tieout.figures.patterns import (
     UNIT_GROUPS,
 )
 from tieout.figures.prefix import Prefix, read_prefix
-from tieout.figures.scan import _passed_over
+from tieout.figures.scan import _may_power, _passed_over
 from tieout.figures.sections import SectionList
+from tieout.figures.unreadable import unreadable_end
 
 SETTINGS = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAPS = st.sampled_from(["", " ", " ", " ", "  ", "\n", ":", ",", ".", "-", "(", ")", "/"])
@@ -121,3 +123,32 @@ def test_a_currency_a_bracket_or_a_per_is_never_ruled_out(text: str) -> None:
                 after = replace(read)
                 assert _read_per(text, m, groups, num, prefix.start, None, after) is None
                 assert after == read, text
+
+
+POWER_WORDS = [
+    "2.5",
+    "4",
+    "1,234",
+    "e6",
+    "E+09",
+    "e",
+    "x",
+    "×",
+    "*",
+    "·",
+    "10^9",
+    "10**6",
+    "10⁹",
+    "10",
+    "M",
+]
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.sampled_from(POWER_WORDS), GAPS), max_size=6))
+def test_a_power_of_ten_is_never_ruled_out(pairs: list[tuple[str, str]]) -> None:
+    text = "".join(w + g for w, g in pairs)
+    for m, groups in _numbers(text):
+        _, _, num, dotted, _ = groups[DIGIT_GROUPS]
+        if not dotted and not _may_power(text, m.end("num")):
+            assert unreadable_end(text, m, num, None, dotted) is None, text

@@ -184,10 +184,10 @@ def figure_from_match(
     else:
         value = decimal_value(num)
         precision = precision_of(num)
-    read = _Reading(
-        kind="currency" if prefix.currency else "number",
-        unit=prefix.currency,
-        end=m.end() if trailing is None else m.start("trailing"),  # not "YoY" of "12%YoY"
+    read = _Reading(  # (by position: keywords cost as much again, once per figure)
+        "currency" if prefix.currency else "number",  # kind
+        prefix.currency,  # unit
+        m.end() if trailing is None else m.start("trailing"),  # end: not "YoY" of "12%YoY"
     )
     sym = _read_scale(text, m, groups, prefix, read)
     # each step below only where what it reads is there: a currency's word, code, symbol
