@@ -101,8 +101,9 @@ def test_a_number_passed_over_is_never_ruled_out(text: str) -> None:
 def test_a_currency_a_bracket_or_a_per_is_never_ruled_out(text: str) -> None:
     for m, groups in _numbers(text):
         _, _, num, _, trailing = groups[DIGIT_GROUPS]
-        _, _, _, _, code, cword, _ = groups[UNIT_GROUPS]
-        _, pence, _, _, _, qty, _, _ = groups[EXTRA_GROUPS]
+        units, extras = groups[UNIT_GROUPS], groups[EXTRA_GROUPS]
+        _, _, _, _, code, cword, _ = units
+        _, pence, _, _, _, qty, _, _ = extras
         pos = m.start()
         for prefix in (read_prefix(text, pos) or Prefix(pos), Prefix(pos)):
             read = _Reading(
@@ -110,18 +111,18 @@ def test_a_currency_a_bracket_or_a_per_is_never_ruled_out(text: str) -> None:
                 unit=prefix.currency,
                 end=m.end() if trailing is None else m.start("trailing"),
             )
-            sym = _read_scale(text, m, groups, prefix, read)
+            sym = _read_scale(text, m, units, extras, prefix, read)
             if not (cword or code or sym or pence):
                 after = replace(read)
-                assert not _read_currency(text, m, groups, prefix, num, sym, after)
+                assert not _read_currency(text, m, units, extras, prefix, num, sym, after)
                 assert after == read, text
             if prefix.open_at < 0:
                 after = replace(read)
-                assert _read_brackets(text, groups, prefix, num, after) == (False, None)
+                assert _read_brackets(text, extras, prefix, num, after) == (False, None)
                 assert after == read, text
             if not (qty or read.kind == "currency"):
                 after = replace(read)
-                assert _read_per(text, m, groups, num, prefix.start, None, after) is None
+                assert _read_per(text, m, units, extras, num, prefix.start, None, after) is None
                 assert after == read, text
 
 
