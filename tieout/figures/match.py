@@ -21,7 +21,6 @@ from tieout.figures.exact import HUNDRED, ONE, over, times
 from tieout.figures.figure import Figure, FigureKind
 from tieout.figures.numerals import decimal_value, fraction_value, precision_of
 from tieout.figures.patterns import (
-    AFTER_DIGITS,
     DIGIT_GROUPS,
     EXTRA_GROUPS,
     FIGURE,
@@ -176,22 +175,29 @@ def figure_from_match(
     ``GROUP_NUMBERS`` gives them), with ``prefix``, what stands before its number: its
     unit and scale, its currency, the brackets around it, what it is per."""
     _, _, num, _, trailing = groups[DIGIT_GROUPS]
-    *_, mult = groups[UNIT_GROUPS]
-    frac, *_ = groups[EXTRA_GROUPS]
+    units, extras = groups[UNIT_GROUPS], groups[EXTRA_GROUPS]  # each step reads its own
+    _, _, _, _, code, cword, mult = units
+    frac, pence, _, _, _, qty, _, _ = extras
     assert num is not None
     if frac:
         value, precision = fraction_value(num, frac)
     else:
         value = decimal_value(num)
         precision = precision_of(num)
-    read = _Reading(
-        kind="currency" if prefix.currency else "number",
-        unit=prefix.currency,
-        end=m.end() if trailing is None else m.start("trailing"),  # not "YoY" of "12%YoY"
+    read = _Reading(  # (by position: keywords cost as much again, once per figure)
+        "currency" if prefix.currency else "number",  # kind
+        prefix.currency,  # unit
+        m.end() if trailing is None else m.start("trailing"),  # end: not "YoY" of "12%YoY"
     )
-    sym = _read_scale(text, m, groups, prefix, read)
-    cents = _read_currency(text, m, groups, prefix, num, sym, read)
-    closed, restated_unit = _read_brackets(text, groups, prefix, num, read)
+    sym = _read_scale(text, m, units, extras, prefix, read)
+    # each step below only where what it reads is there: a currency's word, code, symbol
+    # or pence after the number; a bracket before it; a quantity's unit, or a currency
+    cents = bool(cword or code or sym or pence) and _read_currency(
+        text, m, units, extras, prefix, num, sym, read
+    )
+    closed, restated_unit = (
+        _read_brackets(text, extras, prefix, num, read) if prefix.open_at >= 0 else (False, None)
+    )
     negative = closed or prefix.negative
     if read.unit == "basis_point" or (cents and read.kind == "currency"):
         value = over(value, HUNDRED)  # 150 bps is 1.5%; 45 cents is $0.45
@@ -205,7 +211,11 @@ def figure_from_match(
     if not closed and prefix.open_at >= 0 and start <= prefix.open_at:
         # the bracket opens a parenthesis, not a negative
         start = prefix.open_at + 1 + prefix.open_gap
-    per = _read_per(text, m, groups, num, start, restated_unit, read)
+    per = (
+        _read_per(text, m, units, extras, num, start, restated_unit, read)
+        if qty or read.kind == "currency" or restated_unit is not None
+        else None
+    )
     return Figure(
         text=text[start : read.end],
         span=(start, read.end),
@@ -225,13 +235,20 @@ def figure_from_match(
 
 
 def _read_scale(
-    text: str, m: re.Match[str], groups: tuple[str | None, ...], prefix: Prefix, read: _Reading
+    text: str,
+    m: re.Match[str],
+    units: tuple[str | None, ...],
+    extras: tuple[str | None, ...],
+    prefix: Prefix,
+    read: _Reading,
 ) -> str | None:
     """Read the percent, basis points or scale written after the number, or the scale
     that stood before its currency ("T€ 812"), or a scale a space after an amount ("$4.2
-    B"). Returns the currency symbol after the number ("$" of "15 $M"), if any."""
-    pct, bps, sfx, word, _, _, _ = groups[UNIT_GROUPS]
-    _, _, sym, unitscale, wordx, _, _, dscale = groups[EXTRA_GROUPS]
+    B"). Returns the currency symbol after the number ("$" of "15 $M"), if any.
+    ``units``, ``extras``: the match's ``UNIT_GROUPS`` and ``EXTRA_GROUPS``, as each step
+    after this one reads them too."""
+    pct, bps, sfx, word, _, _, _ = units
+    _, _, sym, unitscale, wordx, _, _, dscale = extras
     word = word or wordx
     end = read.end
     if pct:
@@ -250,7 +267,7 @@ def _read_scale(
         sym = "$"
     elif prefix.scale != ONE:  # "T€ 812": the scale stood before the currency
         read.scale, read.scale_source = prefix.scale, "suffix"
-    elif prefix.currency and not any(groups[AFTER_DIGITS]) and text[end : end + 1] == " ":
+    elif prefix.currency and not (any(units) or any(extras)) and text[end : end + 1] == " ":
         spaced = _SPACED_SCALE.match(text, end)
         if spaced is not None:  # "$4.2 B in sales": B, a space after an amount, is billions
             read.scale, read.scale_source = SCALE_WORDS[spaced.group(1).lower()], "suffix"
@@ -264,7 +281,8 @@ def _read_scale(
 def _read_currency(
     text: str,
     m: re.Match[str],
-    groups: tuple[str | None, ...],
+    units: tuple[str | None, ...],
+    extras: tuple[str | None, ...],
     prefix: Prefix,
     num: str,
     sym: str | None,
@@ -273,8 +291,8 @@ def _read_currency(
     """Read the currency written after the number, in words ("812 million yuan", "45
     cents"), as a code ("4.2 EUR"), a symbol (``sym``: "1,234.5 €") or pence ("45.6p");
     a percent keeps its unit. Returns whether the amount is in cents (or pence)."""
-    pct, _, _, _, code_group, cword, _ = groups[UNIT_GROUPS]
-    _, pence, *_ = groups[EXTRA_GROUPS]
+    pct, _, _, _, code_group, cword, _ = units
+    pence = extras[1]
     if cword is None:
         code, cents = None, False
     else:
@@ -300,14 +318,14 @@ def _read_currency(
 
 
 def _read_brackets(
-    text: str, groups: tuple[str | None, ...], prefix: Prefix, num: str, read: _Reading
+    text: str, extras: tuple[str | None, ...], prefix: Prefix, num: str, read: _Reading
 ) -> tuple[bool, str | None]:
     """Read the brackets around the figure: "(1,234)" is a negative, read to its closing
     bracket and a unit or scale after it ("(2.3)%", "narrowed (27) bps", "$(1.2)M"); not
     "(2019)", a year in brackets, nor "(fifty) (50)", the number restated. Returns whether
     it is a negative so, and the unit the bracket restates a number in ("thirty (30)
     days")."""
-    _, _, _, _, _, qty, _, _ = groups[EXTRA_GROUPS]
+    _, _, _, _, _, qty, _, _ = extras
     end = read.end
     # the closing bracket, right after the figure or one space after it ("(1,234 )")
     close_at = end if text[end : end + 1] == ")" else end + 1 if text[end : end + 2] == " )" else -1
@@ -360,7 +378,8 @@ def _read_brackets(
 def _read_per(
     text: str,
     m: re.Match[str],
-    groups: tuple[str | None, ...],
+    units: tuple[str | None, ...],
+    extras: tuple[str | None, ...],
     num: str,
     start: int,
     restated_unit: str | None,
@@ -369,8 +388,8 @@ def _read_per(
     """Read a quantity's unit ("1.2 GW", "412 Mboe/d") and what a quantity or an amount is
     per ("$2.85/Mcf", "per share of $33.40"); a number the bracket after it restates in a
     unit is a quantity of it. Returns what the figure is per, if anything."""
-    _, _, _, _, _, _, mult = groups[UNIT_GROUPS]
-    _, _, _, _, _, qty, perday, _ = groups[EXTRA_GROUPS]
+    mult = units[-1]
+    _, _, _, _, _, qty, perday, _ = extras
     per = None
     if qty and read.kind == "number" and not mult:  # "1.2 GW", "412 Mboe/d": a quantity
         named = quantity_unit(qty)

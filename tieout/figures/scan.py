@@ -43,7 +43,7 @@ from tieout.figures.patterns import (
 )
 from tieout.figures.prefix import Prefix, read_prefix
 from tieout.figures.sections import SectionList, section_slash
-from tieout.figures.unreadable import POWER_FIRST, unreadable_end, unreadable_span
+from tieout.figures.unreadable import POWER_FIRST, POWER_SIGNS, unreadable_end, unreadable_span
 
 __all__ = ["scan_figures", "skipped"]
 
@@ -71,7 +71,7 @@ def scan_figures(
             continue
         groups = m.group(*GROUP_NUMBERS)
         skip, bad, num, _, _ = groups[DIGIT_GROUPS]
-        frac, *_ = groups[EXTRA_GROUPS]
+        frac = groups[EXTRA_GROUPS.start]  # the first of them
         if frac or bad or skip:
             several = _several(text, m, groups, skips, sections)
             if several is not None:  # two figures or more, or an identifier: read past them
@@ -108,7 +108,8 @@ def _read_number(
     """The figure the number ``m`` read is (None: no figure), and where the scan goes on
     when that is past ``m`` (an identifier's digit runs, a ratio's second term)."""
     _, _, num, dotted, trailing = groups[DIGIT_GROUPS]
-    pct, bps, sfx, *_ = groups[UNIT_GROUPS]
+    units = groups[UNIT_GROUPS]
+    pct, bps, sfx, _, _, _, _ = units
     assert num is not None
     pos = m.start()
     prefix = read_prefix(text, pos)
@@ -116,13 +117,18 @@ def _read_number(
         fig = figure_from_match(text, m, groups, Prefix(pos))  # "x2.7 MOIC", "×2.3"
         end = fig.span[1]
         return replace(fig, text=text[pos - 1 : end], span=(pos - 1, end), multiple=True), None
-    refused = _refused(text, m, groups, prefix, skips)
+    refused = _refused(text, m, num, dotted, units, groups[EXTRA_GROUPS.start], prefix, skips)
     if refused is not None:  # an identifier, "3 1/3%", "$2.5e6": no figure
         return None, refused
     tail = any(groups[AFTER_DIGITS])  # a unit, a scale or a multiple after the digits
-    section = sections.read(text, m, num, dotted, prefix, not tail and "," not in num)
-    if section is not None:
-        return section, None
+    bare = not tail and "," not in num
+    # (a cheap test first: a section is read after a section word, or from a bare number)
+    if (prefix is not None and prefix.section) or (
+        bare and (prefix is None or prefix.start == pos)
+    ):
+        section = sections.read(text, m, num, dotted, prefix, bare)
+        if section is not None:
+            return section, None
     glued = trailing  # letters glued to the number: a code's ("2Q26", "4G"), unless …
     if glued and not dotted and (pct or bps):
         glued = None  # "12%YoY", "35.2%vs": the percent sign ends the figure
@@ -132,30 +138,29 @@ def _read_number(
         alone = _number_alone(text, m)  # "$9,870,000T": a term bond
         if alone is not None:
             m, groups = alone, alone.group(*GROUP_NUMBERS)
+            num, tail = groups[DIGIT_GROUPS.start + 2] or num, any(groups[AFTER_DIGITS])
     if glued and not dotted and _glued_unit(num, glued, text[m.end() : m.end() + 1]):
         glued = None  # "19.6mo", "1,310ng/mL": a figure with a unit it does not know
     if dotted or glued:  # a version string, an ordinal (1st), a code (2Q26, 4G): no figure
         if dotted and (prefix is None or not prefix.section):
             return None, _list_dotted(text, m, groups, skips)
         return None, None
-    return _amount(text, m, groups, prefix, skips)
+    return _amount(text, m, groups, num, tail, prefix, skips)
 
 
 def _amount(
     text: str,
     m: re.Match[str],
     groups: tuple[str | None, ...],
+    num: str,
+    tail: bool,
     prefix: Prefix | None,
     skips: Skips | None,
 ) -> tuple[Figure | None, int | None]:
     """The figure the number ``m`` read is, once no section, version or code: a bare number,
     a ratio, a margin over a rate, an amount; None for a day of a month, a footnote's mark,
-    a table's scale or a count of months (see :func:`_read_number`)."""
-    _, _, num, _, trailing = groups[DIGIT_GROUPS]
-    _, _, sfx, *_ = groups[UNIT_GROUPS]
-    _, pence, *_ = groups[EXTRA_GROUPS]
-    assert num is not None
-    tail = any(groups[AFTER_DIGITS])  # a unit, a scale or a multiple after the digits
+    a table's scale or a count of months (see :func:`_read_number`). ``tail``: whether a
+    unit, a scale or a multiple follows the digits."""
     pos, end = m.start(), m.end()
     if (
         len(num) <= 2
@@ -175,8 +180,14 @@ def _amount(
     if prefix is None and not tail:  # a bare number, the common case
         if text[pos - 5 : pos] == "plus " and (spread := read_spread(text, m)) is not None:
             return spread, None  # "Term SOFR plus 275": a margin over a rate
+        trailing = groups[DIGIT_GROUPS][-1]
         return _bare_number(text, pos, end if trailing is None else m.start("trailing"), num), None
-    if _passed_over(text, pos, end, num, sfx, pence, prefix, tail, skips):
+    sfx, pence = groups[UNIT_GROUPS][2], groups[EXTRA_GROUPS][1]
+    if (
+        # (a cheap test first: no mark, code, scale or count of months is read without one)
+        (sfx or pence or num in ("000", "000,000") or (prefix and prefix.open_at == pos - 1))
+        and _passed_over(text, pos, end, num, sfx, pence, prefix, tail, skips)
+    ):
         return None, None
     if not tail and pos > 1 and "+" in text[pos - 2 : pos]:
         spread = read_spread(text, m)
@@ -257,7 +268,10 @@ def _number_alone(text: str, m: re.Match[str]) -> re.Match[str] | None:
 def _refused(
     text: str,
     m: re.Match[str],
-    groups: tuple[str | None, ...],
+    num: str,
+    dotted: str | None,
+    units: tuple[str | None, ...],
+    frac: str | None,
     prefix: Prefix | None,
     skips: Skips | None,
 ) -> int | None:
@@ -265,18 +279,15 @@ def _refused(
     ``skips`` with why: an identifier ("CIK 0001,005", "CAS 2095432-58-3", with the rest
     of its digit runs), a figure the grammar cannot read exactly ("3 1/3%", "$2.5e6": never
     read as 3 or 2.5), a fraction alone ("1/2", "3/4": a ratio, a score or a date as often
-    as a figure; not listed). None for a figure."""
-    _, _, num, dotted, _ = groups[DIGIT_GROUPS]
-    pct, bps, sfx, *_ = groups[UNIT_GROUPS]
-    frac, *_ = groups[EXTRA_GROUPS]
-    assert num is not None
+    as a figure; not listed). ``units``: the match's ``UNIT_GROUPS``. None for a figure."""
+    pct, bps, sfx, _, _, _, _ = units
     pos = m.start()
     no_currency = prefix is None or not prefix.currency
     if no_currency and not (pct or bps) and (reason := identifier_reason(text, m, num, sfx)):
         at, end = pos, code_end(text, m.end())
-    elif frac and frac[0] == "/" and no_currency and not any(groups[UNIT_GROUPS]):
+    elif frac and frac[0] == "/" and no_currency and not any(units):
         return m.end()
-    elif frac or text[m.end("num") : m.end("num") + 1] in POWER_FIRST:
+    elif frac or (not dotted and _may_power(text, m.end("num"))):
         unreadable = unreadable_end(text, m, num, frac, dotted)
         if unreadable is None:
             return None
@@ -286,6 +297,13 @@ def _refused(
     if skips is not None:
         skips.append(((at, end), text[at:end], reason))
     return end
+
+
+def _may_power(text: str, end: int) -> bool:
+    """Whether the characters after a number ending at ``end`` may start a power of ten
+    ("e6", "E+", " x 10^9", "×10"): a cheap test before :func:`unreadable_end` reads one."""
+    first = text[end : end + 1]
+    return first in POWER_FIRST and (first != " " or text[end + 1 : end + 2] in POWER_SIGNS)
 
 
 def _passed_over(

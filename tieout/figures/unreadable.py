@@ -24,6 +24,7 @@ from tieout.figures.prefix import read_prefix
 
 __all__ = [
     "POWER_FIRST",
+    "POWER_SIGNS",
     "detached_scale",
     "past_symbol",
     "power_after",
@@ -41,11 +42,12 @@ _POWER_AFTER = re.compile(
 )
 _SUPERSCRIPTS = str.maketrans("⁺⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "+-0123456789")
 POWER_FIRST = frozenset("eE x×*·")
+POWER_SIGNS = ("x", "×", "*", "·")  # what a power of ten a space after a number starts with
 
 
 def power_after(text: str, end: int) -> int | None:
     """The end of a power of ten written right after the number ending at ``end``."""
-    if text[end] == " " and text[end + 1 : end + 2] not in ("x", "×", "*", "·"):
+    if text[end] == " " and text[end + 1 : end + 2] not in POWER_SIGNS:
         return None  # "2.5 million": the common case, decided without the regex
     power = _POWER_AFTER.match(text, end)
     return None if power is None else power.end()
