@@ -9,6 +9,9 @@ it means: 4,200,000 USD, for fiscal 2025.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -119,9 +122,10 @@ def _candidates(doc: Document, span: tuple[int, int]) -> list[str]:
     lay = doc.layout
     a = span[0]
     out: list[str] = []
+    numbers = _numbers(doc)
     table = lay.table_at(a)
     if table is not None:
-        n = next(i for i, t in enumerate(lay.tables, 1) if t is table)
+        n = numbers.tables[id(table)]
         for name in (_row_name(doc, a), _row_label(table, a)):
             if name:
                 out.append(f"table {n}, row: {name}")
@@ -134,12 +138,35 @@ def _candidates(doc: Document, span: tuple[int, int]) -> list[str]:
     if para is not None:
         if para.parent:
             out.append(f"section: {para.parent}, paragraph {para.index}")
-        paragraphs = [p for p in lay.sections if p.kind == "paragraph"]
-        k = next((i for i, p in enumerate(paragraphs, 1) if p is para), None)
+        k = numbers.paragraphs.get(id(para))
         if k is not None:
             out.append(f"paragraph {k}")
-    out.append(f"line {doc.text.count(chr(10), 0, a) + 1}")
+    out.append(f"line {bisect_right(numbers.line_starts, a)}")
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Numbers:
+    """How places are numbered in a snapshot, built once so that naming every figure's place
+    costs a look-up each: tables and paragraphs by their order, where each line starts."""
+
+    tables: dict[int, int]  # id of a table -> its number, from 1
+    paragraphs: dict[int, int]  # id of a paragraph section -> its number in the document
+    line_starts: list[int]
+
+
+def _numbers(doc: Document) -> _Numbers:
+    memo = doc.read().memo
+    found = memo.get(("place numbers", ""))
+    if not isinstance(found, _Numbers):
+        lay = doc.layout
+        paragraphs = (s for s in lay.sections if s.kind == "paragraph")
+        found = memo[("place numbers", "")] = _Numbers(
+            {id(t): n for n, t in enumerate(lay.tables, 1)},
+            {id(p): k for k, p in enumerate(paragraphs, 1)},
+            [0] + [m.end() for m in re.finditer("\n", doc.text)],
+        )
+    return found
 
 
 def _row_name(doc: Document, pos: int) -> str:
