@@ -41,6 +41,7 @@ __all__ = [
     "note_cell",
     "noted_heading",
     "prose_line",
+    "stub_cells",
 ]
 
 
@@ -113,6 +114,25 @@ def _split_cells(line: Line, sep: str) -> list[tuple[int, int]]:
     return out
 
 
+def stub_cells(lines: list[Line]) -> list[list[tuple[int, int]]]:
+    """The cells of a pipe table's lines, with the empty label cell each line that opens
+    with a pipe leaves: where some rows open with their label ("Total sales | 1,496.5")
+    and others with a pipe (" | 2019 | 2018" over them), the pipe is no border but ends an
+    empty first cell, so every column keeps its place. Where every row opens with a pipe
+    (a Markdown table's borders), the cells are as read."""
+    piped = [ln.text.lstrip().startswith("|") for ln in lines if ln.kind == "pipe"]
+    if all(piped) or not any(piped):
+        return [ln.cells for ln in lines]
+    out = []
+    for ln in lines:
+        if ln.kind == "pipe" and ln.text.lstrip().startswith("|"):
+            at = ln.start + ln.text.index("|")
+            out.append([(at, at), *ln.cells])
+        else:
+            out.append(ln.cells)
+    return out
+
+
 def _split_csv(line: Line) -> list[tuple[int, int]]:
     out = []
     text = line.text
@@ -162,7 +182,9 @@ def classify(lines: list[Line], csv: bool) -> None:
             ln.kind, ln.cells = "csv", _split_csv(ln)
         elif "|" in t and _MD_SEP.match(t):
             ln.kind = "sep"
-        elif t.count("|") >= 1 and len(cells := _split_cells(ln, "|")) >= 2:
+        elif t.count("|") >= 1 and len(cells := _split_cells(ln, "|")) >= (
+            1 if t.count("|") >= 2 else 2
+        ):
             ln.kind, ln.cells = "pipe", cells
         elif "\t" in t.strip() and len(cells := _split_cells(ln, "\t")) >= 2:
             ln.kind, ln.cells = "tab", [c for c in cells if c[1] > c[0]]

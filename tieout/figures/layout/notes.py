@@ -289,7 +289,11 @@ def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:
 
 _NAMED_UNIT = re.compile(r"[(\[]\s*([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s+$")
 # words before "in thousands" in a note's bracket that still name money or nothing
-_MONEY_LEAD = frozenset({"amounts", "amount", "figures", "dollars", "dollar", "all", "values"})
+# (or the table itself: "(table in millions)", "(data in thousands)")
+_MONEY_LEAD = frozenset(
+    {"amounts", "amount", "figures", "dollars", "dollar", "all", "values"}
+    | {"table", "tables", "data", "information", "totals", "balances"}
+)
 
 
 def _named_unit(text: str, at: int) -> bool:

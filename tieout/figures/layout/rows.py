@@ -14,7 +14,7 @@ from tieout.figures.layout.headers import column_extents, headed_columns, places
 from tieout.figures.layout.lines import Line, has_value, join_percent_cells, note_cell
 from tieout.figures.layout.model import Cell, Row
 
-__all__ = ["table_rows"]
+__all__ = ["blank_heads", "table_rows"]
 
 
 # the words a label wrapped onto the next line ends its first line with
@@ -82,6 +82,37 @@ class _Group:
         return label, row_group
 
 
+def blank_heads(text: str, cells: list[tuple[int, int]], ncols: int) -> list[list[int]] | None:
+    """The columns each cell of a pipe table's heading row heads, where the row leaves
+    some value columns blank above a heading row of its own: a heading merged across
+    columns, as a spreadsheet copied out prints it (" | Years Ended June 30, | " over
+    " | 2026 | 2025 | 2024"), heads the blank columns to its right, and those to its left
+    that no heading stands before ("|  | Year ended | " centred over three years). None
+    where the row has no blank value column or no heading at all."""
+    texts = [text[a:b].strip() for a, b in cells[1:ncols]]
+    if all(texts) or not any(texts):
+        return None  # (a row short of cells, none blank, spreads evenly: ``spanning_heads``)
+    texts += [""] * (ncols - 1 - len(texts))
+    owner: list[int] = []  # the heading (its index among the value cells) of each column
+    last = -1
+    for j, t in enumerate(texts):
+        last = j if t else last
+        owner.append(last)
+    first = next(j for j, t in enumerate(texts) if t)
+    owner = [first if o < 0 else o for o in owner]
+    out: list[list[int]] = [[0]] if cells else []
+    for j in range(len(cells) - 1):
+        out.append([c + 1 for c, o in enumerate(owner) if o == j] if j < ncols - 1 else [])
+    return out
+
+
+def _notes_alone(text: str, cells: list[tuple[int, int]]) -> bool:
+    """Whether a heading row's value cells hold nothing but scale notes ("|  | (in
+    millions) | " under the years): the note of every column, not of the one it stands in."""
+    said = [t for a, b in cells[1:] if (t := text[a:b].strip())]
+    return bool(said) and all(note_cell(t) for t in said)
+
+
 def table_rows(
     text: str,
     rows_lines: list[Line],
@@ -127,6 +158,13 @@ def _row_cells(
     cols: list[int] | None = None  # each cell's column; or, in ``spread``, its columns
     spread: list[list[int]] = []
     if (
+        i in headers
+        and kind == "pipe"
+        and (any(h > i for h in headers) or _notes_alone(text, cells))
+        and (blanks := blank_heads(text, cells, ncols)) is not None
+    ):
+        spread = blanks
+    elif (
         i in headers
         and k < ncols
         and kind in ("pipe", "tab")

@@ -41,6 +41,7 @@ from tieout.figures.layout.lines import (
     has_digit,
     has_value,
     merge_symbols,
+    stub_cells,
 )
 from tieout.figures.layout.model import Cell, CellUnit, NoteIndex, Row, ScaleNote, Table
 from tieout.figures.layout.note_forms import NOTE, UNKNOWN_CURRENCY
@@ -151,8 +152,9 @@ def build_table(
 ) -> Table:
     """A table of ``rows_lines``; ``group``: the label row that stands right above it
     ("Earnings per share:" after a blank line), whose rows these are."""
-    raw = [merge_symbols(text, ln.cells) for ln in rows_lines]
     kind = rows_lines[0].kind
+    cells = stub_cells(rows_lines) if kind == "pipe" else [ln.cells for ln in rows_lines]
+    raw = [merge_symbols(text, c) for c in cells]
     ncols = max(len(r) for r in raw)
     headers = header_rows(text, raw, kind, sep_at)
     rows = table_rows(text, rows_lines, raw, headers, ncols, group)
@@ -330,7 +332,7 @@ def _heading_notes(heads: _Heads, ncols: int, s: _Scales) -> dict[int, ScaleNote
             s.col_notes.setdefault(j, replace(hn, span=(where[0], where[0] + len(hn.text))))
         note = s.note
         if note is not None and own and any(hn.text == note.text for hn in own.values()):
-            if len(own) < ncols - 1 or len(kinds) > 1:
+            if len(head_notes) < ncols - 1 or len(kinds) > 1:
                 s.note = None  # the note heads its columns, not the table
         elif note is None and not own and len(kinds) == 1:
             j, hn = next(iter(head_notes.items()))  # "2026 £m  2025 £m": the table's unit
