@@ -46,6 +46,7 @@ from tieout.figures.layout import (
     prose_line,
     read_layout,
     section_numbers,
+    standing_ends,
 )
 from tieout.figures.places import (
     add_leader_places,
@@ -89,6 +90,10 @@ _BIG = Decimal(10_000)
 _WORD_HINT = WORD_HINT  # every spelled figure holds one of its words ("thirteen", "quarter")
 
 
+class _ReadWhole(Exception):
+    """A block's reading may depend on a note above it: only the whole source answers."""
+
+
 class LazySource:
     """A text source answering ``lookup`` like a :class:`SourceIndex`, reading as little as it can."""
 
@@ -121,6 +126,10 @@ class LazySource:
         self._rounded: dict[tuple[object, ...], Figure | None] = {}  # rounding_of's answers
         self._headed: bool | None = None  # whether a "(%)" or "(bps)" unit heads a row or column
         self._declares: bool | None = None  # whether it declares its dollar for all its amounts
+        # where the notes that may hold for the tables below them end ("(in thousands)" in a
+        # running header: ``standing_ends``), and whether one reaches a block read so far
+        self._standing: list[int] | None = None
+        self._reached = False
 
     # ---------------------------------------------------------------- readings
 
@@ -197,6 +206,7 @@ class LazySource:
             text = self.text[a:b]
             self._read_chars += b - a
             lay: Layout = read_layout(text)
+            self._check_reach(lay, a)
             figs = extract(text, layout=lay)
             idx = SourceIndex(self.label, self.kind)
             for f in figs:
@@ -214,7 +224,7 @@ class LazySource:
         """Whether only the whole source can answer: it is read already, or it declares
         the dollar of all its amounts ("All amounts are in Canadian dollars unless
         otherwise noted"), which governs a "$" in any block however far below."""
-        if self._full is not None:
+        if self._full is not None or self._reached:
             return True
         if self._declares is None:
             text = self.text
@@ -240,7 +250,10 @@ class LazySource:
         answer = self._answers.get(key, _UNSEEN)
         if answer is not _UNSEEN:
             return answer  # type: ignore[return-value]
-        answer = self._look(cls, fig)
+        try:
+            answer = self._look(cls, fig)
+        except _ReadWhole:
+            return self.full().lookup(cls, fig)
         self._answers[key] = answer
         return answer
 
@@ -416,8 +429,22 @@ class LazySource:
         lay = self._layouts.get((a, b))
         if lay is None:
             self._read_chars += b - a
-            lay = self._layouts[(a, b)] = read_layout(self.text, start=a, end=b)
+            lay = read_layout(self.text, start=a, end=b)
+            self._check_reach(lay, a)
+            self._layouts[(a, b)] = lay
         return lay
+
+    def _check_reach(self, lay: Layout, a: int) -> None:
+        """Raise ``_ReadWhole`` where a table of the block from ``a`` states no scale and a
+        note on a line of its own above the block may hold for it (``standing_ends``):
+        only the whole text's layout says whether it does."""
+        if not any(t.note is None and not t.col_notes and not t.row_notes for t in lay.tables):
+            return
+        if self._standing is None:
+            self._standing = standing_ends(self.text)
+        if self._standing and self._standing[0] <= a:
+            self._reached = True
+            raise _ReadWhole
 
     def _noted(self, start: int, end: int) -> bool:
         """Whether a scale note may stand in the paragraph of the line ``[start, end)``
@@ -553,6 +580,14 @@ class LazySource:
         key = (fig.kind, fig.value.copy_abs(), fig.per)
         if key in self._hinted:
             return self._hinted[key]
+        try:
+            hit = self._other_unit(fig)
+        except _ReadWhole:
+            return self.full().other_unit(fig)
+        self._hinted[key] = hit
+        return hit
+
+    def _other_unit(self, fig: Figure) -> Figure | None:
         hit = None
         places = islice(spelling_places(self._places(), spellings(fig, self._cents)), 5)
         for p in places:
@@ -563,5 +598,4 @@ class LazySource:
             hit = None if idx is None else idx.other_unit(fig)
             if hit is not None:
                 break
-        self._hinted[key] = hit
         return hit

@@ -857,10 +857,25 @@ def test_a_note_above_a_short_bullet_list_scales_the_table_under_it() -> None:
     assert verdict(tieout.gate("Nareit FFO was $85,210.", [SUPPLEMENTAL])) == ["currency:$85,210"]
 
 
-def test_a_note_does_not_reach_a_table_across_a_paragraph_of_prose() -> None:
+def test_a_header_note_on_its_own_line_holds_across_a_paragraph_of_prose() -> None:
+    # "(Unaudited, in thousands)" heads the page: it holds for the table below the
+    # discussion as it would for any other, until another note replaces it
     [table] = read_layout(PROSE_BETWEEN).tables
+    assert table.note is not None and table.note.scale == 1000
+    assert read(figure(extract(PROSE_BETWEEN), "$ 85,210")) == (
+        D(85_210_000),
+        "USD",
+        "currency",
+    )
+
+
+def test_a_note_inside_a_sentence_does_not_reach_a_table_across_a_paragraph_of_prose() -> None:
+    text = PROSE_BETWEEN.replace(
+        "(Unaudited, in thousands)\n", "Fees are shown in the schedule (in thousands).\n"
+    )
+    [table] = read_layout(text).tables
     assert table.note is None
-    assert read(figure(extract(PROSE_BETWEEN), "$ 85,210")) == (D(85_210), "USD", "currency")
+    assert read(figure(extract(text), "$ 85,210")) == (D(85_210), "USD", "currency")
 
 
 # --------------------------------------------------------------------------- a numbered

@@ -15,11 +15,13 @@ The modules, each importing only those before it: ``model`` (the values), ``note
 (the scale-note grammar), ``notes`` (finding scale notes), ``cell_units`` (a cell's unit),
 ``lines`` (lines and cells), ``headers`` (header rows and column periods), ``currencies``
 (which dollar a table means), ``labels`` (what a row label says), ``rows`` (a table's lines
-as rows), ``tables`` (a table from its lines), ``structure`` (``read_layout``), ``amounts``
+as rows), ``tables`` (a table from its lines), ``captions`` (what stands above a table),
+``structure`` (``read_layout``), ``amounts``
 (a cell read as one of its table's amounts), ``cells`` (one cell's figure in its table) and
 ``context`` (``apply_context``).
 """
 
+from tieout.figures.layout.captions import long_caption
 from tieout.figures.layout.cell_units import (
     bracket_quantity,
     heading_per,
@@ -33,7 +35,8 @@ from tieout.figures.layout.labels import percent_rows
 from tieout.figures.layout.lines import column_period, prose_line
 from tieout.figures.layout.model import Cell, CellUnit, Layout, Row, ScaleNote, Section, Table
 from tieout.figures.layout.notes import note_anchor
-from tieout.figures.layout.structure import long_caption, read_layout, section_numbers
+from tieout.figures.layout.standing import standing_ends
+from tieout.figures.layout.structure import read_layout, section_numbers
 from tieout.figures.layout.tables import percent_heading
 
 __all__ = [
@@ -59,5 +62,6 @@ __all__ = [
     "read_layout",
     "read_unit",
     "section_numbers",
+    "standing_ends",
     "unit_column",
 ]

@@ -14,11 +14,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from tieout.figures.layout.amounts import scaled_figure
+from tieout.figures.layout.captions import FOOTNOTE_LINE
 from tieout.figures.layout.cells import across_headings, in_table
 from tieout.figures.layout.currencies import DOLLARS, document_dollar, table_declares, with_dollar
 from tieout.figures.layout.lines import has_digit, prose_line
 from tieout.figures.layout.model import Layout, ScaleNote
-from tieout.figures.layout.structure import FOOTNOTE_LINE
 
 if TYPE_CHECKING:
     from tieout.figures.figure import Figure

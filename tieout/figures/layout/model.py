@@ -152,6 +152,9 @@ class Layout:
     tables: list[Table] = field(default_factory=list)
     paragraphs: list[tuple[int, int]] = field(default_factory=list)
     notes: list[ScaleNote] = field(default_factory=list)
+    # the notes that stand on a line of their own and hold until another replaces them
+    # (a running header's "(in thousands, except per share amounts)"), in order
+    standing: list[ScaleNote] = field(default_factory=list)
 
     _table_starts: list[int] = field(default_factory=list, repr=False)
     _para_starts: list[int] = field(default_factory=list, repr=False)

@@ -253,7 +253,12 @@ def find_notes(text: str, start: int = 0, end: int | None = None) -> list[ScaleN
                     seen_end = m.end()
                     found = True
                     note = read_note(m)
-                    if note is not None and note.currency is None and _named_unit(text, m.start()):
+                    if (
+                        note is not None
+                        and note.currency is None
+                        and note.text.split(None, 1)[0].lower() not in _MONEY_LEAD
+                        and _named_unit(text, m.start())
+                    ):
                         # "(tokens in thousands)", "(BTC in thousands)": the cells count
                         # what the note names, no money ("(shares in thousands)" alike)
                         note = replace(note, currency="count")
@@ -292,7 +297,7 @@ _NAMED_UNIT = re.compile(r"[(\[]\s*([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*)?)\s+$"
 # (or the table itself: "(table in millions)", "(data in thousands)")
 _MONEY_LEAD = frozenset(
     {"amounts", "amount", "figures", "dollars", "dollar", "all", "values"}
-    | {"table", "tables", "data", "information", "totals", "balances"}
+    | {"table", "tables", "tabular", "data", "information", "totals", "balances"}
 )
 
 

@@ -11,9 +11,15 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import replace
 
+from tieout.figures.layout.captions import (
+    BULLET,
+    FOOTNOTE_LINE,
+    UNIT_WORDS,
+    context_above,
+    group_label,
+)
 from tieout.figures.layout.currencies import declare_dollars, percent_table
 from tieout.figures.layout.headers import heading_line, heads_over, noted_restart
-from tieout.figures.layout.labels import PER_SHARE
 from tieout.figures.layout.lines import (
     CLAUSE,
     ITEM,
@@ -27,9 +33,10 @@ from tieout.figures.layout.lines import (
 )
 from tieout.figures.layout.model import Layout, NoteIndex, Section, Table
 from tieout.figures.layout.notes import find_notes
+from tieout.figures.layout.standing import StandingNotes, standing_notes
 from tieout.figures.layout.tables import build_table
 
-__all__ = ["FOOTNOTE_LINE", "long_caption", "read_layout", "section_numbers"]
+__all__ = ["read_layout", "section_numbers"]
 
 
 def section_numbers(lay: Layout) -> Iterator[tuple[str, str]]:
@@ -63,7 +70,26 @@ def read_layout(text: str, *, csv: bool = False, start: int = 0, end: int | None
     _inherit_notes(lay)
     declare_dollars(lay, start, end)
     lay.finish()
+    _standing_tables(lay)
     return lay
+
+
+def _standing_tables(lay: Layout) -> None:
+    """Give each table that states no scale of its own the standing note in force above
+    it (a statement's running header, a section's title: ``standing``)."""
+    lay.standing = standing_notes(lay)
+    if not lay.standing:
+        return
+    standing = StandingNotes.of(lay)
+    for k, table in enumerate(lay.tables):
+        if table.note is not None or table.col_notes or table.row_notes:
+            continue
+        note = standing.at(table.span[0])
+        if note is None or _unread_unit(table.caption, table):
+            continue
+        lay.tables[k] = replace(
+            table, note=note, currency=table.currency or note.currency, dollar=table.dollar
+        )
 
 
 _TABLE_KINDS = ("pipe", "tab", "aligned", "csv")
@@ -152,9 +178,9 @@ class _Reader:
         block, sep_at, j = self._table_lines(i)
         if len(block) >= 2 or (len(block) == 1 and sep_at is not None):
             self.close_paragraph(lines[i - 1].end if i else 0)
-            context_lines = _context_above(lines, i)
+            context_lines = context_above(lines, i)
             last = context_lines[-1] if context_lines else ""
-            group = last if _group_label(last) else ""
+            group = last if group_label(last) else ""
             table = build_table(text, block, sep_at, " ".join(context_lines), self.by_place, group)
             table = percent_table(table, last, context_lines)
             self.lay.tables.append(table)
@@ -327,10 +353,6 @@ def _title_line(text: str) -> bool:
 
 # a page's number or running footer between two pages of text: no title
 _PAGE_MARK = re.compile(r"(?i)(?:page\s+)?[-–— ]*[0-9ivx]{1,4}[-–— ]*(?:of\s+\d+)?")
-# a footnote's or a source's line under a table: "(1) Includes …", "* Restated", "Source: …"
-FOOTNOTE_LINE = re.compile(
-    r"(?:\(\d{1,2}\)|\d{1,2}\)|\([a-z]\)|[*†‡]+|[¹²³⁴⁵⁶⁷⁸⁹]+|(?i:notes?|sources?)\s*:)\s*\S"
-)
 
 
 def _capitals(text: str) -> bool:
@@ -349,14 +371,14 @@ def _tight_heading(line: str, below: str) -> bool:
     The combined ratio was 91.8%"). A title-case line right above a table is its caption
     ("Balance Sheet Data")."""
     t = line.strip()
-    if _PAGE_MARK.fullmatch(t) or _UNIT_WORDS.search(t) is not None:
+    if _PAGE_MARK.fullmatch(t) or UNIT_WORDS.search(t) is not None:
         return False
     nxt = below.strip()
     if _capitals(t):
         # (a second line of capitals continues the title: "NOTE 11 - DEFINED BENEFIT" over
         # "PENSION PLANS"; column headings in capitals hold their years: "Q3 2026  Q3 2025")
         return not (_capitals(nxt) and _title_line(nxt) and not has_digit(nxt))
-    return _BULLET.match(nxt) is not None
+    return BULLET.match(nxt) is not None
 
 
 def _title_rank(line: str) -> int:
@@ -366,7 +388,7 @@ def _title_rank(line: str) -> int:
     t = line.strip()
     if NUMBERED_TABLE.match(t):
         return 3
-    if _PAGE_MARK.fullmatch(t) or _UNIT_WORDS.search(t) is not None or not _title_line(t):
+    if _PAGE_MARK.fullmatch(t) or UNIT_WORDS.search(t) is not None or not _title_line(t):
         return 0
     return 2 if _capitals(t) else 1
 
@@ -379,7 +401,7 @@ def _sentence(line: str) -> bool:
         len(t.split()) >= 4
         and t[-1:] in ".!?"
         and FOOTNOTE_LINE.match(t) is None
-        and not _group_label(t)
+        and not group_label(t)
     )
 
 
@@ -442,7 +464,7 @@ def _inherit_notes(lay: Layout) -> None:
             # part of the one above, and so is an untitled table's sub-caption)
             continue
         continued = cur.note is None and all(
-            _group_label(line.strip()) for line in gap.split("\n") if line.strip()
+            group_label(line.strip()) for line in gap.split("\n") if line.strip()
         )  # only blank lines and label rows ("Earnings per share:") between them
         if cur.note is None and prev.note is not None and not _unread_unit(gap, cur):
             cur = replace(
@@ -476,7 +498,7 @@ def _own_caption(line: str) -> bool:
     one naming operating data ("Operating metrics", "Key metrics", "KPIs"). Neither holds a
     digit or a unit."""
     t = line.strip()
-    if has_digit(t) or _UNIT_WORDS.search(t) is not None or len(t) > 60:
+    if has_digit(t) or UNIT_WORDS.search(t) is not None or len(t) > 60:
         return False
     bold = len(t) > 4 and t[:2] == t[-2:] and t[:2] in ("**", "__") and t[2:-2].strip() != ""
     return bold or _METRICS_CAPTION.search(t) is not None
@@ -490,90 +512,14 @@ def _labels_rows(text: str, head: int, table: Table) -> bool:
     return eol >= 0 and eol + 1 == table.span[0] and not _own_heads(table)
 
 
-# words of a unit declaration: "(Unit: persons)", "(Unit: KRW 1,000 million)", "USD 100k"
-_UNIT_WORDS = re.compile(
-    r"\bunits?\s*:|(?<![a-z])(?:thousands?|millions?|billions?|trillions?|crores?|lakhs?|mn|bn"
-    r"|mio|mrd|tsd)(?![a-z])|'000|\b000'?s\b",
-    re.IGNORECASE,
-)
-
-
 def _unread_unit(gap: str, table: Table) -> bool:
     """Whether a caption line between two tables, or the corner cell of the second, declares
     a unit no note was read from ("(Unit: %)", "(Unit: thousand persons)"): the second
     table is then in a unit of its own, not in the first one's (its scale is unknown)."""
-    return _UNIT_WORDS.search(table.columns[0]) is not None or any(
-        _UNIT_WORDS.search(line) is not None and not line.rstrip().endswith(".")
+    return UNIT_WORDS.search(table.columns[0]) is not None or any(
+        UNIT_WORDS.search(line) is not None and not line.rstrip().endswith(".")
         for line in gap.split("\n")  # a footnote's sentence ("… of $12 million.") declares none
     )
-
-
-_GROUP_WORDS = re.compile(r"[A-Za-z][^\n]{0,58}:")
-
-
-def _group_label(line: str) -> bool:
-    """Whether a caption line right above a table is a label row whose rows follow
-    ("Earnings per share:", "Weighted-average shares outstanding:"; a per-share sub-heading
-    with no colon, as UK statements print "Earnings per share (pence)" over "Basic")."""
-    if has_digit(line):
-        return False
-    if _GROUP_WORDS.fullmatch(line) is not None:
-        return True
-    return len(line) <= 60 and line[:1].isalpha() and PER_SHARE.search(line.lower()) is not None
-
-
-_BULLET = re.compile(r"(?:[-*•–]|\d{1,2}[.)]|\(?[a-z]\))\s")
-
-
-def _context_above(lines: list[Line], i: int) -> list[str]:
-    """Short lines just above a table: its caption, "(in thousands)", "Years Ended …".
-
-    Walks up six lines, across blank lines, and stops at prose (a long line), at another
-    table and at a Markdown heading (which is kept). Past six lines it goes on (up to
-    ``_CONTEXT_REACH`` lines) only across blank lines, bullets ("- Occupancy was 94.7%.")
-    and short lines that end no sentence (a title, a note), so a note above a short list
-    of highlights still governs the table, and no note crosses a paragraph of prose.
-    """
-    out: list[str] = []
-    k = i - 1
-    while k >= 0 and i - k <= _CONTEXT_REACH:
-        ln = lines[k]
-        if ln.kind in ("pipe", "tab", "aligned", "csv", "sep"):
-            break
-        text = ln.text.strip()
-        if ln.kind != "blank" and not ln.rule:
-            if len(text) > 90:
-                # "Table 4. Scope 1 and Scope 2 … (in thousands of metric tons CO2e):"
-                # right above its table, or above its bracketed notes only ("[Seasonally
-                # adjusted at annual rates]") and year headings ("2025"): its caption
-                bracketed = all(
-                    (o[:1] in "[(" and o[-1:] in ")]") or not any(ch.isalpha() for ch in o)
-                    for o in out
-                )
-                if bracketed and len(text) <= 400 and long_caption(text):
-                    out.insert(0, text)
-                break
-            if i - k > 6 and not _BULLET.match(text) and (len(text) > 60 or text[-1] in ".!?;"):
-                break  # a line of prose past the six lines a caption may take
-            out.insert(0, text)
-            if text.startswith("#"):
-                break
-        k -= 1
-    return out
-
-
-_CONTEXT_REACH = 24
-
-
-def long_caption(line: str) -> bool:
-    """Whether a line too long for a title is still the caption of the table right under
-    it: a numbered table's ("Table 4. Scope 1 and Scope 2 greenhouse gas emissions by
-    site, fiscal years 2022 to 2024 (in thousands of metric tons CO2e)") or a line that
-    ends in a colon and names a unit or a scale ("The following table presents revenue by
-    segment (in millions):"), whose note then governs the table."""
-    if NUMBERED_TABLE.match(line) is not None:
-        return True
-    return line.endswith(":") and ("(" in line or _UNIT_WORDS.search(line) is not None)
 
 
 def _close_regions(lay: Layout) -> None:

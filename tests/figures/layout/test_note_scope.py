@@ -1,0 +1,105 @@
+"""How far a scale note reaches: a page's running header, a section's title, the sentence
+that introduces a table, and footnotes set between a caption and its table."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+import tieout
+from tieout.figures import normalize
+from tieout.figures.layout import read_layout
+
+D = Decimal
+
+_RUNNING_HEADER = (
+    "NORTHWIND TRADING CO. NOTES TO THE FINANCIAL STATEMENTS (continued) "
+    "(in thousands, except per share amounts)\n\n"
+    "8. Inventories\n\n"
+    "Inventories are stated at the lower of cost and net realisable value. Cost is "
+    "determined on a first-in, first-out basis for all of the company's product lines.\n\n"
+    " | 2025 | 2024\n"
+    "Raw materials | $7,315 | $6,902\n"
+    "Finished goods | 11,480 | 10,266\n"
+)
+
+
+def _read(text: str) -> dict[str, tuple[Decimal | None, str | None]]:
+    doc = tieout.Document.from_text("doc", text)
+    return {doc.text[f.span[0] : f.span[1]]: (f.value, f.unit) for f in doc.figures}
+
+
+def test_a_running_header_note_holds_across_a_heading_and_prose() -> None:
+    read = _read(_RUNNING_HEADER)
+    assert read["$7,315"] == (D(7_315_000), "USD")
+    assert read["11,480"] == (D(11_480_000), "USD")
+
+
+def test_the_gate_reads_the_table_under_a_running_header_at_its_scale() -> None:
+    passed = tieout.gate("Raw materials were $7.315 million in 2025.", sources=[_RUNNING_HEADER])
+    assert passed.passed
+    dropped = tieout.gate("Raw materials were $7,315 in 2025.", sources=[_RUNNING_HEADER])
+    assert not dropped.passed
+
+
+def test_a_note_in_a_sentence_of_prose_is_no_running_header() -> None:
+    text = _RUNNING_HEADER.replace(
+        "NORTHWIND TRADING CO. NOTES TO THE FINANCIAL STATEMENTS (continued) "
+        "(in thousands, except per share amounts)",
+        "Some schedules in this report are presented in thousands.",
+    )
+    assert _read(text)["$7,315"] == (D(7_315), "USD")
+
+
+def test_a_later_header_note_replaces_the_earlier_one() -> None:
+    text = (
+        _RUNNING_HEADER
+        + "\nNORTHWIND TRADING CO. SUPPLEMENTARY SCHEDULES (in millions)\n\n"
+        + "Other schedules follow the order of the notes they support in each case.\n\n"
+        + " | 2025 | 2024\n"
+        + "Backlog | $2.4 | $2.1\n"
+    )
+    read = _read(text)
+    assert read["$7,315"] == (D(7_315_000), "USD")
+    assert read["$2.4"] == (D(2_400_000), "USD")
+
+
+def test_a_sentence_introducing_the_table_gives_it_its_note() -> None:
+    text = (
+        "Orders are placed under master agreements of one to five years. Prices are set "
+        "each quarter by reference to published indices. The table below presents order "
+        "intake by region (in millions):\n\n"
+        " | 2025 | 2024\n"
+        "Americas | $412.8 | $398.5\n"
+    )
+    [table] = read_layout(normalize(text)).tables
+    assert table.note is not None and table.note.scale == 1_000_000
+    assert _read(text)["$412.8"] == (D(412_800_000), "USD")
+
+
+@pytest.mark.parametrize(
+    "footnote",
+    [
+        "(1) Includes a one-off rebate to a distributor.",
+        "(a) Restated for the change in segments described in note 2, which moved the "
+        "service business from the Americas to the international segment in the year.",
+    ],
+)
+def test_a_footnote_between_the_caption_and_its_table_is_passed_over(footnote: str) -> None:
+    text = (
+        "The company recognised the following rebates (in millions):\n\n"
+        f"{footnote}\n\n"
+        " | 2025 | 2024\n"
+        "Rebates (1) | $31.6 | $28.0\n"
+    )
+    assert _read(text)["$31.6"] == (D(31_600_000), "USD")
+
+
+def test_a_numbered_caption_with_its_note_is_no_footnote() -> None:
+    text = (
+        "(2) Segment results                              (Millions of yen)\n"
+        "                      Net sales       Operating income\n"
+        "FY2025               1,204,330           98,114\n"
+    )
+    assert _read(text)["1,204,330"] == (D(1_204_330_000_000), "JPY")

@@ -1,0 +1,112 @@
+"""Scale notes that stand on a line of their own and hold until another replaces them.
+
+A statement's or a section's note is printed once, in a running header at the top of its
+pages ("NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (continued) (in thousands, except per
+share amounts)") or in its title ("Comparison of Fiscal 2025 to Fiscal 2024 (in 000's)"),
+and holds for every table below it that states no scale of its own, across prose, until
+another such note replaces it or a part of the document of its own begins (a top-level
+heading: "PART II", "Item 8", a Markdown "#" or "##"). ``standing_notes`` finds them;
+``StandingNotes`` answers which one is in force at a place.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import TYPE_CHECKING
+
+from tieout.figures.layout.model import Layout, ScaleNote
+from tieout.figures.layout.notes import find_notes
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["StandingNotes", "standing_ends", "standing_notes"]
+
+
+# the longest line a running header or a section's title with its note takes
+_HEADER_REACH = 240
+
+
+def _line_at(text: str, pos: int) -> tuple[int, int]:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return start, len(text) if end < 0 else end
+
+
+def _blank_around(text: str, start: int, end: int) -> bool:
+    """Whether the line ``text[start:end]`` stands alone: a blank line (or the text's
+    edge) above it and below it."""
+    if start > 0:
+        above = text.rfind("\n", 0, start - 1) + 1
+        if text[above : start - 1].strip():
+            return False
+    if end < len(text):
+        below = text.find("\n", end + 1)
+        if text[end + 1 : len(text) if below < 0 else below].strip():
+            return False
+    return True
+
+
+def _standing(text: str, note: ScaleNote) -> bool:
+    """Whether ``note`` stands on a line of its own that is a header or a title, no
+    sentence and no caption: it ends with no full stop and no colon, and holds no amount
+    or percent besides the note."""
+    start, end = _line_at(text, note.span[0])
+    line = text[start:end].strip()
+    if not line or len(line) > _HEADER_REACH or "|" in line or "\t" in line:
+        return False
+    if line.endswith((".", ":", ";", "?", "!")):
+        return False  # a sentence, or a caption that introduces the table under it
+    rest = text[start : note.span[0]] + text[note.span[1] : end]
+    if any(ch in rest for ch in "$€£¥%"):
+        return False
+    return _blank_around(text, start, end)
+
+
+def standing_notes(lay: Layout) -> list[ScaleNote]:
+    """The notes of ``lay`` that stand on a line of their own outside any table, in order,
+    but those a table right under them took as its caption's ("(amounts expressed in
+    thousands)" over its table): a caption's note holds for its table and the tables that
+    continue it, not past a paragraph of prose."""
+    captions = {t.note.span for t in lay.tables if t.note is not None}
+    return [
+        n
+        for n in lay.notes
+        if n.span not in captions and lay.table_at(n.span[0]) is None and _standing(lay.text, n)
+    ]
+
+
+def standing_ends(text: str) -> list[int]:
+    """Where each note of ``text`` that may be a standing note ends, in order: those on a
+    line of their own (a superset of ``standing_notes``, read without the layout, so that
+    a reader of one block of a long text can tell whether a note above may reach it)."""
+    return [n.span[1] for n in find_notes(text, 0, None) if _standing(text, n)]
+
+
+class StandingNotes:
+    """The standing notes of a text, and the top-level headings that end their reach."""
+
+    __slots__ = ("ends", "notes", "starts")
+
+    def __init__(self, notes: Sequence[ScaleNote], breaks: Sequence[int]) -> None:
+        self.notes = list(notes)
+        self.starts = [n.span[1] for n in self.notes]
+        self.ends = sorted(breaks)
+
+    @classmethod
+    def of(cls, lay: Layout) -> StandingNotes:
+        """The standing notes ``read_layout`` found in ``lay`` (``Layout.standing``)."""
+        breaks = [s.span[0] for s in lay.sections if s.kind == "heading" and s.level <= 2]
+        return cls(lay.standing, breaks)
+
+    def at(self, pos: int) -> ScaleNote | None:
+        """The standing note in force at ``pos``: the last one above it, unless a
+        top-level heading stands between the two."""
+        k = bisect_right(self.starts, pos) - 1
+        if k < 0:
+            return None
+        note = self.notes[k]
+        b = bisect_right(self.ends, pos) - 1
+        if b >= 0 and self.ends[b] >= note.span[1]:
+            return None
+        return note
