@@ -984,3 +984,44 @@ def test_a_canadian_release_confirms_canadian_dollars_not_us_dollars() -> None:
     prose = "Reported net income was $2,104 million."
     assert claimed(2104, "CAD_millions", prose, "paragraph 2").verdict is Verdict.PASS
     assert claimed(2104, "USD_millions", prose, "paragraph 2").verdict is Verdict.FAIL
+
+
+def _harbour_claim(quote: str) -> dict[str, object]:
+    return {
+        "metric_key": "berth_fees",
+        "value": 9.35,
+        "unit": "USD_millions",
+        "period_start": "2025-01-01",
+        "period_end": "2025-12-31",
+        "source_doc_id": "harbour",
+        "source_locator": "row: Berth and wharfage fees from container lines",
+        "source_quote": quote,
+    }
+
+
+_BERTH = "Berth and wharfage fees from container lines"
+HARBOUR = (
+    "(in millions)\n\n | 2025 | 2024\n"
+    "Berth and wharfage fees from container lines | $9.35 | $8.80\nPilotage | 2.10 | 1.95\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "verdict", "said"),
+    [
+        (f"{_BERTH} | $9.35 | $8.80", "pass", f"quote found verbatim in row {_BERTH}"),
+        # a linking word changed: the document's row still, near-verbatim
+        ("Berth and wharfage fees of container lines | $9.35 | $8.80", "warning", "near-verbatim"),
+        # a content word changed: the quote says what the document does not
+        (
+            "Berth and storage fees from container lines | $9.35 | $8.80",
+            "fail",
+            "quote is not verbatim: 'storage' does not stand in the closest passage",
+        ),
+    ],
+)
+def test_a_quote_with_a_word_changed_fails(quote: str, verdict: str, said: str) -> None:
+    doc = tieout.Document.from_text("harbour", HARBOUR)
+    [r] = tieout.check_claims([_harbour_claim(quote)], {"harbour": doc})
+    assert r.verdict.value == verdict, r.reason
+    assert said in r.reason

@@ -2,12 +2,14 @@
 states the value.
 
 This catches the subtle case: the number is real, the document is real, and the
-sentence says something else entirely. Near-verbatim quotes (a word changed) warn, but
-digits are compared exactly: 33% never fuzzily matches 32%.
+sentence says something else entirely. A quote that differs from the document only in
+spacing, punctuation or case warns; one with a word changed fails; digits are compared
+exactly: 33% never fuzzily matches 32%.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -48,6 +50,18 @@ def quote(ctx: ClaimContext) -> Iterator[Finding]:
             Status.FAIL,
             f'quote: the closest passage in {doc.doc_id} ("{doc.text[span[0] : span[1]]}") '
             f"has different figures from the quote",
+            (Evidence(doc.doc_id, span, doc.text[span[0] : span[1]], place_of(doc, span)),),
+            field="source_quote",
+        )
+        return
+    changed = _changed_words(text, doc.text[span[0] : span[1]], doc.numbers)
+    if changed:
+        passage = " ".join(doc.text[span[0] : span[1]].split())
+        yield Finding(
+            Status.FAIL,
+            f"quote is not verbatim: {', '.join(repr(w) for w in changed[:3])} "
+            f"{'does' if len(changed) == 1 else 'do'} not stand in the closest passage in "
+            f'{doc.doc_id} ("{passage}", {place_of(doc, span)})',
             (Evidence(doc.doc_id, span, doc.text[span[0] : span[1]], place_of(doc, span)),),
             field="source_quote",
         )
@@ -131,6 +145,30 @@ def _other_column(ctx: ClaimContext, region: Region, span: tuple[int, int]) -> F
         (Evidence(doc.doc_id, f.span, f.text, place_of(doc, f.span)),),
         field="source_locator",
     )
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _changed_words(quote: str, passage: str, numbers: str) -> list[str]:
+    """The words of ``quote`` that the passage it nearly matches does not hold: a quote
+    that differs from the document only in spacing, punctuation, dashes or case is still
+    the document's sentence; one with a word changed ("Deferred" for "Additions") says
+    something the document does not, and is no quote of it."""
+    held = set(_WORD.findall(fold(passage, numbers)))
+    return list(
+        dict.fromkeys(
+            w for w in _WORD.findall(fold(quote, numbers)) if w not in held and w not in _LINKS
+        )
+    )
+
+
+# words that link a sentence's terms and change no figure's meaning ("Net burn in July"
+# for "Net burn for July"): a quote that differs only in these still warns
+_LINKS = frozenset(
+    {"a", "an", "the", "of", "in", "for", "on", "at", "to", "by", "with", "from", "and", "as"}
+    | {"is", "are", "was", "were", "be", "been", "its", "their"}
+)
 
 
 def _near_verbatim(

@@ -206,6 +206,11 @@ class LazySource:
             text = self.text[a:b]
             self._read_chars += b - a
             lay: Layout = read_layout(text)
+            if lay.standing and a > 0:
+                # read alone, a note at the block's top stands on a line of its own; in
+                # the whole text the line above may say otherwise
+                self._reached = True
+                raise _ReadWhole
             self._check_reach(lay, a)
             figs = extract(text, layout=lay)
             idx = SourceIndex(self.label, self.kind)
