@@ -39,10 +39,10 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
     base = ctx.base_value
     assert base is not None
     index = doc.index
-    exact = [f for dim in ctx.dims for f in index.find(dim, base)]
+    exact = [f for dim in ctx.dims for f in index.find(dim, base) if ctx.admits(f)]
     if not exact:  # "one point two trillion dollars", as a call transcript says it
         words = _spelled(doc)
-        exact = [f for dim in ctx.dims for f in words.find(dim, base)]
+        exact = [f for dim in ctx.dims for f in words.find(dim, base) if ctx.admits(f)]
     if exact:
         ctx.matches = _unique(exact)
         first = ctx.matches[0]
@@ -61,7 +61,9 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
         if found is not None:
             yield found
             return
-    rounded = [f for dim in ctx.dims for f in index.rounded_to(dim, base, ctx.precision)]
+    rounded = [
+        f for dim in ctx.dims for f in index.rounded_to(dim, base, ctx.precision) if ctx.admits(f)
+    ]
     if rounded:
         ctx.matches, ctx.rounded = _unique(rounded), True
         first = ctx.matches[0]
