@@ -66,6 +66,16 @@ def test_a_share_count_claimed_in_any_scale_of_count_or_shares_passes(
     assert r.check("existence").evidence[0].text == "32,218"
 
 
+def test_a_share_count_with_its_scale_dropped_fails_naming_the_scale() -> None:
+    r = count_claim("32218", "shares", DILUTED, "32,218 | 31,450")
+    assert r.verdict is Verdict.FAIL
+    assert r.reason == (
+        "existence: value 32,218 shares not found in lantern-eps-2025; 32,218,000 shares "
+        f'appears at row {DILUTED} ("32,218"); the claim is a thousandth of that — check the '
+        "unit's scale (in shares_thousands, 32,218 is that figure)"
+    )
+
+
 def test_a_count_is_never_a_money_cell_with_the_same_digits() -> None:
     # 31,604 stands twice: as thousands of dollars of net income and as thousands of
     # shares; a share claim quoting the net income row is the money cell, not the count
@@ -76,6 +86,12 @@ def test_a_count_is_never_a_money_cell_with_the_same_digits() -> None:
         "31604", "shares_thousands", "Net income ($ in thousands)", "31,604 | 27,115"
     )
     assert wrong.verdict is Verdict.FAIL
+    quote = wrong.check("quote").reason
+    assert quote.startswith('quote states 31,604,000 USD ("31,604", row Net income')
+    assert quote.endswith(
+        "that figure is an amount in USD, a different unit from the claim's shares_thousands "
+        "— if the metric is an amount, claim it in USD"
+    )
 
 
 def test_an_unknown_scale_of_a_count_is_refused_with_the_forms_to_write() -> None:

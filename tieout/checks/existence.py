@@ -7,14 +7,13 @@ from decimal import Decimal
 
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
+from tieout.checks.slips import slip_reason, slipped
 from tieout.documents import Document
 from tieout.documents.index import FigureIndex
 from tieout.documents.locate import place_of
 from tieout.figures.figure import Figure
 
 __all__ = ["evidence_for", "existence"]
-
-_OTHER_DIMS = ("percent", "number", "USD", "EUR", "GBP")
 
 
 def evidence_for(ctx: ClaimContext, figs: list[Figure], limit: int = 3) -> tuple[Evidence, ...]:
@@ -151,17 +150,18 @@ def _currencies(doc: Document) -> frozenset[str]:
 
 
 def _not_found(ctx: ClaimContext, base: Decimal) -> str:
+    """Why the value is not found: the figure that holds the claim's number at another
+    scale or in another unit, when the document has one (a slip); else the nearest figure."""
     assert ctx.doc is not None
     doc = ctx.doc
     reason = f"value {ctx.shown()} not found in {doc.doc_id}"
+    slip = slipped(ctx)
+    if slip is not None:
+        return f"{reason}; {slip_reason(ctx, slip, 'appears at')}"
     candidates = [f for dim in ctx.dims if (f := doc.index.nearest(dim, base)) is not None]
     if candidates:
         nearest = min(candidates, key=lambda f: abs((f.magnitude or Decimal(0)) - abs(base)))
         reason += f'; nearest figure {nearest.display()} at "{doc.snippet(nearest.span)}"'
-    others = [f for dim in _OTHER_DIMS if dim not in ctx.dims for f in doc.index.find(dim, base)]
-    if others:
-        o = others[0]
-        reason += f'; {o.display()} appears ("{o.text}"), but that is a different unit'
     return reason
 
 
