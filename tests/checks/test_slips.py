@@ -7,7 +7,7 @@ import re
 from decimal import Decimal
 
 import tieout
-from tieout.checks import Verdict
+from tieout.checks import Status, Verdict
 
 # A report whose table is scaled by a note that names no currency, with a percent row, and
 # whose prose states the headline amount with its dollar sign.
@@ -99,6 +99,30 @@ def test_an_amount_claimed_for_a_percent_says_the_figure_is_a_percent() -> None:
     ).passed
     other = claim_on(d, "19.7", "percent", "Operating margin | 17.9% | 17.5%", "Operating margin")
     assert "nearest figure 17.9%" in other.reason
+
+
+def test_a_quoted_bare_cell_scaled_by_a_note_is_the_claimed_amount() -> None:
+    d = doc("pinewood-2025", PINEWOOD)
+    r = claim_on(d, "3418200", "USD", "Revenue | 3,418.2 | 3,077.9", "Revenue")
+    assert r.verdict is Verdict.PASS, r.reason
+    assert r.check("quote").reason == "quote found verbatim in row Revenue, column 2025"
+    # the cell the quote states decides the period: 2024's cell is no 2025 revenue
+    wrong_year = claim_on(d, "3077900", "USD", "Revenue | 3,418.2 | 3,077.9", "Revenue")
+    assert wrong_year.verdict is Verdict.FAIL
+    assert wrong_year.check("period_unit").reason.startswith(
+        'period: 3,077,900 is stated for 2024 ("3,077.9", row Revenue)'
+    )
+
+
+def test_a_quoted_bare_cell_with_the_claimed_number_passes_where_the_document_is_in_dollars() -> (
+    None
+):
+    d = doc("pinewood-bare", PINEWOOD_BARE)
+    for value, unit in (("3418200", "USD"), ("3418.2", "USD_thousands"), ("3.4182", "$m")):
+        r = claim_on(d, value, unit, "Revenue | 3,418,200 | 3,077,900", "Revenue")
+        assert r.verdict is Verdict.PASS, r.reason
+        assert [c.status for c in r.checks] == [Status.PASS, Status.PASS, Status.PASS]
+        never_contradicts(r)
 
 
 def test_a_bare_cell_where_the_document_names_two_currencies_is_undecided_not_a_contradiction() -> (

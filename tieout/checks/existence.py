@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
+from tieout.checks.cited import stated_span
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
 from tieout.checks.slips import slip_reason, slipped
@@ -43,7 +44,7 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
         words = _spelled(doc)
         exact = [f for dim in ctx.dims for f in words.find(dim, base) if ctx.admits(f)]
     if exact:
-        ctx.matches = _unique(exact)
+        ctx.matches = _unique(exact + _quoted_bare(ctx))
         first = ctx.matches[0]
         sign = ""
         if (first.value is not None and first.value < 0) != (base < 0):
@@ -116,6 +117,32 @@ def _unnamed_currency(ctx: ClaimContext, numbers: list[Figure]) -> Finding | Non
         evidence_for(ctx, ctx.matches),
         field="unit",
     )
+
+
+def _quoted_bare(ctx: ClaimContext) -> list[Figure]:
+    """The claimed amount as the claim's quote states it with no unit (a table's bare cell
+    "1,284,600", perhaps scaled by a note that names no currency), in a document that names
+    amounts only in the claim's currency and states that amount in it elsewhere (the
+    caller found it): the quote states the claimed amount, so the quoted figure is one of
+    its occurrences, and the one its period is judged at."""
+    assert ctx.doc is not None and ctx.unit is not None and ctx.base_value is not None
+    doc = ctx.doc
+    if ctx.unit.kind != "currency" or not ctx.quote_spans:
+        return []
+    magnitude = ctx.base_value.copy_abs()
+    spans = [stated_span(ctx, s) for s in ctx.quote_spans]
+    bare = [
+        f
+        for f in doc.read().figures
+        if f.kind == "number"
+        and f.implied_unit is None
+        and f.magnitude == magnitude
+        and not f.is_year
+        and any(a <= f.span[0] and f.span[1] <= b for a, b in spans)
+    ]
+    if not bare or _currencies(doc) - {ctx.unit.dimension}:
+        return []
+    return bare
 
 
 def _spelled(doc: Document) -> FigureIndex:
