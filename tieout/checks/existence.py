@@ -127,22 +127,18 @@ def _quoted_bare(ctx: ClaimContext) -> list[Figure]:
     its occurrences, and the one its period is judged at."""
     assert ctx.doc is not None and ctx.unit is not None and ctx.base_value is not None
     doc = ctx.doc
-    if ctx.unit.kind != "currency" or not ctx.quote_spans:
+    if ctx.unit.kind != "currency":
         return []
-    magnitude = ctx.base_value.copy_abs()
-    spans = [stated_span(ctx, s) for s in ctx.quote_spans]
-    bare = [
-        f
-        for f in doc.read().figures
-        if f.kind == "number"
-        and f.implied_unit is None
-        and f.magnitude == magnitude
-        and not f.is_year
-        and any(a <= f.span[0] and f.span[1] <= b for a, b in spans)
-    ]
+    numbers = doc.index.find("number", ctx.base_value)
+    bare = [f for f in numbers if f.kind == "number" and f.implied_unit is None]
     if not bare or _currencies(doc) - {ctx.unit.dimension}:
         return []
-    return bare
+    spans = [stated_span(ctx, s) for s in ctx.quote_spans]
+    return [
+        f
+        for f in bare
+        if not f.is_year and any(a <= f.span[0] and f.span[1] <= b for a, b in spans)
+    ]
 
 
 def _spelled(doc: Document) -> FigureIndex:

@@ -24,6 +24,7 @@ __all__ = ["Slip", "explain", "slip_reason", "slipped"]
 #: Slips by a power of a thousand, either way: the claim a thousand, a million or a
 #: billion times the figure, or that share of it.
 _POWERS = (3, 6, 9)
+_SHIFTS = (*_POWERS, *(-k for k in _POWERS))
 _FRACTIONS = {3: "a thousandth", 6: "a millionth", 9: "a billionth"}
 
 
@@ -51,16 +52,17 @@ def explain(ctx: ClaimContext, fig: Figure) -> Slip | None:
     family = _same_family(ctx, fig)
     if family is not False:
         for k in _POWERS:
-            if claimed == EXACT.scaleb(mag, k):
+            if claimed == mag.scaleb(k, EXACT):
                 return Slip(fig, _scale_cause(ctx, f"{10**k:,} times", -k), "scale")
-            if EXACT.scaleb(claimed, k) == mag:
+            if claimed.scaleb(k, EXACT) == mag:
                 return Slip(fig, _scale_cause(ctx, f"{_FRACTIONS[k]} of", k), "scale")
     if family is None and mag == claimed:
         return Slip(fig, f"tieout cannot tell it is {ctx.shown()}", "bare")
     if family is False:
         written = EXACT.divide(mag, fig.scale) if fig.scale else mag
-        shifts = (0, *_POWERS, *(-k for k in _POWERS))
-        if written == value.copy_abs() or any(EXACT.scaleb(mag, k) == claimed for k in shifts):
+        if written == value.copy_abs() or any(
+            mag.scaleb(k, EXACT) == claimed for k in (0, *_SHIFTS)
+        ):
             return Slip(fig, _unit_cause(ctx, fig), "unit")
     return None
 
@@ -155,15 +157,14 @@ def slipped(ctx: ClaimContext) -> Slip | None:
     assert ctx.doc is not None and ctx.unit is not None
     base, value = ctx.base_value, ctx.claim.value
     assert base is not None and value is not None
-    index = ctx.doc.index
-    claimed = base.copy_abs()
-    mags = {claimed, value.copy_abs()}
-    mags.update(EXACT.scaleb(claimed, s * k) for k in _POWERS for s in (1, -1))
-    mags.update(EXACT.scaleb(value.copy_abs(), k) for k in _POWERS)
+    exact = ctx.doc.index.exact
+    claimed, written = base.copy_abs(), value.copy_abs()
+    mags = {claimed, written, *(claimed.scaleb(k, EXACT) for k in _SHIFTS)}
+    mags.update(written.scaleb(k, EXACT) for k in _POWERS)
     found: dict[tuple[int, int], Slip] = {}
     for dim in _dimensions(ctx):
         for mag in mags:
-            for f in index.find(dim, mag):
+            for f in exact.get((dim, mag), ()):
                 if f.span not in found and (s := explain(ctx, f)) is not None:
                     found[f.span] = s
     if not found:
@@ -183,11 +184,18 @@ def slipped(ctx: ClaimContext) -> Slip | None:
 
 
 def _dimensions(ctx: ClaimContext) -> list[str]:
-    """The index dimensions the document has figures under, the claim's first."""
-    from tieout.figures.layout.note_forms import UNKNOWN_CURRENCY
-    from tieout.units import CURRENCY_CODES
-
+    """The index dimensions the document has figures under, the claim's first (the
+    document's are found once per snapshot)."""
     assert ctx.doc is not None
-    index = ctx.doc.index
-    dims = [*ctx.dims, "number", "percent", *sorted(CURRENCY_CODES), UNKNOWN_CURRENCY]
-    return [d for d in dict.fromkeys(dims) if index.has_dimension(d)]
+    memo = ctx.doc.read().memo
+    key = ("unit dimensions", "")
+    found = memo.get(key)
+    if not isinstance(found, tuple):
+        from tieout.figures.layout.note_forms import UNKNOWN_CURRENCY
+        from tieout.units import CURRENCY_CODES
+
+        index = ctx.doc.index
+        dims = ("number", "percent", *sorted(CURRENCY_CODES), UNKNOWN_CURRENCY)
+        found = tuple(d for d in dims if index.has_dimension(d))
+        memo[key] = found
+    return list(dict.fromkeys((*ctx.dims, *found)))
