@@ -125,6 +125,32 @@ def test_a_quoted_bare_cell_with_the_claimed_number_passes_where_the_document_is
         never_contradicts(r)
 
 
+def test_a_quoted_bare_cell_nothing_dates_is_not_taken_for_the_claimed_amount() -> None:
+    # an equity statement's columns are components, not years: the cell's unit and its
+    # period would both be guesses, so the quote check says so instead of passing
+    text = """Pinewood Ceramics: statement of changes in equity
+
+Revenue for 2025 was $3,418,200, up from $3,077,900 in 2024.
+
+Component | Common stock | Retained earnings | Total
+Net income | 0 | 3,418,200 | 3,418,200
+Dividends | 0 | (400,000) | (400,000)
+"""
+    r = claim_on(
+        doc("pinewood-equity", text),
+        "3418200",
+        "USD",
+        "Net income | 0 | 3,418,200 | 3,418,200",
+        "Net income",
+    )
+    assert r.verdict is Verdict.FAIL
+    assert r.reason == (
+        'quote: quote states "3,418,200" (row Net income) with no unit and no period; tieout '
+        "cannot tell it is 3,418,200 USD for 2025"
+    )
+    never_contradicts(r)
+
+
 def test_a_bare_cell_where_the_document_names_two_currencies_is_undecided_not_a_contradiction() -> (
     None
 ):

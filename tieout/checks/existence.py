@@ -8,7 +8,7 @@ from decimal import Decimal
 from tieout.checks.cited import stated_span
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
-from tieout.checks.slips import slip_reason, slipped
+from tieout.checks.slips import dated, slip_reason, slipped
 from tieout.documents import Document
 from tieout.documents.index import FigureIndex
 from tieout.documents.locate import place_of
@@ -124,7 +124,8 @@ def _quoted_bare(ctx: ClaimContext) -> list[Figure]:
     "1,284,600", perhaps scaled by a note that names no currency), in a document that names
     amounts only in the claim's currency and states that amount in it elsewhere (the
     caller found it): the quote states the claimed amount, so the quoted figure is one of
-    its occurrences, and the one its period is judged at."""
+    its occurrences, and the one its period is judged at. A cell its place does not date
+    is none: its unit and its period would both be taken from elsewhere."""
     assert ctx.doc is not None and ctx.unit is not None and ctx.base_value is not None
     doc = ctx.doc
     if ctx.unit.kind != "currency":
@@ -137,7 +138,9 @@ def _quoted_bare(ctx: ClaimContext) -> list[Figure]:
     return [
         f
         for f in bare
-        if not f.is_year and any(a <= f.span[0] and f.span[1] <= b for a, b in spans)
+        if not f.is_year
+        and any(a <= f.span[0] and f.span[1] <= b for a, b in spans)
+        and dated(ctx, f)
     ]
 
 

@@ -15,11 +15,11 @@ from typing import Literal
 
 from tieout.checks.cited import stated_span
 from tieout.checks.context import ClaimContext, is_money
-from tieout.documents.locate import place_of
+from tieout.documents.locate import heading_period, place_of
 from tieout.figures.exact import EXACT
 from tieout.figures.figure import Figure, group_thousands
 
-__all__ = ["Slip", "explain", "slip_reason", "slipped"]
+__all__ = ["Slip", "dated", "explain", "slip_reason", "slipped"]
 
 #: Slips by a power of a thousand, either way: the claim a thousand, a million or a
 #: billion times the figure, or that share of it.
@@ -141,13 +141,25 @@ def slip_reason(ctx: ClaimContext, slip: Slip, verb: str) -> str:
     assert ctx.doc is not None
     f = slip.figure
     place = place_of(ctx.doc, f.span)
-    if verb == "appears at":
-        if slip.how == "bare":
-            return f'"{f.text}" appears at {place} with no unit; {slip.cause}'
-        return f'{f.display()} appears at {place} ("{f.text}"); {slip.cause}'
     if slip.how == "bare":
-        return f'quote states "{f.text}" ({place}) with no unit; {slip.cause}'
+        cause = slip.cause
+        if not dated(ctx, f):
+            cause = f"{cause} for {ctx.period.describe()}"
+        bare = "with no unit" if dated(ctx, f) else "with no unit and no period"
+        if verb == "appears at":
+            return f'"{f.text}" appears at {place} {bare}; {cause}'
+        return f'quote states "{f.text}" ({place}) {bare}; {cause}'
+    if verb == "appears at":
+        return f'{f.display()} appears at {place} ("{f.text}"); {slip.cause}'
     return f'quote states {f.display()} ("{f.text}", {place}); {slip.cause}'
+
+
+def dated(ctx: ClaimContext, fig: Figure) -> bool:
+    """Whether the document gives a figure a period where it stands: its column, its
+    sentence or its heading."""
+    assert ctx.doc is not None
+    doc = ctx.doc
+    return doc.stated_period(fig) is not None or heading_period(doc, fig.span[0]) is not None
 
 
 def slipped(ctx: ClaimContext) -> Slip | None:
