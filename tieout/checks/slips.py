@@ -142,10 +142,9 @@ def slip_reason(ctx: ClaimContext, slip: Slip, verb: str) -> str:
     f = slip.figure
     place = place_of(ctx.doc, f.span)
     if slip.how == "bare":
-        cause = slip.cause
-        if not dated(ctx, f):
-            cause = f"{cause} for {ctx.period.describe()}"
-        bare = "with no unit" if dated(ctx, f) else "with no unit and no period"
+        when = dated(ctx, f)
+        cause = slip.cause if when else f"{slip.cause} for {ctx.period.describe()}"
+        bare = "with no unit" if when else "with no unit and no period"
         if verb == "appears at":
             return f'"{f.text}" appears at {place} {bare}; {cause}'
         return f'quote states "{f.text}" ({place}) {bare}; {cause}'
