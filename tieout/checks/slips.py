@@ -168,16 +168,15 @@ def slipped(ctx: ClaimContext) -> Slip | None:
     assert ctx.doc is not None and ctx.unit is not None
     base, value = ctx.base_value, ctx.claim.value
     assert base is not None and value is not None
-    exact = ctx.doc.index.exact
+    by_magnitude = _by_magnitude(ctx)
     claimed, written = base.copy_abs(), value.copy_abs()
     mags = {claimed, written, *(claimed.scaleb(k, EXACT) for k in _SHIFTS)}
     mags.update(written.scaleb(k, EXACT) for k in _POWERS)
     found: dict[tuple[int, int], Slip] = {}
-    for dim in _dimensions(ctx):
-        for mag in mags:
-            for f in exact.get((dim, mag), ()):
-                if f.span not in found and (s := explain(ctx, f)) is not None:
-                    found[f.span] = s
+    for mag in mags:
+        for f in by_magnitude.get(mag, ()):
+            if f.span not in found and (s := explain(ctx, f)) is not None:
+                found[f.span] = s
     if not found:
         return None
     quoted = [stated_span(ctx, s) for s in ctx.quote_spans]
@@ -194,19 +193,18 @@ def slipped(ctx: ClaimContext) -> Slip | None:
     return min(found.values(), key=rank)
 
 
-def _dimensions(ctx: ClaimContext) -> list[str]:
-    """The index dimensions the document has figures under, the claim's first (the
-    document's are found once per snapshot)."""
+def _by_magnitude(ctx: ClaimContext) -> dict[Decimal, list[Figure]]:
+    """Every figure of the document's index by its magnitude, whatever its unit (built once
+    per snapshot): one probe per magnitude finds the claim's number in any unit."""
     assert ctx.doc is not None
     memo = ctx.doc.read().memo
-    key = ("unit dimensions", "")
+    key = ("figures by magnitude", "")
     found = memo.get(key)
-    if not isinstance(found, tuple):
-        from tieout.figures.layout.note_forms import UNKNOWN_CURRENCY
-        from tieout.units import CURRENCY_CODES
-
-        index = ctx.doc.index
-        dims = ("number", "percent", *sorted(CURRENCY_CODES), UNKNOWN_CURRENCY)
-        found = tuple(d for d in dims if index.has_dimension(d))
-        memo[key] = found
-    return list(dict.fromkeys((*ctx.dims, *found)))
+    if isinstance(found, dict):
+        return found
+    by_magnitude: dict[Decimal, list[Figure]] = {}
+    for (dim, mag), figs in ctx.doc.index.exact.items():
+        if dim != "section" and isinstance(mag, Decimal):
+            by_magnitude.setdefault(mag, []).extend(figs)
+    memo[key] = by_magnitude
+    return by_magnitude
