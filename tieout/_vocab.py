@@ -235,6 +235,14 @@ SCALE_NAMES: dict[str, Decimal] = {
     "cr": Decimal(10) ** 7,
 }
 
+#: Units of things counted, as a claim's unit names them, each spelling to its canonical
+#: name. Each takes a scale as a currency does ("count_thousands", "shares in millions",
+#: "thousands of shares"); shares are a count, so the two compare alike.
+COUNT_UNITS: dict[str, str] = {
+    **dict.fromkeys(("count", "counts", "number", "units"), "count"),
+    **dict.fromkeys(("shares", "share", "number of shares"), "shares"),
+}
+
 #: Scale words whose reading depends on where they stand ("T" after a currency is a
 #: trillion, "TEUR" is thousands of euros): no name of a unit's scale.
 CONTEXT_SCALE_WORDS: frozenset[str] = frozenset({"t"})

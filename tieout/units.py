@@ -1,5 +1,5 @@
-"""Units: currencies with scale, percent, basis points, percentage points and counts,
-converted exactly.
+"""Units: currencies with scale, percent, basis points, percentage points and counts (also
+of shares, also with scale), converted exactly.
 
 One pint registry holds the definitions. Each currency is its own base dimension
 (``[currency_USD]``, ``[currency_EUR]`` …), so no currency ever converts into another;
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tieout._vocab import (
     CONTEXT_SCALE_WORDS,
+    COUNT_UNITS,
     CURRENCY_SYMBOLS,
     SCALE_NAMES,
     SCALE_WORDS,
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACCEPTED_FORMS",
+    "COUNT_BASES",
     "CURRENCY_CODES",
     "SCALES",
     "Unit",
@@ -69,6 +71,10 @@ PENCE = "GBP_pence"
 exchanges' mark: a lower-case p), ``GBX``, ``pence`` or ``GBP_pence``; never ``GBP``."""
 _PENCE_SPELLINGS = frozenset(("gbx", "pence", "gbp_pence", "gbp pence", "gbp-pence"))
 
+COUNT_BASES: tuple[str, ...] = tuple(dict.fromkeys(COUNT_UNITS.values()))
+"""The canonical names of counted units ("count", "shares"): one dimension, each with every
+scale of :data:`SCALES` ("count_thousands", "shares_millions")."""
+
 ACCEPTED_FORMS: tuple[str, ...] = (
     "USD",
     "USD_thousands",
@@ -78,8 +84,14 @@ ACCEPTED_FORMS: tuple[str, ...] = (
     "percent",
     "basis_point",
     "count",
+    "count_thousands",
+    "count_millions",
+    "shares",
+    "shares_thousands",
+    "shares_millions",
 )
-"""The short list of unit forms shown in error messages."""
+"""The short list of unit forms shown in error messages and the claim schema; "…" is any
+scale of :data:`SCALES`."""
 
 # Spellings, all compared lower-cased with whitespace collapsed.
 _SIMPLE_ALIASES: dict[str, str] = {
@@ -103,7 +115,6 @@ _SIMPLE_ALIASES: dict[str, str] = {
     **dict.fromkeys(
         ("basis_point", "basis_points", "basis point", "basis points", "bps", "bp"), "basis_point"
     ),
-    **dict.fromkeys(("count", "number", "units"), "count"),
 }
 # every currency symbol the grammar reads, to the code it reads it as ("$" is USD, "NT$"
 # TWD), lower-cased: one table, shared with the number grammar
@@ -121,12 +132,19 @@ _SCALE_WORDS: dict[str, str] = {
 _ALIASES: dict[str, str] = {k.upper(): v for k, v in _VOCAB_ALIASES.items()}
 _SYMBOL_RE = "|".join(re.escape(s) for s in sorted(_SYMBOLS, key=len, reverse=True))
 _SCALE_RE = "|".join(re.escape(w) for w in sorted(_SCALE_WORDS, key=len, reverse=True))
-# 'USD', 'USD_millions', 'usd mn', 'USD-k'
-_CODE_FORM = re.compile(rf"(?P<cur>[a-z]{{3}})(?:[ _-](?P<scale>{_SCALE_RE}))?")
+_COUNT_RE = "|".join(re.escape(w) for w in sorted(COUNT_UNITS, key=len, reverse=True))
+# 'USD', 'USD_millions', 'usd mn', 'USD-k', 'count_thousands', 'shares in millions'
+_CODE_FORM = re.compile(
+    rf"(?P<cur>[a-z]{{3}}|{_COUNT_RE})(?:(?:[ _-]|,? in )(?P<scale>{_SCALE_RE}))?"
+)
 # '$', '$m', '€ bn', 'US$ thousands'
 _SYMBOL_FORM = re.compile(rf"(?P<cur>{_SYMBOL_RE}) ?(?P<scale>{_SCALE_RE})?")
-# 'thousands of USD', 'millions USD', 'millions of $'
-_SCALE_FIRST_FORM = re.compile(rf"(?P<scale>{_SCALE_RE}) (?:of )?(?P<cur>[a-z]{{3}}|{_SYMBOL_RE})")
+# 'thousands of USD', 'millions USD', 'millions of $', 'thousands of shares'
+_SCALE_FIRST_FORM = re.compile(
+    rf"(?P<scale>{_SCALE_RE}) (?:of )?(?P<cur>[a-z]{{3}}|{_SYMBOL_RE}|{_COUNT_RE})"
+)
+# 'shares (in thousands)' is 'shares in thousands'
+_BRACKETED_SCALE = re.compile(r",? \(in ([^()]+)\)$")
 
 # Wide enough that normalising or scaling a Decimal never rounds.
 _EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
@@ -198,7 +216,10 @@ def _definitions() -> list[str]:
         "basis_point = 0.01 percent",
         "percentage_point = percent",
         "count = [count]",
+        *(f"{base} = count" for base in COUNT_BASES if base != "count"),
     ]
+    for base in COUNT_BASES:
+        lines.extend(f"{base}_{scale} = {factor} count" for scale, factor in SCALES.items())
     if "GBP" in CURRENCY_CODES:
         lines.append(f"{PENCE} = 0.01 GBP")
     for code in sorted(CURRENCY_CODES):
@@ -268,20 +289,28 @@ def _canonical_name(text: str) -> str | None:
         return PENCE
     if key.startswith("(") and key.endswith(")"):
         key = key[1:-1].strip()
-    key = key.removeprefix("in ")
+    key = _BRACKETED_SCALE.sub(r" in \1", key.removeprefix("in "))
     if key in _SIMPLE_ALIASES:
         return _SIMPLE_ALIASES[key]
     for form in (_CODE_FORM, _SYMBOL_FORM, _SCALE_FIRST_FORM):
         match = form.fullmatch(key)
         if match is None:
             continue
-        cur = match["cur"]
-        code = _SYMBOLS.get(cur) or _ALIASES.get(cur.upper(), cur.upper())
-        if code not in CURRENCY_CODES:
+        base = _base_name(match["cur"])
+        if base is None:
             return None
         scale = match["scale"]
-        return f"{code}_{_SCALE_WORDS[scale]}" if scale else code
+        return f"{base}_{_SCALE_WORDS[scale]}" if scale else base
     return None
+
+
+def _base_name(word: str) -> str | None:
+    """What a unit's scale applies to: a counted unit ('shares'), or a currency's ISO code
+    from its code, a filer's mark for it or its symbol; None for anything else."""
+    if word in COUNT_UNITS:
+        return COUNT_UNITS[word]
+    code = _SYMBOLS.get(word) or _ALIASES.get(word.upper(), word.upper())
+    return code if code in CURRENCY_CODES else None
 
 
 def currency_scale(text: str) -> tuple[str, Decimal | None] | None:
@@ -300,7 +329,7 @@ def currency_scale(text: str) -> tuple[str, Decimal | None] | None:
 @functools.lru_cache(maxsize=1024)
 def parse_unit(text: str) -> Unit:
     """Read a unit spelling ('USD', '$', 'USD_m', 'KRW_trillions', 'thousands of EUR', '%',
-    'bps', 'percentage_points', 'count' …). A filer's mark for an ISO code is that code
+    'bps', 'percentage_points', 'count', 'count_thousands', 'shares in millions' …). A filer's mark for an ISO code is that code
     ('RMB_billions' is CNY_billions); a percentage point compares as a percent; 'GBp',
     'GBX' and 'pence' are hundredths of a pound (GBP_pence).
 
@@ -334,7 +363,10 @@ def convert(value: Decimal, from_unit: str | Unit, to_unit: str | Unit) -> Decim
 
 def canonical_units() -> tuple[str, ...]:
     """Every canonical unit name, sorted: for listings such as ``tieout units``."""
-    names = ["percent", "basis_point", "percentage_point", "count"]
+    names = ["percent", "basis_point", "percentage_point"]
+    for base in COUNT_BASES:
+        names.append(base)
+        names.extend(f"{base}_{scale}" for scale in SCALES)
     for code in sorted(CURRENCY_CODES):
         names.append(code)
         names.extend(f"{code}_{scale}" for scale in SCALES)

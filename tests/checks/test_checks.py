@@ -980,7 +980,11 @@ def test_a_canadian_release_confirms_canadian_dollars_not_us_dollars() -> None:
     assert claimed(8120, "CAD_millions", row, "row: Revenue").verdict is Verdict.PASS
     usd = claimed(8120, "USD_millions", row, "row: Revenue")
     assert usd.verdict is Verdict.FAIL
-    assert usd.reason == "existence: value 8,120,000,000 USD not found in maple"
+    assert usd.reason == (
+        "existence: value 8,120,000,000 USD not found in maple; 8,120,000,000 CAD appears at "
+        'row Revenue ("$8,120"); that figure is an amount in CAD, a different unit from the '
+        "claim's USD_millions — if the metric is an amount, claim it in CAD"
+    )
     prose = "Reported net income was $2,104 million."
     assert claimed(2104, "CAD_millions", prose, "paragraph 2").verdict is Verdict.PASS
     assert claimed(2104, "USD_millions", prose, "paragraph 2").verdict is Verdict.FAIL

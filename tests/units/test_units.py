@@ -71,6 +71,40 @@ def test_every_currency_has_its_own_dimension_and_three_scales(code: str) -> Non
     assert parse_unit(f"{code.lower()}_bn").dimension == code
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "factor"),
+    [
+        ("count_thousands", "count_thousands", Decimal(10) ** 3),
+        ("count_millions", "count_millions", Decimal(10) ** 6),
+        ("Count K", "count_thousands", Decimal(10) ** 3),
+        ("number_crores", "count_crores", Decimal(10) ** 7),
+        ("shares", "shares", Decimal(1)),
+        ("share", "shares", Decimal(1)),
+        ("shares_thousands", "shares_thousands", Decimal(10) ** 3),
+        ("shares_bn", "shares_billions", Decimal(10) ** 9),
+        ("shares in millions", "shares_millions", Decimal(10) ** 6),
+        ("(shares in thousands)", "shares_thousands", Decimal(10) ** 3),
+        ("shares (in thousands)", "shares_thousands", Decimal(10) ** 3),
+        ("thousands of shares", "shares_thousands", Decimal(10) ** 3),
+        ("millions of units", "count_millions", Decimal(10) ** 6),
+    ],
+)
+def test_a_count_and_shares_take_every_scale_a_currency_takes(
+    text: str, name: str, factor: Decimal
+) -> None:
+    unit = parse_unit(text)
+    assert (unit.name, unit.kind, unit.dimension, unit.factor) == (name, "count", "count", factor)
+
+
+def test_scaled_counts_and_shares_convert_into_each_other_but_never_into_money() -> None:
+    assert convert(Decimal("4.75"), "shares_millions", "count") == Decimal(4750000)
+    assert convert(Decimal(4750), "count_thousands", "shares_millions") == Decimal("4.75")
+    assert parse_unit("shares_thousands").display(Decimal(812)) == "812 shares_thousands"
+    assert not same_dimension("shares_thousands", "USD_thousands")
+    with pytest.raises(UnitMismatch):
+        convert(Decimal(1), "count_millions", "USD_millions")
+
+
 def test_required_codes_are_all_present() -> None:
     asked = "USD EUR GBP JPY CHF CAD AUD NZD CNY HKD SGD INR SEK NOK DKK BRL MXN ZAR KRW"
     assert set(asked.split()) <= CURRENCY_CODES
@@ -144,7 +178,18 @@ def test_usd_against_eur_message() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["furlongs", "XYZ", "USD_quadrillions", "RM_billions", "", "usd millions x"]
+    "text",
+    [
+        "furlongs",
+        "XYZ",
+        "USD_quadrillions",
+        "RM_billions",
+        "",
+        "usd millions x",
+        "percent_thousands",
+        "shares_dozens",
+        "countthousands",
+    ],
 )
 def test_unknown_unit_is_refused_with_the_accepted_forms(text: str) -> None:
     with pytest.raises(UnitNotRecognised) as caught:
@@ -154,7 +199,8 @@ def test_unknown_unit_is_refused_with_the_accepted_forms(text: str) -> None:
     assert caught.value.accepted == list(ACCEPTED_FORMS)
     assert str(caught.value) == (
         f"unit {text!r} is not recognised; accepted forms: USD, USD_thousands, USD_millions, "
-        "USD_billions, <ISO code>_…, percent, basis_point, count"
+        "USD_billions, <ISO code>_…, percent, basis_point, count, count_thousands, "
+        "count_millions, shares, shares_thousands, shares_millions"
     )
 
 
@@ -210,9 +256,12 @@ def test_percentage_points_compare_as_percent_and_keep_their_name() -> None:
 
 def test_canonical_units_lists_every_name_once() -> None:
     names = units.canonical_units()
+    per_base = 1 + len(units.SCALES)  # the base unit and each of its scales
     assert (
-        len(names) == len(set(names)) == 4 + (1 + len(units.SCALES)) * len(CURRENCY_CODES) + 1
-    )  # GBP_pence
+        len(names)
+        == len(set(names))
+        == 3 + per_base * (len(units.COUNT_BASES) + len(CURRENCY_CODES)) + 1
+    )  # percent, basis_point, percentage_point; count and shares; GBP_pence
     assert all(parse_unit(name).name == name for name in names)
 
 

@@ -16,7 +16,17 @@ if TYPE_CHECKING:
     from tieout.schemas import Claim, MetricDefinition
     from tieout.units import Unit
 
-__all__ = ["CheckOptions", "ClaimContext"]
+__all__ = ["CheckOptions", "ClaimContext", "is_money"]
+
+
+def is_money(fig: Figure) -> bool:
+    """Whether the document reads a figure as an amount of money: a currency's, or a cell a
+    table's note gives a currency (one it names but tieout cannot read included)."""
+    from tieout.figures.layout.note_forms import UNKNOWN_CURRENCY
+    from tieout.units import CURRENCY_CODES
+
+    implied = fig.implied_unit
+    return fig.kind == "currency" or implied in CURRENCY_CODES or implied == UNKNOWN_CURRENCY
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +93,26 @@ class ClaimContext:
             return ["percent"]
         return ["number"]
 
+    def admits(self, fig: Figure) -> bool:
+        """Whether a figure found under the claim's dimensions can be the claimed value: a
+        count (of shares or anything else) is never a figure the document reads as money
+        (a cell of a "$ in thousands" table holds the same digits as a count of shares)."""
+        if self.unit is None or self.unit.kind != "count":
+            return True
+        return not is_money(fig)
+
+    def unit_word(self) -> str | None:
+        """The claim's unit as its figures are shown: 'USD', 'percent', 'shares', or None
+        for a plain count."""
+        if self.unit is None:
+            return None
+        if self.unit.kind == "currency":
+            return self.unit.dimension
+        if self.unit.kind == "percent":
+            return "percent"
+        base = self.unit.name.partition("_")[0]
+        return base if base != "count" else None
+
     def shown(self) -> str:
         """The claim's value in base units, for messages: '1,344,000 USD', '1.2 percentage
         points'."""
@@ -91,9 +121,4 @@ class ClaimContext:
             return str(self.claim.value)
         if self.unit.name == "percentage_point":  # compared as percent, named as itself
             return f"{format_value(base, None)} percentage points"
-        unit = (
-            self.unit.dimension
-            if self.unit.kind == "currency"
-            else ("percent" if self.unit.kind == "percent" else None)
-        )
-        return format_value(base, unit)
+        return format_value(base, self.unit_word())

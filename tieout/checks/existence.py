@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
+from tieout.checks.cited import stated_span
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
+from tieout.checks.slips import dated, slip_reason, slipped
 from tieout.documents import Document
 from tieout.documents.index import FigureIndex
 from tieout.documents.locate import place_of
 from tieout.figures.figure import Figure
 
 __all__ = ["evidence_for", "existence"]
-
-_OTHER_DIMS = ("percent", "number", "USD", "EUR", "GBP")
 
 
 def evidence_for(ctx: ClaimContext, figs: list[Figure], limit: int = 3) -> tuple[Evidence, ...]:
@@ -39,12 +39,12 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
     base = ctx.base_value
     assert base is not None
     index = doc.index
-    exact = [f for dim in ctx.dims for f in index.find(dim, base)]
+    exact = [f for dim in ctx.dims for f in index.find(dim, base) if ctx.admits(f)]
     if not exact:  # "one point two trillion dollars", as a call transcript says it
         words = _spelled(doc)
-        exact = [f for dim in ctx.dims for f in words.find(dim, base)]
+        exact = [f for dim in ctx.dims for f in words.find(dim, base) if ctx.admits(f)]
     if exact:
-        ctx.matches = _unique(exact)
+        ctx.matches = _unique(exact + _quoted_bare(ctx))
         first = ctx.matches[0]
         sign = ""
         if (first.value is not None and first.value < 0) != (base < 0):
@@ -61,7 +61,9 @@ def existence(ctx: ClaimContext) -> Iterator[Finding]:
         if found is not None:
             yield found
             return
-    rounded = [f for dim in ctx.dims for f in index.rounded_to(dim, base, ctx.precision)]
+    rounded = [
+        f for dim in ctx.dims for f in index.rounded_to(dim, base, ctx.precision) if ctx.admits(f)
+    ]
     if rounded:
         ctx.matches, ctx.rounded = _unique(rounded), True
         first = ctx.matches[0]
@@ -117,6 +119,31 @@ def _unnamed_currency(ctx: ClaimContext, numbers: list[Figure]) -> Finding | Non
     )
 
 
+def _quoted_bare(ctx: ClaimContext) -> list[Figure]:
+    """The claimed amount as the claim's quote states it with no unit (a table's bare cell
+    "1,284,600", perhaps scaled by a note that names no currency), in a document that names
+    amounts only in the claim's currency and states that amount in it elsewhere (the
+    caller found it): the quote states the claimed amount, so the quoted figure is one of
+    its occurrences, and the one its period is judged at. A cell its place does not date
+    is none: its unit and its period would both be taken from elsewhere."""
+    assert ctx.doc is not None and ctx.unit is not None and ctx.base_value is not None
+    doc = ctx.doc
+    if ctx.unit.kind != "currency":
+        return []
+    numbers = doc.index.find("number", ctx.base_value)
+    bare = [f for f in numbers if f.kind == "number" and f.implied_unit is None]
+    if not bare or _currencies(doc) - {ctx.unit.dimension}:
+        return []
+    spans = [stated_span(ctx, s) for s in ctx.quote_spans]
+    return [
+        f
+        for f in bare
+        if not f.is_year
+        and any(a <= f.span[0] and f.span[1] <= b for a, b in spans)
+        and dated(ctx, f)
+    ]
+
+
 def _spelled(doc: Document) -> FigureIndex:
     """The figures a document spells out in words, indexed (read once per snapshot)."""
     memo = doc.read().memo
@@ -149,17 +176,18 @@ def _currencies(doc: Document) -> frozenset[str]:
 
 
 def _not_found(ctx: ClaimContext, base: Decimal) -> str:
+    """Why the value is not found: the figure that holds the claim's number at another
+    scale or in another unit, when the document has one (a slip); else the nearest figure."""
     assert ctx.doc is not None
     doc = ctx.doc
     reason = f"value {ctx.shown()} not found in {doc.doc_id}"
+    slip = slipped(ctx)
+    if slip is not None:
+        return f"{reason}; {slip_reason(ctx, slip, 'appears at')}"
     candidates = [f for dim in ctx.dims if (f := doc.index.nearest(dim, base)) is not None]
     if candidates:
         nearest = min(candidates, key=lambda f: abs((f.magnitude or Decimal(0)) - abs(base)))
         reason += f'; nearest figure {nearest.display()} at "{doc.snippet(nearest.span)}"'
-    others = [f for dim in _OTHER_DIMS if dim not in ctx.dims for f in doc.index.find(dim, base)]
-    if others:
-        o = others[0]
-        reason += f'; {o.display()} appears ("{o.text}"), but that is a different unit'
     return reason
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from tieout.checks.cited import stated_span, states
 from tieout.checks.context import ClaimContext
 from tieout.checks.results import Evidence, Finding, Status
+from tieout.checks.slips import explain, slip_reason
 from tieout.documents.locate import Region, column_of, place_of
 from tieout.documents.quotes import fold, folded
 from tieout.figures.reader import extract
@@ -84,16 +85,7 @@ def _placed(
     assert doc is not None
     stating = [s for s in spans if states(ctx, s)]
     if not stating:
-        s = spans[0]
-        a, b = stated_span(ctx, s)
-        inside = [f.display() for f in doc.read().figures if a <= f.span[0] and f.span[1] <= b]
-        says = f"; it states {', '.join(inside)}" if inside else "; it states no figure"
-        return Finding(
-            Status.FAIL,
-            f"quote does not state {ctx.shown()}{says}",
-            (Evidence(doc.doc_id, s, doc.text[s[0] : s[1]], place_of(doc, s)),),
-            field="source_quote",
-        )
+        return _not_stated(ctx, spans[0])
     ev = tuple(
         Evidence(doc.doc_id, s, doc.text[s[0] : s[1]], place_of(doc, s)) for s in stating[:3]
     )
@@ -119,6 +111,31 @@ def _placed(
         f"quote found {how} in {where}, locator said {region.label}",
         ev,
         field="source_locator",
+    )
+
+
+def _not_stated(ctx: ClaimContext, span: tuple[int, int]) -> Finding:
+    """The quote stands in the document but states no occurrence of the claimed value: a
+    fail that names what it states instead. A figure there with the claim's number at
+    another scale, in another unit or with no unit is named with that cause (the quote
+    states 1,284,600 with no unit; tieout cannot tell it is 1,284,600 USD), never as
+    "does not state X; it states X"."""
+    doc = ctx.doc
+    assert doc is not None
+    a, b = stated_span(ctx, span)
+    inside = [f for f in doc.read().figures if a <= f.span[0] and f.span[1] <= b]
+    evidence = (Evidence(doc.doc_id, span, doc.text[span[0] : span[1]], place_of(doc, span)),)
+    slips = [s for f in inside if (s := explain(ctx, f)) is not None]
+    if slips:
+        slip = min(slips, key=lambda s: ("scale", "unit", "bare").index(s.how))
+        reason = slip_reason(ctx, slip, "quote states")
+        return Finding(Status.FAIL, reason, evidence, field="source_quote")
+    says = ", ".join(f.display() for f in inside)
+    return Finding(
+        Status.FAIL,
+        f"quote does not state {ctx.shown()}; it states {says or 'no figure'}",
+        evidence,
+        field="source_quote",
     )
 
 

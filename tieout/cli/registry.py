@@ -27,7 +27,9 @@ def registry() -> None:
 @registry.command("add")
 @click.argument("metric_key", metavar="METRIC")
 @click.option("--definition", required=True, help="What the metric means, in words.")
-@click.option("--unit", required=True, help="USD, USD_thousands, USD_millions, percent, count …")
+@click.option(
+    "--unit", required=True, help="USD, USD_thousands, percent, count, shares_thousands …"
+)
 @click.option("--source-doc", required=True, help="The authoritative document id.")
 @date_option("--period-start", help="First day of the metric's period.")
 @date_option("--period-end", help="Last day of the metric's period.")

@@ -39,7 +39,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError, core_schema
 
 from tieout._vocab import scale_unit_name
 from tieout.errors import ClaimValidationError, UnitNotRecognised
-from tieout.units import normalize_decimal, parse_unit
+from tieout.units import ACCEPTED_FORMS, SCALES, normalize_decimal, parse_unit
 
 __all__ = [
     "DATE_PATTERN",
@@ -66,6 +66,11 @@ _HINTS: dict[str, str] = {
     "source_locator": "say where in the document the quote is, e.g. 'section: Cash, paragraph 1'",
     "missing_reason": "explain what is missing: which document or figure could not be found",
 }
+#: The unit field's description in the published schema: the forms tieout reads.
+UNIT_DESCRIPTION = (
+    f"The unit, scale included: {', '.join(ACCEPTED_FORMS)} (… is a scale: "
+    f"{', '.join(SCALES)}); a currency may also be its symbol ($, €, £ …)."
+)
 _REQUIRED_WHEN_NULL = "field required when value is null — " + _HINTS["missing_reason"]
 _UNKNOWN_FIELD = "unknown field — remove it"
 _NOT_A_NUMBER = "must be a JSON number or null, got {got}"
@@ -186,7 +191,7 @@ class Claim(BaseModel):
             }
         ),
     ]
-    unit: NonEmptyStr = Field(description="USD, USD_thousands, USD_millions, percent, count …")
+    unit: NonEmptyStr = Field(description=UNIT_DESCRIPTION)
     period_start: IsoDate = Field(description="First day of the period the value covers.")
     period_end: IsoDate = Field(description="Last day of the period the value covers.")
     source_doc_id: NonEmptyStr | None = Field(default=None, description=_HINTS["source_doc_id"])
