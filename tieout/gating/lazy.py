@@ -91,7 +91,7 @@ _WORD_HINT = WORD_HINT  # every spelled figure holds one of its words ("thirteen
 
 
 class _ReadWhole(Exception):
-    """A block's reading may depend on a note above it: only the whole source answers."""
+    """A block's reading may depend on a note above it."""
 
 
 class LazySource:
@@ -126,10 +126,8 @@ class LazySource:
         self._rounded: dict[tuple[object, ...], Figure | None] = {}  # rounding_of's answers
         self._headed: bool | None = None  # whether a "(%)" or "(bps)" unit heads a row or column
         self._declares: bool | None = None  # whether it declares its dollar for all its amounts
-        # where the notes that may hold for the tables below them end ("(in thousands)" in a
-        # running header: ``standing_ends``), and whether one reaches a block read so far
-        self._standing: list[int] | None = None
-        self._reached = False
+        self._standing: list[int] | None = None  # ``standing_ends``: notes that may reach down
+        self._reached = False  # whether one may reach a block read so far
 
     # ---------------------------------------------------------------- readings
 
@@ -206,12 +204,7 @@ class LazySource:
             text = self.text[a:b]
             self._read_chars += b - a
             lay: Layout = read_layout(text)
-            if lay.standing and a > 0:
-                # read alone, a note at the block's top stands on a line of its own; in
-                # the whole text the line above may say otherwise
-                self._reached = True
-                raise _ReadWhole
-            self._check_reach(lay, a)
+            self._check_reach(lay, a, alone=True)
             figs = extract(text, layout=lay)
             idx = SourceIndex(self.label, self.kind)
             for f in figs:
@@ -439,10 +432,12 @@ class LazySource:
             self._layouts[(a, b)] = lay
         return lay
 
-    def _check_reach(self, lay: Layout, a: int) -> None:
-        """Raise ``_ReadWhole`` where a table of the block from ``a`` states no scale and a
-        note on a line of its own above the block may hold for it (``standing_ends``):
-        only the whole text's layout says whether it does."""
+    def _check_reach(self, lay: Layout, a: int, *, alone: bool = False) -> None:
+        """Raise ``_ReadWhole`` where a note above the block (``standing_ends``) may scale
+        a table in it, or the block read ``alone`` holds one: the whole text must decide."""
+        if alone and lay.standing and a > 0:
+            self._reached = True
+            raise _ReadWhole
         if not any(t.note is None and not t.col_notes and not t.row_notes for t in lay.tables):
             return
         if self._standing is None:
@@ -586,10 +581,9 @@ class LazySource:
         if key in self._hinted:
             return self._hinted[key]
         try:
-            hit = self._other_unit(fig)
+            self._hinted[key] = hit = self._other_unit(fig)
         except _ReadWhole:
             return self.full().other_unit(fig)
-        self._hinted[key] = hit
         return hit
 
     def _other_unit(self, fig: Figure) -> Figure | None:

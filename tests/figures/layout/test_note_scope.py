@@ -103,3 +103,43 @@ def test_a_numbered_caption_with_its_note_is_no_footnote() -> None:
         "FY2025               1,204,330           98,114\n"
     )
     assert _read(text)["1,204,330"] == (D(1_204_330_000_000), "JPY")
+
+
+def test_the_paragraph_introducing_a_table_gives_it_its_note_across_other_paragraphs() -> None:
+    # as report text is often flattened: the introducing sentence, more paragraphs, the table
+    text = (
+        "Accrued liabilities are summarised as follows (in thousands):\n\n"
+        "Warranty costs are estimated from the failure rates of the prior three years and "
+        "are reviewed each quarter against the claims actually received.\n\n"
+        " | 2025 | 2024\n"
+        "Warranty | $2,904 | $2,611\n"
+        "Payroll | 5,118 | 4,870\n"
+    )
+    read = _read(text)
+    assert read["$2,904"] == (D(2_904_000), "USD")
+    assert read["5,118"] == (D(5_118_000), "USD")
+    assert tieout.gate("Warranty accruals were $2.904 million.", sources=[text]).passed
+    assert not tieout.gate("Warranty accruals were $2,904.", sources=[text]).passed
+
+
+def test_an_introducing_note_reaches_only_the_first_table_below_it() -> None:
+    text = (
+        "Accrued liabilities are summarised as follows (in thousands):\n\n"
+        " | 2025 | 2024\nWarranty | $2,904 | $2,611\n\n"
+        "Headcount at the year end was as follows.\n\n"
+        " | 2025 | 2024\nEngineers | 1,312 | 1,250\n"
+    )
+    assert _read(text)["1,312"] == (D(1_312), None)
+
+
+def test_a_note_broken_over_two_lines_still_names_the_table_scale() -> None:
+    text = "Income is summarised as\nfollows (in\nthousands):\n\n | 2025 | 2024\nDomestic | $8,210 | $7,905\n"
+    assert _read(text)["$8,210"] == (D(8_210_000), "USD")
+
+
+def test_a_us_dollar_zeros_note_before_its_exceptions_is_read() -> None:
+    text = (
+        "Expressed in US $000's except share and per share amounts\n\n"
+        " | 2025 | 2024\nCanada | 41,022 | 38,760\n"
+    )
+    assert _read(text)["41,022"] == (D(41_022_000), "USD")

@@ -220,9 +220,11 @@ class NoteIndex:
     def __init__(self, notes: list[ScaleNote]) -> None:
         self.all = notes
         self.starts = [n.span[0] for n in notes]
-        self.first: dict[str, ScaleNote] = {}  # each wording's first note, in order
+        # each wording's first note, in order, by its words (a note broken over two lines,
+        # "(in\nthousands)", is named by a caption whose lines are joined by a space)
+        self.first: dict[str, ScaleNote] = {}
         for n in notes:
-            self.first.setdefault(n.text, n)
+            self.first.setdefault(" ".join(n.text.split()), n)
 
     def within(self, a: int, b: int) -> list[ScaleNote]:
         """The notes that start in ``[a, b)``."""

@@ -274,7 +274,7 @@ def find_notes(text: str, start: int = 0, end: int | None = None) -> list[ScaleN
 
 
 # what stands before a note written "$000" or "USD 000": "in", "(" or a line's or a cell's start
-_ZEROS_LEAD = re.compile(r"(?:\(|\bin|^|[|\t]|  )[ \t]*$", re.IGNORECASE)
+_ZEROS_LEAD = re.compile(r"(?:\(|\bin|^|[|\t]|  )[ \t]*(?:U\.?S\.?[ \t]*)?$", re.IGNORECASE)
 
 
 def _zeros_in_prose(text: str, m: re.Match[str], start: int, end: int) -> bool:

@@ -20,7 +20,7 @@ from tieout.figures.layout.notes import find_notes
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["StandingNotes", "standing_ends", "standing_notes"]
+__all__ = ["StandingNotes", "introducing", "standing_ends", "standing_notes"]
 
 
 # the longest line a running header or a section's title with its note takes
@@ -76,11 +76,26 @@ def standing_notes(lay: Layout) -> list[ScaleNote]:
     ]
 
 
+def introducing(text: str, note: ScaleNote) -> bool:
+    """Whether ``note`` ends a paragraph that introduces a table ("… is summarised as
+    follows (in thousands):"): the note stands in its line's last sentence, which ends in
+    a colon. Such a note holds for the first table below it, prose between or not."""
+    start, end = _line_at(text, note.span[0])
+    line = text[start:end].rstrip()
+    if not line.endswith(":"):
+        return False
+    tail = line[note.span[1] - start :]
+    return "." not in tail.replace("..", "") and len(tail) <= 40
+
+
 def standing_ends(text: str) -> list[int]:
-    """Where each note of ``text`` that may be a standing note ends, in order: those on a
-    line of their own (a superset of ``standing_notes``, read without the layout, so that
-    a reader of one block of a long text can tell whether a note above may reach it)."""
-    return [n.span[1] for n in find_notes(text, 0, None) if _standing(text, n)]
+    """Where each note of ``text`` that may hold for a table below it across prose ends,
+    in order: those on a line of their own and those that introduce a table (a superset of
+    what ``read_layout`` applies so, read without the layout, so that a reader of one
+    block of a long text can tell whether a note above may reach it)."""
+    return [
+        n.span[1] for n in find_notes(text, 0, None) if _standing(text, n) or introducing(text, n)
+    ]
 
 
 class StandingNotes:

@@ -31,9 +31,9 @@ from tieout.figures.layout.lines import (
     has_digit,
     label_row,
 )
-from tieout.figures.layout.model import Layout, NoteIndex, Section, Table
+from tieout.figures.layout.model import Layout, NoteIndex, ScaleNote, Section, Table
 from tieout.figures.layout.notes import find_notes
-from tieout.figures.layout.standing import StandingNotes, standing_notes
+from tieout.figures.layout.standing import StandingNotes, introducing, standing_notes
 from tieout.figures.layout.tables import build_table
 
 __all__ = ["read_layout", "section_numbers"]
@@ -78,18 +78,37 @@ def _standing_tables(lay: Layout) -> None:
     """Give each table that states no scale of its own the standing note in force above
     it (a statement's running header, a section's title: ``standing``)."""
     lay.standing = standing_notes(lay)
-    if not lay.standing:
+    introduced = _introduced(lay)
+    if not lay.standing and not introduced:
         return
     standing = StandingNotes.of(lay)
     for k, table in enumerate(lay.tables):
         if table.note is not None or table.col_notes or table.row_notes:
             continue
-        note = standing.at(table.span[0])
+        note = introduced.get(k) or standing.at(table.span[0])
         if note is None or _unread_unit(table.caption, table):
             continue
         lay.tables[k] = replace(
             table, note=note, currency=table.currency or note.currency, dollar=table.dollar
         )
+
+
+def _introduced(lay: Layout) -> dict[int, ScaleNote]:
+    """The note of the paragraph that introduces each table ("… is summarised as follows
+    (in thousands):"), by the table's index, where prose stands between the two: the
+    first table below such a paragraph, with no other table between, is the one it
+    introduces."""
+    out: dict[int, ScaleNote] = {}
+    text = lay.text
+    k = 0
+    for n in lay.notes:
+        while k < len(lay.tables) and lay.tables[k].span[1] <= n.span[0]:
+            k += 1
+        if k >= len(lay.tables) or lay.tables[k].span[0] <= n.span[0]:
+            continue  # below the last table, or in a table
+        if introducing(text, n):
+            out[k] = n  # the last such note above the table
+    return out
 
 
 _TABLE_KINDS = ("pipe", "tab", "aligned", "csv")
