@@ -58,3 +58,16 @@ def test_a_heading_with_words_and_a_projected_year_stays_unread() -> None:
     figs = {f.text: f for f in doc.figures if f.where}
     assert figs["$510"].period is not None and figs["$510"].period.unread
     assert figs["$233"].period is not None and figs["$233"].period.unread
+
+
+def test_a_day_that_ends_a_period_of_unread_words_is_no_balance_date() -> None:
+    page = _html(
+        "<p>Sales to the parent (in thousands):</p>"
+        + _table(
+            [["", "Fiscal Yeer Ended June 30, 2026", "2025"], ["Parts sold", "$9,140", "$8,870"]]
+        )
+    )
+    doc = tieout.Document.from_bytes(page, "parent.htm")
+    figs = {f.text: f for f in doc.figures if f.where}
+    period = figs["$9,140"].period
+    assert period is None or period.unread or not period.instant

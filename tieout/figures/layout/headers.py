@@ -75,11 +75,20 @@ def _described_date(label: str) -> Period | None:
     column: "Carrying Value as of December 31, 2024", "June 30, 2025 Level 2", "As of
     December 31, 2023 Less than 12 Months Fair Value", "Gain recognized, year ended May 31,
     2025". None where it names none, or more than one."""
-    found = {(p.start, p.end, p.granularity): p for _, p in find_periods(label)}
+    periods = find_periods(label)
+    found = {(p.start, p.end, p.granularity): p for _, p in periods}
     if len(found) != 1:
         return None
     (p,) = found.values()
-    return p if p.instant or "nded" in p.label or "NDED" in p.label else None
+    if "nded" in p.label or "NDED" in p.label:
+        return p  # "year ended May 31, 2025"
+    # a day, unless it ends a period of words tieout did not read ("Fiscal Yaer Ended
+    # March 31, 2018", "Period from inception to June 30, 2026"): that stays unread
+    before = label[: periods[0][0][0]]
+    return p if p.instant and _ENDS_A_SPAN.search(before) is None else None
+
+
+_ENDS_A_SPAN = re.compile(r"(?i)\b(?:end(?:ed|ing)?|through|thru|to|until|from)\W*$")
 
 
 def headed_period(heads: list[str], context: str) -> Period | None:
