@@ -71,3 +71,108 @@ def test_a_day_that_ends_a_period_of_unread_words_is_no_balance_date() -> None:
     figs = {f.text: f for f in doc.figures if f.where}
     period = figs["$9,140"].period
     assert period is None or period.unread or not period.instant
+
+
+def _day(d: date) -> tuple[date, date]:
+    return (d, d)
+
+
+def test_balance_rows_in_columns_of_years_are_instants() -> None:
+    page = _html(
+        "<p>Statements of cash flows (in millions)</p>"
+        + _table(
+            [
+                ["", "Year Ended June 30, 2026", "Year Ended June 30, 2025"],
+                ["Net cash from operations", "$1,310", "$1,145"],
+                ["Cash and equivalents at beginning of year", "$2,020", "$1,760"],
+                ["Cash and equivalents at end of year", "$2,515", "$2,020"],
+            ]
+        )
+    )
+    doc = tieout.Document.from_bytes(page, "flows.htm")
+    got = _periods(doc)
+    assert got["$1,310"] == (date(2025, 7, 1), date(2026, 6, 30))
+    assert got["$2,515"] == _day(date(2026, 6, 30))
+    assert got["$1,760"] == _day(date(2024, 6, 30))
+    opening = next(f for f in doc.figures if f.text == "$1,760")
+    assert opening.period is not None
+    # an opening balance is the prior year's close, and the start of its own year
+    year = tieout.periods.Period.from_dates(date(2024, 7, 1), date(2025, 6, 30))
+    prior = tieout.periods.Period.from_dates(date(2023, 7, 1), date(2024, 6, 30))
+    assert tieout.periods.claim_agrees(year, opening.period)
+    assert tieout.periods.claim_agrees(prior, opening.period)
+    other = tieout.periods.Period.from_dates(date(2025, 7, 1), date(2026, 6, 30))
+    assert not tieout.periods.claim_agrees(other, opening.period)
+
+
+def test_rows_between_dated_balances_are_the_period_between_them() -> None:
+    page = _html(
+        "<p>Statements of changes in equity (in millions)</p>"
+        + _table(
+            [
+                ["", "Shares", "Retained earnings", "Total"],
+                ["Balance at March 31, 2025", "402", "$5,120", "$5,530"],
+                ["Net income", "", "$640", "$640"],
+                ["Dividends", "", "(88)", "(88)"],
+                ["Balance at March 31, 2026", "398", "$5,672", "$6,010"],
+            ]
+        )
+    )
+    got = _periods(tieout.Document.from_bytes(page, "equity.htm"))
+    assert got["$5,120"] == _day(date(2025, 3, 31))
+    assert got["$640"] == (date(2025, 4, 1), date(2026, 3, 31))
+    assert got["(88)"] == (date(2025, 4, 1), date(2026, 3, 31))
+    assert got["$6,010"] == _day(date(2026, 3, 31))
+
+
+def test_a_row_naming_a_period_alone_dates_the_rows_below_it() -> None:
+    page = _html(
+        "<p>Results by segment (in millions):</p>"
+        + _table(
+            [
+                ["", "Retail", "Wholesale", "Total"],
+                ["2026", "", "", ""],
+                ["Revenue", "$730", "$415", "$1,145"],
+                ["2025", "", "", ""],
+                ["Revenue", "$690", "$402", "$1,092"],
+            ]
+        )
+    )
+    got = _periods(tieout.Document.from_bytes(page, "segments.htm"))
+    assert got["$730"] == (date(2026, 1, 1), date(2026, 12, 31))
+    assert got["$402"] == (date(2025, 1, 1), date(2025, 12, 31))
+
+
+def test_the_caption_dates_a_table_whose_columns_name_no_period() -> None:
+    page = _html(
+        "<p>Our marketable securities as of September 30, 2026 were as follows:</p>"
+        "<p>(in millions)</p>"
+        + _table(
+            [
+                ["", "Amortized Cost", "Unrealized Losses", "Fair Value"],
+                ["Treasury notes", "$318", "$(4)", "$314"],
+            ]
+        )
+        + "<p>Receivables recognized from contracts at December 31:</p>"
+        + _table([["", "2026", "2025"], ["Accounts receivable", "$96", "$81"]])
+    )
+    got = _periods(tieout.Document.from_bytes(page, "securities.htm"))
+    assert got["$318"] == got["$314"] == _day(date(2026, 9, 30))
+    assert got["$96"] == _day(date(2026, 12, 31))
+    assert got["$81"] == _day(date(2025, 12, 31))
+
+
+def test_balance_columns_beside_a_row_of_a_year() -> None:
+    page = _html(
+        "<p>Allowance for doubtful accounts (in millions):</p>"
+        + _table(
+            [
+                ["", "Balance at Beginning of Year", "Additions", "Balance at End of Year"],
+                ["Year ended December 31, 2026", "$57", "$12", "$61"],
+            ]
+        )
+    )
+    got = _periods(tieout.Document.from_bytes(page, "allowance.htm"))
+    assert got["$57"] == _day(date(2025, 12, 31))
+    assert got["$12"] == (date(2026, 1, 1), date(2026, 12, 31))
+    assert got["$61"] == _day(date(2026, 12, 31))

@@ -51,6 +51,9 @@ class Period:
     granularity: str
     label: str = ""
     fiscal: bool = False
+    # an opening balance: the instant the day before a period starts ("Cash at beginning
+    # of year"), which a claim for that period may also name
+    opening: bool = False
 
     def __post_init__(self) -> None:
         if self.granularity not in GRANULARITIES and self.granularity != "unread":
@@ -154,7 +157,8 @@ def relation(a: Period, b: Period) -> Relation:
 def claim_agrees(claim: Period, stated: Period) -> bool:
     """Whether a claim for ``claim`` agrees with a figure the document states for ``stated``.
 
-    Equal periods agree; a balance (instant) agrees with a claim whose period ends that day;
+    Equal periods agree; a balance (instant) agrees with a claim whose period ends that day,
+    an opening balance also with one whose period starts the day after;
     a column headed by a bare year ("2019") agrees with any twelve-month claim ending in
     that year, since such headers often stand for a fiscal year; so does one headed by a
     fiscal year whose start the document never names ("FY25", "Fiscal 2025"): the
@@ -174,6 +178,8 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
     if relation(claim, stated) is Relation.EQUAL:
         return True
     if stated.instant:
+        if stated.opening and claim.start < claim.end:
+            return claim.end == stated.start or claim.start == stated.start + ONE_DAY
         return claim.end == stated.start
     if _is_bare_year(stated) or is_unanchored_fiscal_year(stated):
         twelve = claim.months == 12 or (
