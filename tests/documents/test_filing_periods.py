@@ -176,3 +176,60 @@ def test_balance_columns_beside_a_row_of_a_year() -> None:
     assert got["$57"] == _day(date(2025, 12, 31))
     assert got["$12"] == (date(2026, 1, 1), date(2026, 12, 31))
     assert got["$61"] == _day(date(2026, 12, 31))
+
+
+def test_a_52_53_week_quarter_starts_the_day_after_the_last_one_ended() -> None:
+    page = _html(
+        "<p>Condensed statements of income (in thousands)</p>"
+        + _table(
+            [
+                [
+                    "",
+                    "Three Months Ended September 27, 2025",
+                    "Nine Months Ended September 27, 2025",
+                ],
+                ["Net sales", "$48,210", "$139,870"],
+            ]
+        )
+    )
+    got = _periods(tieout.Document.from_bytes(page, "quarter.htm"))
+    assert got["$48,210"] == (date(2025, 6, 29), date(2025, 9, 27))
+    assert got["$139,870"] == (date(2024, 12, 29), date(2025, 9, 27))
+
+
+FISCAL = (
+    "<p>Annual report for the fiscal year ended October 31, 2026.</p>"
+    "<p>Consolidated statements of operations (in millions)</p>"
+    + _table(
+        [
+            ["", "Years Ended", "Years Ended"],
+            ["", "October 31, 2026", "November 1, 2025"],
+            ["Revenue", "$3,410", "$3,122"],
+        ]
+    )
+    + "<p>Revenue by region (in millions):</p>"
+    + _table([["", "2026", "2025"], ["Americas", "$2,050", "$1,905"]])
+    + "<p>Bookings grew to $3.9 billion in fiscal 2026.</p>"
+)
+
+
+def test_years_named_by_number_follow_the_fiscal_calendar_the_filing_declares() -> None:
+    doc = tieout.Document.from_bytes(_html(FISCAL), "annual.htm")
+    got = _periods(doc)
+    fy2026 = (date(2025, 11, 2), date(2026, 10, 31))
+    assert got["$3,410"] == fy2026
+    assert got["$2,050"] == fy2026
+    assert got["$1,905"][1] == date(2025, 11, 1)
+    bookings = next(f for f in doc.figures if f.text == "$3.9 billion")
+    assert bookings.period is not None
+    assert (bookings.period.start, bookings.period.end) == fy2026
+
+
+def test_a_claim_for_the_declared_fiscal_year_passes_and_the_calendar_year_fails() -> None:
+    doc = tieout.Document.from_bytes(_html(FISCAL), "annual.htm")
+    right = tieout.periods.Period.from_dates(date(2025, 11, 2), date(2026, 10, 31))
+    calendar = tieout.periods.Period.from_dates(date(2026, 1, 1), date(2026, 12, 31))
+    americas = next(f for f in doc.figures if f.text == "$2,050")
+    assert americas.period is not None
+    assert tieout.periods.claim_agrees(right, americas.period)
+    assert not tieout.periods.claim_agrees(calendar, americas.period)
