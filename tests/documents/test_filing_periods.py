@@ -233,3 +233,21 @@ def test_a_claim_for_the_declared_fiscal_year_passes_and_the_calendar_year_fails
     assert americas.period is not None
     assert tieout.periods.claim_agrees(right, americas.period)
     assert not tieout.periods.claim_agrees(calendar, americas.period)
+
+
+def test_a_row_opening_with_ending_or_beginning_is_a_balance() -> None:
+    page = _html(
+        "<p>Unrecognized tax benefits (in millions):</p>"
+        + _table(
+            [
+                ["", "Year Ended September 30, 2026", "Year Ended September 30, 2025"],
+                ["Beginning gross tax reserves", "$212", "$190"],
+                ["Additions for current year", "$31", "$27"],
+                ["Ending gross tax reserves", "$236", "$212"],
+            ]
+        )
+    )
+    got = _periods(tieout.Document.from_bytes(page, "reserves.htm"))
+    assert got["$190"] == _day(date(2024, 9, 30))
+    assert got["$31"] == (date(2025, 10, 1), date(2026, 9, 30))
+    assert got["$236"] == _day(date(2026, 9, 30))

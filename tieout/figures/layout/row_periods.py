@@ -43,17 +43,18 @@ _CLOSING = re.compile(
     r"(?i)\b(?:(?:at|as\s+of)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:fiscal\s+)?"
     r"(?:year|period|quarter|month)|end\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)"
     r"|(?:ending|closing)\s+(?:\w+\s+)?balances?|balances?,?\s+(?:at\s+)?(?:the\s+)?end(?:ing)?\b"
-    r"|outstanding\s+at\s+(?:the\s+)?end\b)"
+    r"|outstanding\s+at\s+(?:the\s+)?end\b|^\W*(?:ending|closing)\s+(?!date))"
 )
 # a balance at the start of its column's (or row's) period
 _OPENING = re.compile(
     r"(?i)\b(?:(?:at|as\s+of)\s+(?:the\s+)?beginning\s+of\s+(?:the\s+)?(?:fiscal\s+)?"
     r"(?:year|period|quarter|month)|beginning\s+of\s+(?:the\s+)?(?:fiscal\s+)?"
     r"(?:year|period|quarter)|(?:beginning|opening)\s+(?:\w+\s+)?balances?"
-    r"|balances?,?\s+(?:at\s+)?(?:the\s+)?beginning\b|outstanding\s+at\s+(?:the\s+)?beginning\b)"
+    r"|balances?,?\s+(?:at\s+)?(?:the\s+)?beginning\b|outstanding\s+at\s+(?:the\s+)?beginning\b"
+    r"|^\W*(?:beginning|opening)\s+(?!date))"
 )
 # a label that dates a balance: "Balance at December 31, 2023", "Balances as of Feb 1, 2025",
-# "Outstanding at June 30, 2026", or the date alone
+# "Exercisable at June 30, 2026", "Unvested as of December 31, 2025", or the date alone
 _BALANCE_WORDS = re.compile(
     r"(?i)^\W*(?:(?:total\s+)?(?:balances?|outstanding|liability|allowance|reserve)[\w\s,()-]*?"
     r"\s+)?(?:at|as\s+of|on)?\s*$"
