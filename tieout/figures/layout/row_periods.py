@@ -66,6 +66,7 @@ _MONTH_DAY = re.compile(
     r"(?i)\b(?:at|as\s+of)\s+(?P<md>(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
     r"\s+\d{1,2})\b(?!,?\s*(?:19|20)\d\d)"
 )
+_MONTH = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b")
 _CAPTION_REACH = 700  # characters above a table its caption may stand in
 
 
@@ -111,8 +112,8 @@ def _cell_period(
         return own  # "Balance at December 31, 2025" in a column of fiscal 2025
     elif _bare_year(table, col):
         base = _caption_day(plan, base) or base
-    if base is None or base.instant:
-        return base
+    if base is None or base.instant or (base.fiscal and _MONTH.search(base.label) is None):
+        return base  # ("Q3 FY26": its months are the document's fiscal year's, read later)
     if start in plan.closing or col in plan.closing_cols:
         return Period(base.end, base.end, "instant", base.label)
     if start in plan.opening or col in plan.opening_cols:
