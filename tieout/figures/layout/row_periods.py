@@ -82,18 +82,21 @@ class _Plan:
     caption: Period | None = None  # the one period the caption names
     days: dict[int, date] = field(default_factory=dict)  # caption's balance day, by year
     month_day: str = ""  # "December 31" of a caption "at December 31:"
+    idle: bool = False  # nothing here dates a cell: the column's period stands
 
 
 def dated_in_table(text: str, table: Table, f: Figure) -> Figure:
     """``f``, a figure in a value cell of ``table``, with the period its row, its column's
     balance heading or the table's caption give it (see the module's doc)."""
+    plan = _plan_of(text, table)
+    if plan.idle:
+        return f
     row = table.row_at(f.span[0])
     if row is None or row.header:
         return f
     cell = row.cell_at(f.span[0])
     if cell is None or cell.col == 0:
         return f
-    plan = _plan_of(text, table)
     period = _cell_period(plan, table, row, cell.col, f.period)
     return f if period is f.period else replace(f, period=period)
 
@@ -178,6 +181,16 @@ def _read_plan(text: str, table: Table) -> _Plan:
         elif group is not None:
             plan.rows[row.span[0]] = group
     _between_balances(plan, body, anchors)
+    plan.idle = not (
+        plan.rows
+        or plan.closing
+        or plan.opening
+        or plan.closing_cols
+        or plan.opening_cols
+        or plan.caption
+        or plan.days
+        or plan.month_day
+    )
     return plan
 
 
