@@ -35,8 +35,10 @@ from tieout.figures.layout import Layout, read_layout
 from tieout.figures.normalization import normalize
 from tieout.figures.reader import extract
 from tieout.periods import (
+    FiscalCalendar,
     Period,
     anchor_fiscal,
+    declared_calendar,
     declared_fiscal_start,
     find_periods,
     parse_dated_period,
@@ -307,14 +309,33 @@ class Document:
         found = memo[key]
         return found if isinstance(found, int) else None
 
+    def fiscal_calendar(self) -> FiscalCalendar | None:
+        """The days this document's fiscal years end on, where it declares them ("for the
+        fiscal year ended November 29, 2024", "Years Ended December 1, 2023") and they are
+        not December 31 (read once per snapshot)."""
+        memo = self.read().memo
+        key = ("fiscal", "calendar")
+        if key not in memo:
+            headed = (p for t in self.layout.tables for p in t.periods if p is not None)
+            memo[key] = declared_calendar(self.text, headed)
+        found = memo[key]
+        return found if isinstance(found, FiscalCalendar) else None
+
     def stated_period(self, fig: Figure | StatedFigure) -> Period | None:
         """The period the document states for a figure: its table column, or its sentence.
         A fiscal period named without its months ("Q3 FY26") is read on the fiscal year the
-        document declares ("Fiscal year ends January 31."), if it declares one. (Of a
-        figure from ``figures``, the grammar's reading is taken: a figure read in another
-        snapshot of the same text gets this document's period.)"""
+        document declares ("Fiscal year ends January 31."), if it declares one; a year
+        named by its number ("2024", "Fiscal 2024") on the days its fiscal years end, where
+        it declares them (``fiscal_calendar``). (Of a figure from ``figures``, the
+        grammar's reading is taken: a figure read in another snapshot of the same text gets
+        this document's period.)"""
         if isinstance(fig, StatedFigure):
             fig = fig.figure
+        found = self._period_read(fig)
+        calendar = self.fiscal_calendar() if found is not None else None
+        return found if calendar is None or found is None else calendar.anchor(found)
+
+    def _period_read(self, fig: Figure) -> Period | None:
         if fig.period is not None:
             start_month = self.fiscal_start()
             return fig.period if start_month is None else anchor_fiscal(fig.period, start_month)

@@ -18,7 +18,12 @@ Nothing here guesses: text that does not match the grammar raises
 its agreement rules, ``grammar`` the readers, ``fiscal`` a document's declared fiscal year.
 """
 
-from tieout.periods.fiscal import anchor_fiscal, declared_fiscal_start
+from tieout.periods.fiscal import (
+    FiscalCalendar,
+    anchor_fiscal,
+    declared_calendar,
+    declared_fiscal_start,
+)
 from tieout.periods.grammar import (
     column_period,
     dated_heading,
@@ -32,12 +37,14 @@ from tieout.periods.grammar import (
 from tieout.periods.period import Period, Relation, claim_agrees, relation, section_agrees
 
 __all__ = [
+    "FiscalCalendar",
     "Period",
     "Relation",
     "anchor_fiscal",
     "claim_agrees",
     "column_period",
     "dated_heading",
+    "declared_calendar",
     "declared_fiscal_start",
     "find_periods",
     "heading_years",

@@ -411,11 +411,13 @@ def _ended(m: re.Match[str], ctx: Context) -> Period:
     end = _date_of(m["date"], ctx)
     after = end + ONE_DAY
     fiscal = bool(m["fiscal"])
+    months = 0
     if unit := m["unit"]:
         if unit.startswith("p"):
             raise ctx.fail(_NO_LENGTH)
         granularity = {"y": "year", "q": "quarter", "h": "half", "m": "month"}[unit[0]]
-        start = after - relativedelta(months=PART_MONTHS[granularity])
+        months = PART_MONTHS[granularity]
+        start = after - relativedelta(months=months)
     else:
         word = re.sub(r"[\s-]+", "-", m["n"])
         n = int(word) if word.isdigit() else _NUMBERS[word]
@@ -426,13 +428,36 @@ def _ended(m: re.Match[str], ctx: Context) -> Period:
             granularity = _WEEK_PARTS.get(n, "span")
             fiscal = fiscal or granularity != "span"
         else:
+            months = n
             start = after - relativedelta(months=n)
             granularity = {1: "month", 3: "quarter", 6: "half"}.get(n) or infer_granularity(
                 start, end
             )
+    if after.day != 1 and months in _WEEKS_OF:
+        start = weeks_back(end, months)  # a 52/53-week calendar's "June 28, 2025"
     if granularity in ("quarter", "half", "year") and infer_granularity(start, end) != granularity:
         fiscal = True
     return Period(start, end, granularity, ctx.label, fiscal)
+
+
+# the weeks of a 52/53-week calendar's quarter, half, nine months and year, by its months
+_WEEKS_OF = {3: 13, 6: 26, 9: 39, 12: 52}
+
+
+def weeks_back(end: date, months: int) -> date:
+    """The first day of a period of ``months`` months in a 52/53-week calendar that ends on
+    ``end`` (a day that ends no month: "June 28, 2025"): the day after the one the period
+    before ended, 13 weeks back for a quarter, 26 for a half, 39 for nine months; a year's
+    52 or 53 weeks, whichever ends the year before nearest the same day of the calendar
+    ("November 29, 2024" follows "December 1, 2023")."""
+    weeks = _WEEKS_OF[months]
+    if months != 12:
+        return end - timedelta(weeks=weeks) + ONE_DAY
+    a_year = end - relativedelta(years=1)
+    before = min(
+        (end - timedelta(weeks=52), end - timedelta(weeks=53)), key=lambda d: abs(d - a_year)
+    )
+    return before + ONE_DAY
 
 
 def _part(kind: str, m: re.Match[str], ctx: Context) -> Period:

@@ -51,6 +51,9 @@ class Period:
     granularity: str
     label: str = ""
     fiscal: bool = False
+    # an opening balance: the instant the day before a period starts ("Cash at beginning
+    # of year"), which a claim for that period may also name
+    opening: bool = False
 
     def __post_init__(self) -> None:
         if self.granularity not in GRANULARITIES and self.granularity != "unread":
@@ -154,7 +157,10 @@ def relation(a: Period, b: Period) -> Relation:
 def claim_agrees(claim: Period, stated: Period) -> bool:
     """Whether a claim for ``claim`` agrees with a figure the document states for ``stated``.
 
-    Equal periods agree; a balance (instant) agrees with a claim whose period ends that day;
+    Equal periods agree; so does a claim for a 52/53-week year or quarter ending the day it
+    ends and starting within a week of its start; a balance (instant) agrees with a claim
+    whose period ends that day,
+    an opening balance also with one whose period starts the day after;
     a column headed by a bare year ("2019") agrees with any twelve-month claim ending in
     that year, since such headers often stand for a fiscal year; so does one headed by a
     fiscal year whose start the document never names ("FY25", "Fiscal 2025"): the
@@ -173,7 +179,13 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
         return twelve and claim.start.year + 1 == claim.end.year == stated.end.year
     if relation(claim, stated) is Relation.EQUAL:
         return True
+    if _weekly(stated) and claim.end == stated.end:
+        # a 52/53-week year or quarter starts the day after the last one ended, which the
+        # document may not state: a claim for the same end, its start a few days off
+        return claim.start < claim.end and abs((claim.start - stated.start).days) <= 7
     if stated.instant:
+        if stated.opening and claim.start < claim.end:
+            return claim.end == stated.start or claim.start == stated.start + ONE_DAY
         return claim.end == stated.start
     if _is_bare_year(stated) or is_unanchored_fiscal_year(stated):
         twelve = claim.months == 12 or (
@@ -181,6 +193,16 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
         )
         return twelve and stated.start <= claim.end <= stated.end
     return False
+
+
+def _weekly(p: Period) -> bool:
+    """A fiscal year, half or quarter of a 52/53-week calendar: it starts or ends on a day
+    that starts or ends no month ("Years Ended November 29, 2025")."""
+    return (
+        p.fiscal
+        and p.granularity in ("year", "half", "quarter")
+        and (p.start.day != 1 or (p.end + ONE_DAY).day != 1)
+    )
 
 
 def section_agrees(claim: Period, heading: Period) -> bool:

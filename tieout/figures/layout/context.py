@@ -19,6 +19,7 @@ from tieout.figures.layout.cells import across_headings, in_table
 from tieout.figures.layout.currencies import DOLLARS, document_dollar, table_declares, with_dollar
 from tieout.figures.layout.lines import has_digit, prose_line
 from tieout.figures.layout.model import Layout, ScaleNote
+from tieout.figures.layout.row_periods import dated_in_table
 
 if TYPE_CHECKING:
     from tieout.figures.figure import Figure
@@ -75,7 +76,8 @@ def _apply_context(
         if table is not None:
             if across_headings(table, f):
                 continue  # "£m    2025" of "2026 £m    2025 £m": a unit and a year, no figure
-            out.append(in_table(table, f, default_scale, default_currency))
+            read = in_table(table, f, default_scale, default_currency)
+            out.append(dated_in_table(lay.text, table, read))
             continue
         note = None
         k = bisect_right(note_ends, f.span[0]) - 1  # the last note that ends before the figure

@@ -24,7 +24,7 @@ from tieout.figures.layout.lines import (
 from tieout.figures.layout.model import NoteIndex, ScaleNote
 from tieout.figures.layout.note_forms import NOTE, currency_word, read_note
 from tieout.figures.layout.notes import find_notes
-from tieout.periods import Period, dated_heading, heading_years
+from tieout.periods import Period, dated_heading, find_periods, heading_years
 
 __all__ = [
     "LETTER_WORD",
@@ -65,8 +65,30 @@ def _column_period(label: str, context: str) -> Period | None:
     if found is not None:
         return found
     if dated_heading(label) and _COMPARES.search(label) is None:
-        return Period.unreadable(label)
+        return _described_date(label) or Period.unreadable(label)
     return None
+
+
+@lru_cache(maxsize=4096)
+def _described_date(label: str) -> Period | None:
+    """The one date or dated period a heading names beside words that describe its
+    column: "Carrying Value as of December 31, 2024", "June 30, 2025 Level 2", "As of
+    December 31, 2023 Less than 12 Months Fair Value", "Gain recognized, year ended May 31,
+    2025". None where it names none, or more than one."""
+    periods = find_periods(label)
+    found = {(p.start, p.end, p.granularity): p for _, p in periods}
+    if len(found) != 1:
+        return None
+    (p,) = found.values()
+    if "nded" in p.label or "NDED" in p.label:
+        return p  # "year ended May 31, 2025"
+    # a day, unless it ends a period of words tieout did not read ("Fiscal Yaer Ended
+    # March 31, 2018", "Period from inception to June 30, 2026"): that stays unread
+    before = label[: periods[0][0][0]]
+    return p if p.instant and _ENDS_A_SPAN.search(before) is None else None
+
+
+_ENDS_A_SPAN = re.compile(r"(?i)\b(?:end(?:ed|ing)?|through|thru|to|until|from)\W*$")
 
 
 def headed_period(heads: list[str], context: str) -> Period | None:
