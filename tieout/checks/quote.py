@@ -172,12 +172,12 @@ def _changed_words(quote: str, passage: str, numbers: str) -> list[str]:
     that differs from the document only in spacing, punctuation, dashes or case is still
     the document's sentence; one with a word changed ("Deferred" for "Additions") says
     something the document does not, and is no quote of it."""
-    held = set(_WORD.findall(fold(passage, numbers)))
-    return list(
-        dict.fromkeys(
-            w for w in _WORD.findall(fold(quote, numbers)) if w not in held and w not in _LINKS
-        )
+    # counted: "Net cash operating by operating activities" repeats a word the passage
+    # holds once ("Net cash provided by operating activities")
+    extra = Counter(_WORD.findall(fold(quote, numbers))) - Counter(
+        _WORD.findall(fold(passage, numbers))
     )
+    return [w for w in extra if w not in _LINKS]
 
 
 # words that link a sentence's terms and change no figure's meaning ("Net burn in July"

@@ -197,6 +197,8 @@ def _unit_of(at: CellPlace, f: Figure) -> tuple[str | None, ScaleNote | None]:
         unit = "count"  # "Production (Mboe/d)", "Selling square feet", "18,450 RSF": no money
     if f.kind == "number" and cell.text.endswith("%") and cell.text[-2:-1] in "|\t )":
         unit = "percent"  # "| 78.4 | % |": the '%' of its own cell is the figure's
+    if unit is None and row_note is None and f.kind == "number" and cell.col in table.percent_cols:
+        unit = "percent"  # "40.0" between "100.0 %" and "7.2 %" in a "% of sales" column
     if (
         unit is None
         and row_note is None

@@ -79,7 +79,9 @@ RATIO = re.compile(
     # "Interest rate swaps", "Effect of exchange rate changes on cash"; nor "Interest rate"
     # alone, a derivative's risk in a fair-value table, nor "Fixed rate", "Variable-rate":
     # the debt at that rate, in a debt table)
-    rf"|(?<!exchange )(?<!currency )(?<!^interest )(?<!: interest )(?<!fixed )(?<!fixed-)"
+    # (not an amount computed at a rate: "Tax at the statutory federal rate")
+    rf"|^(?!.*\bat\s+(?:the\s+|a\s+)?(?:[\w.%-]+\s+){{0,5}}rates?\b).*?"
+    rf"(?<!exchange )(?<!currency )(?<!^interest )(?<!: interest )(?<!fixed )(?<!fixed-)"
     rf"(?<!floating )(?<!floating-)(?<!variable )(?<!variable-)\brates?{_HEAD_END}"
     r"|^rates?\s+(?:paid|earned|on|of)\b"
     rf"|\b(?:growth|coverage|leverage){_HEAD_END}"  # "Organic growth", "Debt service coverage"

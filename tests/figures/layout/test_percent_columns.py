@@ -1,0 +1,69 @@
+"""A "% of sales" column typeset with its "%" on the first and last rows only, and a row
+label that names a rate as what an amount was computed at."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import tieout
+
+D = Decimal
+
+_MARGINS = (
+    " | Year Ended June 30, | \n"
+    " | 2025 | 2024\n"
+    "Net sales | 100.0 % | 100.0 %\n"
+    "Cost of sales | 61.8 | 58.2\n"
+    "Selling expenses | 22.4 | 23.9\n"
+    "Operating income | 15.8 % | 17.9 %\n"
+)
+
+
+def _read(text: str) -> dict[str, tuple[Decimal | None, str | None]]:
+    doc = tieout.Document.from_text("doc", text)
+    return {doc.text[f.span[0] : f.span[1]]: (f.value, f.unit) for f in doc.figures}
+
+
+def test_bare_cells_between_a_first_and_last_percent_are_percents() -> None:
+    read = _read(_MARGINS)
+    assert read["61.8"] == (D("61.8"), "percent")
+    assert read["23.9"] == (D("23.9"), "percent")
+
+
+def test_a_claim_in_percent_for_such_a_cell_passes_and_one_in_dollars_fails() -> None:
+    doc = tieout.Document.from_text("margins", _MARGINS)
+    claim = {
+        "metric_key": "cost_of_sales_share",
+        "value": 61.8,
+        "unit": "percent",
+        "period_start": "2024-07-01",
+        "period_end": "2025-06-30",
+        "source_doc_id": "margins",
+        "source_locator": "row: Cost of sales",
+        "source_quote": "Cost of sales | 61.8 | 58.2",
+    }
+    ok, dollars = tieout.check_claims([claim, {**claim, "unit": "USD"}], {"margins": doc})
+    assert ok.verdict.value == "pass", ok.reason
+    assert dollars.verdict.value == "fail"
+
+
+def test_a_column_whose_first_row_alone_prints_a_percent_is_no_percent_column() -> None:
+    text = (
+        "(in thousands)\n\n | 2025 | 2024\n"
+        "Gross margin | 41% | 39%\nNet sales | 8,120 | 7,640\nCost of sales | 4,790 | 4,660\n"
+    )
+    # an amount at the note's scale (in whatever currency the note leaves open), no percent
+    assert _read(text)["8,120"] == (D(8_120_000), None)
+
+
+def test_an_amount_computed_at_a_rate_is_scaled_as_an_amount() -> None:
+    text = (
+        "(in millions)\n\n | 2025 | 2024\n"
+        "Tax computed at the federal statutory rate | $214 | $198\n"
+        "State taxes, net of federal benefit | 31 | 27\n"
+        "Effective tax rate | 22.1% | 21.4%\n"
+    )
+    read = _read(text)
+    assert read["$214"] == (D(214_000_000), "USD")
+    assert read["31"] == (D(31_000_000), "USD")
+    assert read["22.1%"] == (D("22.1"), "percent")
