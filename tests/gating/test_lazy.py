@@ -531,6 +531,21 @@ _separators = st.lists(st.sampled_from(["\n", "\n\n", "\n\n\n"]), min_size=12, m
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(_blocks, _separators, st.booleans(), st.sampled_from(["point", "auto", "comma"]))
+# a bare cell "2" after an amount "$ 2" printed with the same digits: the whole reading's
+# first figure written as 2 was the amount, so a quantity "2" found no cell there, where
+# the reading of the line alone found the bare cell
+@example(
+    [
+        "(in millions, except per share data)\n"
+        + " " * 31
+        + "2026        2025     $ Change    % Change\n"
+        + "Net sales                  $         1   $         1    $      2         0.1\n"
+        + "Shares used in diluted per share calculation         2           1",
+    ],
+    ["\n"] * 12,
+    True,
+    "point",
+)
 # a column's scale "HK$'000" on a line after a heading: the whole reading took its zeros for
 # a figure 0, a reading of the line alone (a scale note there) did not
 @example(["# Heading", "HK$'000 1 up 0.1%"], ["\n\n"] * 12, True, "point")

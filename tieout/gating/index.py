@@ -63,6 +63,10 @@ class SourceIndex:
     # quantities in the base unit theirs is a multiple of: "1,200 MW" under ("W", 1.2e9),
     # what "1.2 GW" is found as (``figures.quantity_base``)
     based: dict[tuple[str, Decimal], Figure] = field(default_factory=dict)
+    # bare numbers in tables' cells as printed, before a table's scale (what a quantity a
+    # heading names the unit of is found as: "Capacity (GW) | 1.2"); apart from ``written``,
+    # whose first figure of a magnitude may be an amount ("$ 2" before a bare "2")
+    written_cells: dict[Decimal, Figure] = field(default_factory=dict)
 
     def add(self, fig: Figure) -> None:
         if fig.kind == "section":
@@ -105,7 +109,10 @@ class SourceIndex:
             self.by_key.setdefault(("currency", fig.implied_unit, mag), fig)
             self.priced.setdefault((fig.implied_unit, mag, None), fig)
         if fig.scale_source == "context":
-            self.written.setdefault(over(fig.value, fig.scale).copy_abs(), fig)
+            printed = over(fig.value, fig.scale).copy_abs()
+            self.written.setdefault(printed, fig)
+            if fig.kind == "number" and fig.where is not None:
+                self.written_cells.setdefault(printed, fig)
             if fig.implied_unit is None and fig.kind == "number":
                 self.unitless_scaled.setdefault(mag, fig)
 
@@ -124,6 +131,7 @@ class SourceIndex:
             self.quantities,
             self.decimals,
             self.based,
+            self.written_cells,
         )
 
     def other_unit(self, fig: Figure) -> Figure | None:
@@ -195,7 +203,7 @@ class SourceIndex:
             # "1.2 GW" is found as 1.2 GW, never as "1.2 MW" nor "$1.2"; or as a bare number
             # of its whole value a table prints under a heading that names the unit
             # ("Capacity (GW) | 1.2"), which the layout does not read as a unit
-            written = self.written.get(mag)
+            written = self.written_cells.get(mag)
             based = quantity_base(fig.unit, mag) if fig.per is None else None
             return (
                 (
@@ -205,13 +213,9 @@ class SourceIndex:
                 )
                 or (self.based.get(based) if based is not None else None)  # "1,200 MW"
                 or self.cells.get(mag)
-                or (
-                    written
-                    if written is not None
-                    and written.where is not None
-                    and written.kind == "number"
-                    else None  # (a quantity cell is found by its quantity: "412.5" under
-                )  # "(in thousands of metric tons CO2e)" is 412,500 tCO2e, not 412.5 tCO2e)
+                # (a quantity cell is found by its quantity: "412.5" under "(in thousands
+                # of metric tons CO2e)" is 412,500 tCO2e, not 412.5 tCO2e)
+                or written
             )
         if fig.multiple:
             # "3x" is a multiple in the source, or a bare number where a multiple may

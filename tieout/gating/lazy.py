@@ -47,6 +47,7 @@ from tieout.figures.layout import (
     read_layout,
     section_numbers,
     standing_ends,
+    titled,
 )
 from tieout.figures.places import (
     add_leader_places,
@@ -221,14 +222,14 @@ class LazySource:
     def _whole(self) -> bool:
         """Whether only the whole source can answer: it is read already, or it declares
         the dollar of all its amounts ("All amounts are in Canadian dollars unless
-        otherwise noted"), which governs a "$" in any block however far below."""
+        otherwise noted") or a section title's note (``titled``), either of which governs
+        what stands in any block however far below."""
         if self._full is not None or self._reached:
             return True
         if self._declares is None:
             text = self.text
-            self._declares = (
-                "$" in text or "ollar" in text or "Ps." in text or "esos" in text
-            ) and bool(declared_dollars(text))
+            dollar = "$" in text or "ollar" in text or "Ps." in text or "esos" in text
+            self._declares = (dollar and bool(declared_dollars(text))) or titled(text)
         return self._declares
 
     def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
@@ -435,14 +436,11 @@ class LazySource:
     def _check_reach(self, lay: Layout, a: int, *, alone: bool = False) -> None:
         """Raise ``_ReadWhole`` where a note above the block (``standing_ends``) may scale
         a table in it, or the block read ``alone`` holds one: the whole text must decide."""
-        if alone and lay.standing and a > 0:
-            self._reached = True
-            raise _ReadWhole
-        if not any(t.note is None and not t.col_notes and not t.row_notes for t in lay.tables):
-            return
-        if self._standing is None:
+        unscaled = any(t.note is None and not t.col_notes and not t.row_notes for t in lay.tables)
+        if unscaled and self._standing is None:
             self._standing = standing_ends(self.text)
-        if self._standing and self._standing[0] <= a:
+        above = self._standing is not None and self._standing[:1] != [] and self._standing[0] <= a
+        if (alone and lay.standing and a > 0) or (unscaled and above):
             self._reached = True
             raise _ReadWhole
 

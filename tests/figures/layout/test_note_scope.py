@@ -143,3 +143,34 @@ def test_a_us_dollar_zeros_note_before_its_exceptions_is_read() -> None:
         " | 2025 | 2024\nCanada | 41,022 | 38,760\n"
     )
     assert _read(text)["41,022"] == (D(41_022_000), "USD")
+
+
+def test_a_sentence_inside_a_paragraph_that_introduces_the_table_gives_its_note() -> None:
+    text = (
+        "QUARTERLY RESULTS\n\n"
+        "The following summarizes results for each quarter of fiscal 2025 (in thousands, "
+        "except percentages). Results of any quarter do not predict those of the year.\n\n"
+        " | Q1 | Q2\nRevenues | $ 40,118 | $ 42,907\n"
+    )
+    assert _read(text)["$ 40,118"] == (D(40_118_000), "USD")
+
+
+def test_a_section_titles_note_scales_the_amounts_in_its_prose() -> None:
+    text = (
+        "Comparison of Fiscal 2025 to Fiscal 2024 (in 000's)\n\n"
+        "Net sales were $61,204 for fiscal 2025, up from $58,930, and the dividend stayed "
+        "at $0.12 per share.\n"
+    )
+    read = _read(text)
+    assert read["$61,204"] == (D(61_204_000), "USD")
+    assert read["$0.12"] == (D("0.12"), "USD")
+    assert tieout.gate("Net sales were $61.204 million.", sources=[text]).passed
+    assert not tieout.gate("Net sales were $61,204.", sources=[text]).passed
+
+
+def test_a_note_alone_on_its_line_does_not_scale_prose_past_the_paragraph_under_it() -> None:
+    text = (
+        "(in thousands)\n\nThe fund is managed by the county.\n\n"
+        "The reserve stood at $94,300 at the year end.\n"
+    )
+    assert _read(text)["$94,300"] == (D(94_300), "USD")

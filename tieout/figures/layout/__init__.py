@@ -35,7 +35,7 @@ from tieout.figures.layout.labels import percent_rows
 from tieout.figures.layout.lines import column_period, prose_line
 from tieout.figures.layout.model import Cell, CellUnit, Layout, Row, ScaleNote, Section, Table
 from tieout.figures.layout.notes import note_anchor
-from tieout.figures.layout.standing import standing_ends
+from tieout.figures.layout.standing import standing_ends, titled
 from tieout.figures.layout.structure import read_layout, section_numbers
 from tieout.figures.layout.tables import percent_heading
 
@@ -63,5 +63,6 @@ __all__ = [
     "read_unit",
     "section_numbers",
     "standing_ends",
+    "titled",
     "unit_column",
 ]

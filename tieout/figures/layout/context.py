@@ -20,6 +20,7 @@ from tieout.figures.layout.currencies import DOLLARS, document_dollar, table_dec
 from tieout.figures.layout.lines import has_digit, prose_line
 from tieout.figures.layout.model import Layout, ScaleNote
 from tieout.figures.layout.row_periods import dated_in_table
+from tieout.figures.layout.standing import StandingNotes, part_starts, title_note
 
 if TYPE_CHECKING:
     from tieout.figures.figure import Figure
@@ -64,6 +65,10 @@ def _apply_context(
     )
     note_ends = [n.span[1] for n in para_notes]
     note_starts = [n.span[0] for n in lay.notes]
+    # a section title's note ("Comparison of 2025 to 2024 (in 000's)") holds for the amounts
+    # in prose under it that name no scale of their own (no price, no per-share amount)
+    titles = [n for n in lay.standing if title_note(lay.text, n)]
+    titled = StandingNotes(titles, part_starts(lay)) if titles else None
     out = []
     for f in figs:
         k = bisect_right(note_starts, f.span[0]) - 1
@@ -89,6 +94,8 @@ def _apply_context(
                 note = _note_above(lay, para, para_notes[k])
         if note is None and f.kind == "currency" and f.scale_source == "none" and lay.tables:
             note = _footnote_note(lay, f)
+        if note is None and titled is not None and f.kind == "currency" and f.per is None:
+            note = titled.at(f.span[0]) if f.scale_source == "none" else None
         amount = f.kind == "currency" or (f.kind == "number" and f.significant)
         if note is not None and amount and f.scale_source == "none":
             # a note in prose scales amounts, never a day, a year or a small count

@@ -11,6 +11,7 @@ heading: "PART II", "Item 8", a Markdown "#" or "##"). ``standing_notes`` finds 
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,14 @@ from tieout.figures.layout.notes import find_notes
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["StandingNotes", "introducing", "standing_ends", "standing_notes"]
+__all__ = [
+    "StandingNotes",
+    "introducing",
+    "part_starts",
+    "standing_ends",
+    "standing_notes",
+    "title_note",
+]
 
 
 # the longest line a running header or a section's title with its note takes
@@ -82,10 +90,39 @@ def introducing(text: str, note: ScaleNote) -> bool:
     a colon. Such a note holds for the first table below it, prose between or not."""
     start, end = _line_at(text, note.span[0])
     line = text[start:end].rstrip()
-    if not line.endswith(":"):
-        return False
-    tail = line[note.span[1] - start :]
-    return "." not in tail.replace("..", "") and len(tail) <= 40
+    if line.endswith(":"):
+        tail = line[note.span[1] - start :]
+        if "." not in tail.replace("..", "") and len(tail) <= 40:
+            return True
+    # "The following summarizes … for each quarter (in thousands, except percentages).
+    # The results of any quarter …": the sentence that holds the note introduces a table
+    head = line[: note.span[0] - start]
+    cut = max(head.rfind(". "), head.rfind(".\n"))
+    sentence = head[cut + 1 :] if cut >= 0 else head
+    return len(sentence) <= 400 and _INTRODUCES.search(sentence) is not None
+
+
+# the words of a sentence that introduces the table under it
+_INTRODUCES = re.compile(
+    r"(?i)\b(?:the\s+following|as\s+follows|(?:table|schedule)\s+below|below\s+(?:is|are)"
+    r"|(?:summari[sz]ed|presented|set\s+forth|shown|detailed)\s+below)\b"
+)
+
+
+def title_note(text: str, note: ScaleNote) -> bool:
+    """Whether a standing note stands in a title with words of its own ("NOTES TO THE
+    FINANCIAL STATEMENTS (continued) (in thousands)", "Comparison of 2025 to 2024 (in
+    000's)"): the scale of the section it heads, for its prose too; a note alone on its
+    line ("(in thousands)") scales the paragraph or table right under it."""
+    start, end = _line_at(text, note.span[0])
+    rest = text[start : note.span[0]] + text[note.span[1] : end]
+    return sum(ch.isalpha() for ch in rest) >= 12
+
+
+def titled(text: str) -> bool:
+    """Whether ``text`` may hold a section title's note, which scales prose anywhere below
+    it (``title_note``): read without the layout, a superset of what it applies so."""
+    return any(_standing(text, n) and title_note(text, n) for n in find_notes(text, 0, None))
 
 
 def standing_ends(text: str) -> list[int]:
@@ -96,6 +133,11 @@ def standing_ends(text: str) -> list[int]:
     return [
         n.span[1] for n in find_notes(text, 0, None) if _standing(text, n) or introducing(text, n)
     ]
+
+
+def part_starts(lay: Layout) -> list[int]:
+    """Where a part of the document of its own begins: its top-level headings."""
+    return [s.span[0] for s in lay.sections if s.kind == "heading" and s.level <= 2]
 
 
 class StandingNotes:
@@ -111,8 +153,7 @@ class StandingNotes:
     @classmethod
     def of(cls, lay: Layout) -> StandingNotes:
         """The standing notes ``read_layout`` found in ``lay`` (``Layout.standing``)."""
-        breaks = [s.span[0] for s in lay.sections if s.kind == "heading" and s.level <= 2]
-        return cls(lay.standing, breaks)
+        return cls(lay.standing, part_starts(lay))
 
     def at(self, pos: int) -> ScaleNote | None:
         """The standing note in force at ``pos``: the last one above it, unless a
