@@ -43,3 +43,27 @@ def test_no_calendar_where_the_years_end_on_december_31_or_disagree() -> None:
         "its year ended December 31, 2024."
     )
     assert declared_calendar(mixed) is None
+
+
+def test_a_documents_own_fiscal_period_anchors_the_bare_years_of_its_tables() -> None:
+    import tieout
+
+    text = "(in millions)\n\n | 2025 | 2024\nSubscription revenue | $812 | $760\n"
+    doc = tieout.Document.from_text(
+        "fy", text, period_start=date(2023, 7, 1), period_end=date(2025, 6, 30)
+    )
+    claim = {
+        "metric_key": "subscription_revenue",
+        "value": 812,
+        "unit": "USD_millions",
+        "period_start": "2024-07-01",
+        "period_end": "2025-06-30",
+        "source_doc_id": "fy",
+        "source_locator": "row: Subscription revenue",
+        "source_quote": "Subscription revenue | $812 | $760",
+    }
+    calendar_year = {**claim, "period_start": "2024-01-01", "period_end": "2024-12-31"}
+    fiscal, calendar = tieout.check_claims([claim, calendar_year], {"fy": doc})
+    assert fiscal.verdict.value == "pass", fiscal.reason
+    assert calendar.verdict.value == "fail"
+    assert "is stated for FY2025 (Jul 2024–Jun 2025)" in calendar.reason

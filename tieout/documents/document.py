@@ -42,6 +42,7 @@ from tieout.periods import (
     declared_fiscal_start,
     find_periods,
     parse_dated_period,
+    period_calendar,
     relative_period,
 )
 from tieout.units import currency_scale
@@ -312,12 +313,15 @@ class Document:
     def fiscal_calendar(self) -> FiscalCalendar | None:
         """The days this document's fiscal years end on, where it declares them ("for the
         fiscal year ended November 29, 2024", "Years Ended December 1, 2023") and they are
-        not December 31 (read once per snapshot)."""
+        not December 31, or else where its own period is whole fiscal years
+        (``period_calendar``; read once per snapshot)."""
         memo = self.read().memo
         key = ("fiscal", "calendar")
         if key not in memo:
             headed = (p for t in self.layout.tables for p in t.periods if p is not None)
-            memo[key] = declared_calendar(self.text, headed)
+            memo[key] = declared_calendar(self.text, headed) or (
+                period_calendar(self.period) if self.period is not None else None
+            )
         found = memo[key]
         return found if isinstance(found, FiscalCalendar) else None
 

@@ -23,6 +23,7 @@ from tieout.periods.fiscal import (
     anchor_fiscal,
     declared_calendar,
     declared_fiscal_start,
+    period_calendar,
 )
 from tieout.periods.grammar import (
     column_period,
@@ -51,6 +52,7 @@ __all__ = [
     "month_day_heading",
     "parse_dated_period",
     "parse_period",
+    "period_calendar",
     "relation",
     "relative_period",
     "section_agrees",

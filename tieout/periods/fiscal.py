@@ -21,7 +21,13 @@ from tieout.periods.grammar import parse_period, weeks_back
 from tieout.periods.patterns import ANY_MONTH, BARE_YEAR, MON, ONE_DAY, Y4, rx
 from tieout.periods.period import Period, is_unanchored_fiscal_year
 
-__all__ = ["FiscalCalendar", "anchor_fiscal", "declared_calendar", "declared_fiscal_start"]
+__all__ = [
+    "FiscalCalendar",
+    "anchor_fiscal",
+    "declared_calendar",
+    "declared_fiscal_start",
+    "period_calendar",
+]
 
 
 # a document's statement of the month its fiscal year ends: "Fiscal year ends January 31.",
@@ -120,6 +126,27 @@ class FiscalCalendar:
         if not named and abs((found[0] - p.start).days) > _NEAR:
             return p
         return Period(found[0], found[1], "year", p.label, fiscal=True)
+
+
+def period_calendar(period: Period) -> FiscalCalendar | None:
+    """The fiscal calendar a document's own period declares (``docs add --period-start
+    2023-05-01 --period-end 2025-04-30``): whole years ending at the end of a month that is
+    not December, so "2025" in its tables is the year to April 30, 2025; else None."""
+    end = period.end
+    last = end + ONE_DAY
+    if last.day != 1 or end.month == 12 or period.start.day != 1:
+        return None
+    if (last.month, last.year) != (period.start.month, period.start.year + _years(period)):
+        return None  # no whole number of years
+    ends = tuple(
+        date(y, end.month, 1) + relativedelta(months=1) - ONE_DAY
+        for y in range(end.year - 15, end.year + 3)
+    )
+    return FiscalCalendar(ends)
+
+
+def _years(period: Period) -> int:
+    return max(1, round((period.end - period.start).days / 365.25))
 
 
 def declared_calendar(text: str, headed: Iterable[Period] = ()) -> FiscalCalendar | None:
