@@ -16,9 +16,10 @@ The modules, each importing only those before it: ``model`` (the values), ``note
 ``lines`` (lines and cells), ``headers`` (header rows and column periods), ``currencies``
 (which dollar a table means), ``labels`` (what a row label says), ``rows`` (a table's lines
 as rows), ``tables`` (a table from its lines), ``captions`` (what stands above a table),
-``structure`` (``read_layout``), ``amounts``
-(a cell read as one of its table's amounts), ``cells`` (one cell's figure in its table) and
-``context`` (``apply_context``).
+``standing`` (notes that hold past their paragraph), ``structure`` (``read_layout``),
+``amounts`` (a cell read as one of its table's amounts), ``cells`` (one cell's figure in its
+table), ``row_periods`` (rows and captions that date a table's cells) and ``context``
+(``apply_context``).
 """
 
 from tieout.figures.layout.captions import long_caption
