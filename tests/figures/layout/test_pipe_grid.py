@@ -133,3 +133,13 @@ def test_a_note_naming_the_table_scales_money_not_counts() -> None:
     assert (read["$1,204"].value, read["$1,204"].unit) == (Decimal(1_204_000_000), "USD")
     assert read["388"].value == Decimal(388_000_000)
     assert read["388"].unit == "USD"
+
+
+def test_a_day_split_from_its_heading_into_a_cell_of_its_own_is_still_a_heading() -> None:
+    text = " |  | Years Ended March 31, | 31,\n | 2025 | 2024 | 2023\nFreight | 1,204 | 1,150 | 1,098\n"
+    [table] = read_layout(normalize(text)).tables
+    p = table.periods[1]
+    assert p is not None and (p.start, p.end) == (date(2024, 4, 1), date(2025, 3, 31))
+    doc = tieout.Document.from_text("freight", text)
+    read = {doc.text[f.span[0] : f.span[1]]: f for f in doc.figures}
+    assert "31" not in read and read["1,204"].period is not None  # the day is no figure

@@ -219,7 +219,13 @@ def _heading(cell: str) -> bool:
         or NOTE.fullmatch(cell.strip()) is not None
         or _year_below(cell)
         or _noted_words(cell)
+        or _DAY_PIECE.fullmatch(cell.strip()) is not None
     )
+
+
+# a day of a month with its comma, split from the heading's date into a cell of its own
+# ("Years Ended December" | "31," over the years): no figure ends with a comma
+_DAY_PIECE = re.compile(r"(?:[1-9]|[12][0-9]|3[01]),")
 
 
 def _noted_words(cell: str) -> bool:
