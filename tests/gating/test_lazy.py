@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tieout.figures import extract, normalize
+from tieout.figures import Figure, extract, normalize
 from tieout.gating.gate import claim_class
 from tieout.gating.lazy import LazySource
 from tieout.gating.lazy_hints import percent_after_word as _percent_after_word
@@ -549,6 +549,19 @@ _separators = st.lists(st.sampled_from(["\n", "\n\n", "\n\n\n"]), min_size=12, m
 # a column's scale "HK$'000" on a line after a heading: the whole reading took its zeros for
 # a figure 0, a reading of the line alone (a scale note there) did not
 @example(["# Heading", "HK$'000 1 up 0.1%"], ["\n\n"] * 12, True, "point")
+# "$2/Mcf" asked as $3/Mcf: a table's "$3" (its row may name what it is a price of) is the
+# answer, but the whole reading's first "$3" was prose's, a price of nothing, and it said
+# missing where the reading of the cell's line alone said found
+@example(
+    [
+        "Revenue was $3 up 0.1%",
+        "| Metric | 2026 | 2025 |\n|---|---|---|\n| Row 0 | $3 | 0 |\n",
+        "Gas at $2/Mcf up 0.1%",
+    ],
+    ["\n\n"] * 12,
+    True,
+    "point",
+)
 def test_lazy_answers_equal_the_full_reading_on_random_sources(
     blocks: list[str], seps: list[str], fresh: bool, numbers: str
 ) -> None:
@@ -600,6 +613,25 @@ def test_lazy_roundings_equal_the_full_reading_on_random_sources(
             lazy = shared.rounding_of(cls, v)
             want = reference.rounding_of(cls, v)
             assert (lazy is None) == (want is None), (v.text, v.kind, str(v.value), text)
+
+
+def test_a_price_is_confirmed_by_a_tables_amount_though_prose_states_it_first() -> None:
+    """ "$2.85/Mcf" is found in a table's "$2.85" (its row may name what it is a price of),
+    by both readings, though prose states "$2.85" of nothing above the table."""
+    text = normalize(
+        "The spot price was $2.85 in June.\n\n"
+        "| Product | Q2 2026 | Q2 2025 |\n|---|---|---|\n| Natural gas | $2.85 | $3.10 |\n"
+    )
+    [claim] = extract("Gas sold at $2.85/Mcf.")
+    assert claim.per == "Mcf"
+    for answer in (
+        LazySource(text, "s").full().lookup("currency", claim),
+        LazySource(text, "s").lookup("currency", claim),
+    ):
+        assert isinstance(answer, Figure)
+        assert answer.where == "row Natural gas, column Q2 2026"
+    [other] = extract("Gas sold at $2.95/Mcf.")
+    assert LazySource(text, "s").full().lookup("currency", other) is None
 
 
 def test_a_multiple_asked_first_does_not_hide_the_bare_number() -> None:

@@ -67,6 +67,10 @@ class SourceIndex:
     # heading names the unit of is found as: "Capacity (GW) | 1.2"); apart from ``written``,
     # whose first figure of a magnitude may be an amount ("$ 2" before a bare "2")
     written_cells: dict[Decimal, Figure] = field(default_factory=dict)
+    # amounts stated per nothing in a table's cell, by unit and magnitude (what a price per
+    # a unit is found as: "Natural gas | $2.85" for "$2.85/Mcf"); apart from ``priced``,
+    # whose first figure of a magnitude may be prose's ("$2.85" of nothing)
+    priced_cells: dict[tuple[str | None, Decimal], Figure] = field(default_factory=dict)
 
     def add(self, fig: Figure) -> None:
         if fig.kind == "section":
@@ -82,6 +86,8 @@ class SourceIndex:
             return
         if fig.kind in ("currency", "quantity"):
             _put(self.priced, (unit, mag, fig.per), fig)
+            if fig.per is None and fig.where is not None:
+                _put(self.priced_cells, (unit, mag), fig)
             if fig.per is not None and "/" in fig.per:  # "$425,000 per patient per year"
                 _put(self.priced, (unit, mag, fig.per.rsplit("/", 1)[1]), fig)  # is yearly
         if fig.kind == "quantity":
@@ -108,6 +114,8 @@ class SourceIndex:
         if fig.implied_unit:
             self.by_key.setdefault(("currency", fig.implied_unit, mag), fig)
             self.priced.setdefault((fig.implied_unit, mag, None), fig)
+            if fig.where is not None:
+                self.priced_cells.setdefault((fig.implied_unit, mag), fig)
         if fig.scale_source == "context":
             printed = over(fig.value, fig.scale).copy_abs()
             self.written.setdefault(printed, fig)
@@ -132,6 +140,7 @@ class SourceIndex:
             self.decimals,
             self.based,
             self.written_cells,
+            self.priced_cells,
         )
 
     def other_unit(self, fig: Figure) -> Figure | None:
@@ -242,11 +251,7 @@ class SourceIndex:
         or a bare amount in a table's cell, whose row or column may name the unit ("Natural
         gas ($/Mcf) | 2.85"): an amount stated per nothing in prose ("the bill rises by
         $14.82") is no price per year, per kWh or per anything."""
-        hit = self.priced.get((fig.unit, mag, fig.per))
-        if hit is None:
-            bare = self.priced.get((fig.unit, mag, None))
-            hit = bare if bare is not None and bare.where is not None else None
-        return hit
+        return self.priced.get((fig.unit, mag, fig.per)) or self.priced_cells.get((fig.unit, mag))
 
 
 def _put(found: dict[Any, Figure], key: Any, fig: Figure) -> None:
