@@ -417,3 +417,22 @@ Year          12         24         36         48         60         72
     assert _passes("AY2021 losses at 12 months were $391,225 thousand.", src)
     assert _rejected("Reserves were $60,000.", src) == ["currency:USD:60000"]
     assert _rejected("Reserves were $72 thousand.", src) == ["currency:USD:72000"]
+
+
+LEVELS_AT_ONE_DATE = """\
+Plan assets:
+
+|  |  | Basis of fair value measurement | Basis of fair value measurement |
+| as of December 31 (in millions) | 2025 | Quoted prices (Level 1) | Observable inputs (Level 2) |
+|---|---|---|---|
+| Equities | $1,018 | $1,000 | $18 |
+| Bonds | 246 | 62 | 184 |
+"""
+
+
+def test_level_columns_beside_one_balance_date_are_at_that_date() -> None:
+    doc = tieout.Document.from_text("levels", LEVELS_AT_ONE_DATE)
+    got = {f.text: f.period for f in doc.figures if f.where}
+    for text in ("$1,018", "$18", "62", "184"):
+        assert got[text] is not None and got[text].instant, text
+        assert got[text].end.isoformat() == "2025-12-31", text

@@ -375,9 +375,18 @@ def _periods(
         # a year printed alone over its quarters ("2025" over "Q2  Q3", as BEA prints a
         # table's heading): each quarter is of that year
         dated = [[spanning.group(1), *h] if c > 0 and h else h for c, h in enumerate(dated)]
-    return tuple(
+    periods = [
         headed_period(dated[c], head_context) if c > 0 and dated[c] else None for c in range(ncols)
-    )
+    ]
+    # one balance date heads one column, the others name no period ("as of December 31" over
+    # "2025 | Quoted prices (Level 1) | Observable inputs (Level 2)"): the table is at that date
+    read = [p for p in periods[1:] if p is not None and p.granularity != "unread"]
+    if len(read) == 1 and read[0].instant and len(periods) > 2:
+        periods = [
+            read[0] if c > 0 and (p is None or p.granularity == "unread") else p
+            for c, p in enumerate(periods)
+        ]
+    return tuple(periods)
 
 
 # --------------------------------------------------------------------------- currencies
