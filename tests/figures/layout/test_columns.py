@@ -436,3 +436,23 @@ def test_level_columns_beside_one_balance_date_are_at_that_date() -> None:
     for text in ("$1,018", "$18", "62", "184"):
         assert got[text] is not None and got[text].instant, text
         assert got[text].end.isoformat() == "2025-12-31", text
+
+
+# the "$" is printed in the first column's total only; the second column's on its first row
+SYMBOL_ON_A_LATER_ROW = """\
+Condensed cash flows (in thousands)
+
+|  | 2026 | 2025 |
+|---|---|---|
+| Net loss | (4,210) | $(3,870) |
+| Depreciation | 1,022 | 944 |
+| Net cash used in operating activities | $(3,188) | $(2,926) |
+"""
+
+
+def test_a_column_printing_its_currency_on_a_later_row_is_in_that_currency() -> None:
+    doc = tieout.Document.from_text("cf", SYMBOL_ON_A_LATER_ROW)
+    got = {f.text: (f.value, f.unit) for f in doc.figures if f.where}
+    assert got["(4,210)"] == (-4_210_000, "USD")
+    assert got["1,022"] == (1_022_000, "USD")
+    assert got["944"] == (944_000, "USD")

@@ -18,7 +18,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_SYMBOLS
-from tieout.figures.layout.cell_units import bracket_quantity, read_unit, unit_column
+from tieout.figures.layout.cell_units import bracket_quantity, heading_per, read_unit, unit_column
 from tieout.figures.layout.currencies import bare_dollar, caption_currency, declared_dollar
 from tieout.figures.layout.headers import (
     PCT_CHANGE_END,
@@ -454,7 +454,8 @@ def _row_units(
 
 def _currency_columns(rows: list[Row]) -> frozenset[int]:
     """The columns of a table whose bare cells may take the currency its cells print: a
-    column of figures whose first figure prints the symbol, and a column of terms in words
+    column of figures one of whose figures prints the symbol (its first row, or only its
+    total, as a statement prints "$" where the first column's sign is), and a column of terms in words
     ("Suite 900, approximately 7,210 rentable square feet" over "130,687.50"), where no
     row's typesetting says which cells are money."""
     first: dict[int, bool] = {}
@@ -462,12 +463,17 @@ def _currency_columns(rows: list[Row]) -> frozenset[int]:
     for r in rows:
         if r.header:
             continue
+        # a price's row ("Fuel cost per gallon | $2.61", "Earnings per share:" over
+        # "Basic | $1.31") prints its own unit, not its column's
+        priced = heading_per(r.label) is not None or heading_per(r.group) is not None
         for c in r.cells:
             if c.col == 0:
                 continue
             if _WORDED_CELL.search(c.text):
                 worded.add(c.col)
-            if c.col not in first and any(ch.isdigit() for ch in c.text):
+            if any(ch.isdigit() for ch in c.text) and not (
+                first.get(c.col) or (priced and c.col in first)
+            ):
                 t = c.text.lstrip("( ")
                 first[c.col] = t[:1] in SYMBOL_FIRSTS and t.startswith(("US$", "$", "€", "£"))
     return frozenset(j for j, printed in first.items() if printed or j in worded)
