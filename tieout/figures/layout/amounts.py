@@ -153,7 +153,7 @@ def _reading(
     scale, currency = _scale_and_currency(at, unit, note, default_scale, default_currency)
     caption = table.caption.replace(table.note.text, " ") if table.note else table.caption
     ratio = (
-        RATIO.search(low) is not None
+        (RATIO.search(low) is not None and _AT_RATE.search(low) is None)
         or POINTS_COLUMN.search(column) is not None  # "Pts Change": points, no amount
         or RATIO_TABLE.fullmatch(caption) is not None  # every row of "UNDERWRITING RATIOS"
     )
@@ -174,6 +174,9 @@ def _reading(
     return _Reading(unit, row_note, note, scale, currency, ratio, per_share, amount, count)
 
 
+# a tax at a rate: "Tax expense computed at the federal statutory rate", "U.S. federal
+# taxes at statutory rate" are amounts, not the rate
+_AT_RATE = re.compile(r"\b(?:tax(?:es)?|expense|provision|benefit)\b[^%:]*?\bat\s[^%:]*\brates?\b")
 # a rate a row's label names in brackets ("Dividends declared ($1.20 per share)"): the
 # row is the amount paid, not the rate
 _RATE_ASIDE = re.compile(r"\([^()]*\d[^()]*\)")
@@ -255,6 +258,7 @@ def _unit_of(at: CellPlace, f: Figure) -> tuple[str | None, ScaleNote | None]:
         and cell.col not in table.col_currencies
         and cell.col not in table.col_notes
         and RATIO.search(low) is not None
+        and _AT_RATE.search(low) is None
         and POINTS_ROW.search(low) is None
         and POINTS_COLUMN.search(column) is None
         and (PERCENT_ROW.search(low) is not None or percent_block(table, row, cell.col))

@@ -164,6 +164,7 @@ def build_table(
     _heading_units(rows, s)
     head_notes = _heading_notes(heads, ncols, s)
     _rate_columns(heads, ncols, s)
+    _printed_percent_columns(rows, s)
     dated = heads.dated
     for j, hn in head_notes.items():  # "Thousands of" over "U.S. dollars" name no period
         dated[j] = [h for h in dated[j] if has_digit(h) or h.strip() not in hn.text]
@@ -354,6 +355,23 @@ def _rate_columns(heads: _Heads, ncols: int, s: _Scales) -> None:
             s.col_notes[j] = ScaleNote(where, Decimal(1), None, False, heads.heads[j])
         elif rate is not None:
             s.col_units[j] = rate
+
+
+def _printed_percent_columns(rows: list[Row], s: _Scales) -> None:
+    """The columns that print "%" on their first and last figures only ("21.0%" over
+    "1.7", "(0.5)", and "24.1%" on the total, as a tax rate reconciliation prints them):
+    their bare cells are percents too."""
+    figures: dict[int, list[str]] = {}
+    for r in rows:
+        if not r.header:
+            for c in r.cells:
+                if c.col > 0 and any(ch.isdigit() for ch in c.text):
+                    figures.setdefault(c.col, []).append(c.text.rstrip())
+    for j, texts in figures.items():
+        if j in s.col_units or j in s.col_currencies or j in s.col_notes or len(texts) < 3:
+            continue
+        if texts[0].endswith("%") and texts[-1].endswith("%"):
+            s.col_units[j] = "percent"
 
 
 def _periods(
