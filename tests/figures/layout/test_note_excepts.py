@@ -146,3 +146,24 @@ def test_figures_listed_in_a_label_take_the_columns_periods_in_order() -> None:
     assert ends["$12"] == "2025-06-30"
     assert ends["812"] == "2026-06-30"
     assert ends["830"] == "2025-06-30"
+
+
+OPTION_ACTIVITY = """\
+Stock option activity (in millions, except per share amounts):
+
+|  | Options | Weighted-average exercise price | Aggregate intrinsic value |
+|---|---|---|---|
+| Outstanding at June 30, 2025 | 14 | $81.20 | $512 |
+| Granted | 3 | 96.45 |  |
+| Exercised | (2) | 60.10 | 88 |
+| Outstanding at June 30, 2026 | 15 | $85.77 | $640 |
+"""
+
+
+def test_a_column_of_prices_per_share_is_not_at_the_tables_scale() -> None:
+    doc = tieout.Document.from_text("options", OPTION_ACTIVITY)
+    got = {f.text: (f.value, f.unit) for f in doc.figures if f.where}
+    assert got["$81.20"] == (Decimal("81.20"), "USD")
+    assert got["96.45"] == (Decimal("96.45"), "USD")
+    assert got["$512"] == (512_000_000, "USD")  # the intrinsic value, in millions
+    assert got["14"] == (14_000_000, "shares")

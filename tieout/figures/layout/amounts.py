@@ -166,6 +166,7 @@ def _reading(
     per_share = (
         rate_row(at, f)
         or PER_MEASURE.search(column.lower()) is not None  # a column "Rent ($/RSF)"
+        or _PRICE_COLUMN.search(column) is not None  # "Weighted-average exercise price"
         or PER_CAPITA.search(column) is not None  # "Per Capita" debt, in dollars
     ) and not shares_for
     amount = AMOUNT_WORDS.search(low) is not None and not shares_for
@@ -174,6 +175,12 @@ def _reading(
     return _Reading(unit, row_note, note, scale, currency, ratio, per_share, amount, count)
 
 
+# a column of prices per share: "Weighted-average exercise price", "Weighted-Average
+# Grant-Date Fair Value", "Option price", "Amount per Share" (not "Aggregate intrinsic value")
+_PRICE_COLUMN = re.compile(
+    r"(?i)\bweighted[- ]\s*average\b.*\b(?:price|fair\s+value)\b|\bper\s+share\b"
+    r"|\b(?:exercise|option|strike)\s+price\b|\bgrant[- ]\s*date\s+fair\s+value\b"
+)
 # a tax at a rate: "Tax expense computed at the federal statutory rate", "U.S. federal
 # taxes at statutory rate" are amounts, not the rate
 _AT_RATE = re.compile(r"\b(?:tax(?:es)?|expense|provision|benefit)\b[^%:]*?\bat\s[^%:]*\brates?\b")
