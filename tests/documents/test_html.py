@@ -537,3 +537,72 @@ def test_cli_checks_the_year_of_a_column_under_a_labelled_heading_row(tmp_path: 
     period = next(c for c in results[0]["checks"] if c["name"] == "period_unit")
     assert period["status"] == "fail"
     assert "stated for 2024" in period["reason"] and "the claim says 2025" in period["reason"]
+
+
+# a corner cell spread over two label columns (product, then region) holds the note
+TWO_LABEL_COLUMNS = """\
+<p>Our sales by product and region:</p>
+<table>
+<tr><td colspan="2">years ended June 30 (in millions)</td><td>2026</td><td>2025</td></tr>
+<tr><td>Gadgets</td><td>Domestic</td><td>$ 2,418</td><td>$ 2,206</td></tr>
+<tr><td></td><td>Abroad</td><td>377</td><td>351</td></tr>
+</table>
+"""
+
+
+def test_a_corner_note_over_two_label_columns_scales_the_table() -> None:
+    text = read_html(TWO_LABEL_COLUMNS.encode("utf-8"), "t.html")
+    assert "| Gadgets | Domestic | $ 2,418 | $ 2,206 |" in text
+    assert "(in millions) | 2026" not in text.replace("June 30 (in millions) |  | 2026", "")
+    got = _periods(TWO_LABEL_COLUMNS)
+    assert got["$ 2,418"][0] == Decimal(2_418_000_000)
+    assert got["377"][0] == Decimal(377_000_000)
+    assert got["351"][0] == Decimal(351_000_000)
+
+
+# a two-column table with no heading row: its first row is a row of figures
+NO_HEADING_ROW = """\
+<p>The purchase price was allocated as follows (in millions):</p>
+<table>
+<tr><td>Cash</td><td>$</td><td>212</td></tr>
+<tr><td>Receivables</td><td></td><td>86</td></tr>
+<tr><td>Goodwill</td><td></td><td>1,404</td></tr>
+<tr><td>Total</td><td>$</td><td>1,702</td></tr>
+</table>
+"""
+
+
+def test_a_table_opening_with_a_row_of_figures_has_no_heading_row() -> None:
+    text = read_html(NO_HEADING_ROW.encode("utf-8"), "t.html")
+    assert "---" not in text
+    doc = tieout.Document.from_text("t", text, media_type="markdown")
+    got = {f.text: (f.value, f.unit) for f in doc.figures}
+    assert got["$212"] == (Decimal(212_000_000), "USD")
+    assert got["86"] == (Decimal(86_000_000), "USD")
+    assert got["1,404"] == (Decimal(1_404_000_000), "USD")
+
+
+# the second heading row holds the note in its corner and fair value levels in its headings
+LEVEL_HEADINGS = """\
+<p>The bases used to measure certain liabilities as of June 30, 2026 are shown below:</p>
+<table>
+<tr><td></td><td></td><td></td><td colspan="2">Basis of fair value measurement</td></tr>
+<tr><td>(in millions)</td><td>Book value</td><td>Fair value</td>
+<td>Quoted prices (Level 1)</td><td>Observable inputs (Level 2)</td></tr>
+<tr><td>Liabilities</td><td></td><td></td><td></td><td></td></tr>
+<tr><td>Long-term debt</td><td>$ 4,310</td><td>$ 4,122</td><td>$ 3,900</td><td>$ 222</td></tr>
+<tr><td>Contingent consideration</td><td>1,215</td><td>1,215</td><td>-</td><td>-</td></tr>
+</table>
+"""
+
+
+def test_headings_naming_fair_value_levels_head_the_table_under_a_corner_note() -> None:
+    text = read_html(LEVEL_HEADINGS.encode("utf-8"), "t.html")
+    assert "(in millions)\n" in text
+    assert (
+        "| Book value | Fair value | Quoted prices (Level 1) | Observable inputs (Level 2) |\n|---"
+        in (text)
+    )
+    got = _periods(LEVEL_HEADINGS)
+    assert got["$ 222"][0] == Decimal(222_000_000)
+    assert got["1,215"][0] == Decimal(1_215_000_000)

@@ -87,6 +87,13 @@ def _grid(
     return rows, spans, lones, row_spans, downs, marked
 
 
+def _amount_cell(text: str) -> bool:
+    """Whether a cell opens with an amount ("$361", "(1,204)", "15.2"), not a heading
+    ("2025", "Quoted Prices (Level 1)", "December 31,")."""
+    lead = text.lstrip("$€£¥( -")
+    return lead[:1].isdigit() and not _heading_cell(text)
+
+
 def _heading_rows(rows: list[list[str]], downs: list[int], marked: list[bool]) -> int:
     """How many rows head the table: those above the first row with a label (filings
     leave the label cell of "Year Ended December 31," and "2025 | 2024" empty), the rows
@@ -110,11 +117,13 @@ def _heading_rows(rows: list[list[str]], downs: list[int], marked: list[bool]) -
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-# the digits a period heading holds besides its years: "September 30,", "Three Months",
-# "12 Months Ended", "52 weeks", "Q3", "H1", "FY25"
+# the digits a heading holds besides its years: a period's ("September 30,", "Three
+# Months", "12 Months Ended", "52 weeks", "Q3", "H1", "FY25"), a fair value's level
+# ("Significant other observable inputs (Level 2)") and a footnote's mark ("Shares(1)")
 _PERIOD_DIGITS = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*\d{1,2}\b"
-    r"|\b\d{1,2}[\s-]+(?:months?|weeks?)\b|\b[QH][1-4]\b|\bFY\s?\d\d\b",
+    r"|\b\d{1,2}[\s-]+(?:months?|weeks?)\b|\b[QH][1-4]\b|\bFY\s?\d\d\b"
+    r"|\blevel\s+[1-3]\b|(?<=[A-Za-z)])\(\d\)",
     re.I,
 )
 
@@ -233,7 +242,10 @@ def table_lines(table: Table) -> tuple[list[str], list[str]]:
     for r in merged:
         cells = [r[g] for g in keep]
         lines.append("| " + " | ".join(cells) + " |")
-    if len(lines) > 1:
+    # a table whose first row is a row of figures ("Cash | $361" atop "Receivables | 171")
+    # has no heading row: no rule under it makes it one
+    figures_first = any(_amount_cell(merged[0][g]) for g in keep[1:])
+    if len(lines) > 1 and not (figures_first and not _heading_rows(merged, downs, marked)):
         lines.insert(heads, "|" + "---|" * len(keep))
     return above, lines
 
@@ -313,6 +325,12 @@ def _merged_rows(
     n = max(group_of) + 1
     merged = []
     filled = {0}  # the groups a cell of their own stands in (not only a heading spread over)
+    # the groups that hold a figure in some row: a corner cell spread over the label
+    # columns beside it ("years ended December 31 (in millions)" over "Product | Region")
+    # stands in the first of them only, not as a heading of the second label column
+    figured = {
+        group_of[k] for r in rows for k, text in enumerate(r) if any(c.isdigit() for c in text)
+    }
     for r, wide in zip(rows, row_spans, strict=True):
         cells = [""] * n
         for k, text in enumerate(r):
@@ -320,6 +338,8 @@ def _merged_rows(
                 end = wide.get(k)
                 if end is not None and (k, end) not in inner:
                     targets = sorted({group_of[j] for j in range(k, min(end, width))})
+                    if k == 0:
+                        targets = [g for g in targets if g == group_of[0] or g in figured]
                 else:
                     targets = [group_of[k]]
                     filled.add(group_of[k])

@@ -417,3 +417,75 @@ Year          12         24         36         48         60         72
     assert _passes("AY2021 losses at 12 months were $391,225 thousand.", src)
     assert _rejected("Reserves were $60,000.", src) == ["currency:USD:60000"]
     assert _rejected("Reserves were $72 thousand.", src) == ["currency:USD:72000"]
+
+
+LEVELS_AT_ONE_DATE = """\
+Plan assets:
+
+|  |  | Basis of fair value measurement | Basis of fair value measurement |
+| as of December 31 (in millions) | 2025 | Quoted prices (Level 1) | Observable inputs (Level 2) |
+|---|---|---|---|
+| Equities | $1,018 | $1,000 | $18 |
+| Bonds | 246 | 62 | 184 |
+"""
+
+
+def test_level_columns_beside_one_balance_date_are_at_that_date() -> None:
+    doc = tieout.Document.from_text("levels", LEVELS_AT_ONE_DATE)
+    got = {f.text: f.period for f in doc.figures if f.where}
+    for text in ("$1,018", "$18", "62", "184"):
+        assert got[text] is not None and got[text].instant, text
+        assert got[text].end.isoformat() == "2025-12-31", text
+
+
+# the "$" is printed in the first column's total only; the second column's on its first row
+SYMBOL_ON_A_LATER_ROW = """\
+Condensed cash flows (in thousands)
+
+|  | 2026 | 2025 |
+|---|---|---|
+| Net loss | (4,210) | $(3,870) |
+| Depreciation | 1,022 | 944 |
+| Net cash used in operating activities | $(3,188) | $(2,926) |
+"""
+
+
+def test_a_column_printing_its_currency_on_a_later_row_is_in_that_currency() -> None:
+    doc = tieout.Document.from_text("cf", SYMBOL_ON_A_LATER_ROW)
+    got = {f.text: (f.value, f.unit) for f in doc.figures if f.where}
+    assert got["(4,210)"] == (-4_210_000, "USD")
+    assert got["1,022"] == (1_022_000, "USD")
+    assert got["944"] == (944_000, "USD")
+
+
+# rates print "%" on their first and last rows only; the first row is the tax at that rate
+RATE_RECONCILIATION = """\
+Reconciliation (in millions, except percentages):
+
+|  | 2025 | 2025 | 2024 | 2024 |
+|---|---|---|---|---|
+| Tax at the statutory rate | $3,150 | 21.0% | $2,940 | 21.0% |
+| State taxes, net | 255 | 1.7 | 241 | 1.6 |
+| Research credits | (96) | (0.6) | (88) | (0.6) |
+| Provision for income taxes | $3,309 | 22.1% | $3,093 | 22.0% |
+
+Rate reconciliation
+
+| years ended June 30 | 2025 | 2024 |
+|---|---|---|
+| Statutory tax rate | 21.0% | 21.0% |
+| Effect of foreign operations | 6.2 | (3.9) |
+| Tax credits | (4.1) | (2.2) |
+| Effective tax rate | 23.1% | 14.9% |
+"""
+
+
+def test_a_column_printing_percent_on_its_first_and_last_rows_is_in_percent() -> None:
+    doc = tieout.Document.from_text("rates", RATE_RECONCILIATION)
+    got = {f.text: (f.value, f.unit) for f in doc.figures if f.where}
+    assert got["$3,150"] == (3_150_000_000, "USD")  # the tax at the rate, an amount
+    assert got["255"] == (255_000_000, "USD")
+    assert got["1.7"] == (Decimal("1.7"), "percent")
+    assert got["(0.6)"] == (Decimal("-0.6"), "percent")
+    assert got["6.2"] == (Decimal("6.2"), "percent")
+    assert got["(2.2)"] == (Decimal("-2.2"), "percent")

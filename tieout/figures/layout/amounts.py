@@ -43,7 +43,16 @@ if TYPE_CHECKING:
     from tieout.figures.figure import Figure
     from tieout.periods import Period
 
-__all__ = ["HUNDREDTHS", "CellPlace", "amount_cell", "cell_place", "scaled_figure"]
+__all__ = [
+    "HUNDREDTHS",
+    "CellPlace",
+    "amount_cell",
+    "cell_place",
+    "label_figure",
+    "own_label",
+    "rate_row",
+    "scaled_figure",
+]
 
 
 HUNDREDTHS = {"GBP_pence": "GBP", "USD_cents": "USD"}  # a row in pence or cents
@@ -144,24 +153,76 @@ def _reading(
     scale, currency = _scale_and_currency(at, unit, note, default_scale, default_currency)
     caption = table.caption.replace(table.note.text, " ") if table.note else table.caption
     ratio = (
-        RATIO.search(low) is not None
+        (RATIO.search(low) is not None and _AT_RATE.search(low) is None)
         or POINTS_COLUMN.search(column) is not None  # "Pts Change": points, no amount
         or RATIO_TABLE.fullmatch(caption) is not None  # every row of "UNDERWRITING RATIOS"
     )
     # "Shares used in computing net income per share": a share count, neither per-share
     # nor an amount
-    shares_for = SHARES_FOR_PER_SHARE.search(low) is not None
+    # (a class of stock at its par value, "Common stock, $0.01 par value; 915 shares
+    # outstanding", is the stock's amount, not its shares)
+    own = at.row.label.lower()
+    shares_for = SHARES_FOR_PER_SHARE.search(own) is not None and "par value" not in own
     per_share = (
-        PER_SHARE.search(low) is not None
-        or PER_HEAD.search(low) is not None
-        or PER_MEASURE.search(low) is not None
+        rate_row(at, f)
         or PER_MEASURE.search(column.lower()) is not None  # a column "Rent ($/RSF)"
+        or _PRICE_COLUMN.search(column) is not None  # "Weighted-average exercise price"
         or PER_CAPITA.search(column) is not None  # "Per Capita" debt, in dollars
     ) and not shares_for
     amount = AMOUNT_WORDS.search(low) is not None and not shares_for
     count = count_row(label) and not per_share and not amount
     count = count or (row_note is not None and names_measure(label))  # "Area (sq ft, in thousands)"
     return _Reading(unit, row_note, note, scale, currency, ratio, per_share, amount, count)
+
+
+# a column of prices per share: "Weighted-average exercise price", "Weighted-Average
+# Grant-Date Fair Value", "Option price", "Amount per Share" (not "Aggregate intrinsic value")
+_PRICE_COLUMN = re.compile(
+    r"(?i)\bweighted[- ]\s*average\b.*\b(?:price|fair\s+value)\b|\bper\s+share\b"
+    r"|\b(?:exercise|option|strike)\s+price\b|\bgrant[- ]\s*date\s+fair\s+value\b"
+)
+# a tax at a rate: "Tax expense computed at the federal statutory rate", "U.S. federal
+# taxes at statutory rate" are amounts, not the rate
+_AT_RATE = re.compile(r"\b(?:tax(?:es)?|expense|provision|benefit)\b[^%:]*?\bat\s[^%:]*\brates?\b")
+# a rate a row's label names in brackets ("Dividends declared ($1.20 per share)"): the
+# row is the amount paid, not the rate
+_RATE_ASIDE = re.compile(r"\([^()]*\d[^()]*\)")
+_EARNINGS = re.compile(r"\bearnings\b")
+
+
+def _names_per_share(low: str) -> bool:
+    return (
+        PER_SHARE.search(low) is not None
+        or PER_HEAD.search(low) is not None
+        or PER_MEASURE.search(low) is not None
+    )
+
+
+def own_label(at: CellPlace) -> str:
+    """The row's own label, lower-cased, without a rate it names in brackets beside an
+    amount ("dividends ($1.20 per share)" is "dividends")."""
+    return _RATE_ASIDE.sub(" ", at.row.label.lower())
+
+
+def rate_row(at: CellPlace, f: Figure) -> bool:
+    """Whether a cell's row is of per-share amounts: its own label names a rate per share
+    (not in a bracket beside an amount: "Dividends ($1.20 per share)"), or its group does
+    ("Earnings per share:" over "Basic") and the row names no amount or shares of its own
+    in whole numbers ("Allocation of undistributed earnings | 21,840" and "Number of
+    shares used in basic computation | 5,810" under "Basic net income per share:" are the
+    computation's amount and shares)."""
+    own = own_label(at)
+    if _names_per_share(own):
+        return True
+    group = at.row.group.lower()
+    if not group or not _names_per_share(group):
+        return False
+    named = (
+        AMOUNT_WORDS.search(own) is not None
+        or _EARNINGS.search(own) is not None
+        or SHARE_ROW.search(own) is not None
+    )
+    return not (named and "." not in f.text)
 
 
 def _unit_of(at: CellPlace, f: Figure) -> tuple[str | None, ScaleNote | None]:
@@ -206,6 +267,7 @@ def _unit_of(at: CellPlace, f: Figure) -> tuple[str | None, ScaleNote | None]:
         and cell.col not in table.col_currencies
         and cell.col not in table.col_notes
         and RATIO.search(low) is not None
+        and _AT_RATE.search(low) is None
         and POINTS_ROW.search(low) is None
         and POINTS_COLUMN.search(column) is None
         and (PERCENT_ROW.search(low) is not None or percent_block(table, row, cell.col))
@@ -432,3 +494,53 @@ def scaled_figure(
         where=where,
         implied_unit=currency if f.kind == "number" else None,
     )
+
+
+# what follows a figure in a row's label that makes it a rate, not an amount at the table's
+# scale: "$0.01 par value", "$1.20 per share", "4.6%"
+_LABEL_RATE = re.compile(r"\s*(?:par\b|per\b|a\s+share\b|%|/)", re.IGNORECASE)
+# shares a row's label counts: "2,000 shares authorized", "1,186 and 1,205 shares issued"
+_LABEL_SHARES = re.compile(r"\s*(?:and\s+\(?[0-9][0-9,.]*\)?\s+)?shares?\b", re.IGNORECASE)
+
+
+def label_figure(table: Table, cell: Cell, f: Figure) -> Figure:
+    """``f``, a figure in a row's label cell ("Net of tax of $(39)", "Common stock, $0.01
+    par value; 2,000 shares authorized", "$750 5.25% notes due 2031"), as the table's note
+    reads it: an amount at its scale, a count of shares at its scale for shares; a rate
+    ("$0.01 par value", "$1.20 per share"), a year or a bare number stays as written."""
+    note = table.note
+    if note is None or f.scale_source != "none" or f.value is None or f.per is not None:
+        return f
+    after = cell.text[f.span[1] - cell.span[0] :]
+    if _LABEL_RATE.match(after):
+        return f
+    if f.kind == "currency" and note.currency in (None, f.unit):
+        return scaled_figure(f, note.scale, None, _label_period(table, cell, f), f.where)
+    if f.kind == "number" and _LABEL_SHARES.match(after) and note.currency is None:
+        scale = note.share_scale
+        if scale is None and not _excepts_shares(note.excepts):
+            scale = note.scale
+        if scale is not None:
+            return scaled_figure(f, scale, "shares", _label_period(table, cell, f), f.where)
+    return f
+
+
+# a figure listed before another in a label: "$(41), " or "812 and " (the list's items are
+# the columns' periods in order: "net of tax of $(41) and $12" for 2026 and 2025)
+_LISTED_BEFORE = re.compile(r"\$?\(?[0-9][0-9,.]*\)?\s*(?:,\s*and|,|and)\s*$")
+
+
+def _label_period(table: Table, cell: Cell, f: Figure) -> Period | None:
+    """The period of a figure in a row's label: that of the table's first period column,
+    or of the n-th where the label lists one figure a period ("812 and 830 shares issued"
+    over June 30, 2026 and June 30, 2025); None past the periods the columns name."""
+    before = cell.text[: f.span[0] - cell.span[0]]
+    n = 0
+    while (m := _LISTED_BEFORE.search(before)) is not None:
+        before = before[: m.start()]
+        n += 1
+    periods: list[Period] = []
+    for p in table.periods[1:]:
+        if p is not None and p not in periods:
+            periods.append(p)
+    return periods[n] if n < len(periods) else None

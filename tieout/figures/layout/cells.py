@@ -13,7 +13,15 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from tieout.figures.layout.amounts import HUNDREDTHS, CellPlace, amount_cell, cell_place
+from tieout.figures.layout.amounts import (
+    HUNDREDTHS,
+    CellPlace,
+    amount_cell,
+    cell_place,
+    label_figure,
+    own_label,
+    rate_row,
+)
 from tieout.figures.layout.cell_units import bracket_quantity, heading_per, quantity_cell
 from tieout.figures.layout.currencies import local_dollar
 from tieout.figures.layout.headers import LETTER_WORD, SCALE_WORDS_LOW, glued_note_year
@@ -165,8 +173,10 @@ def in_table(
         return f
     f = local_dollar(table, f)
     cell = row.cell_at(f.span[0])
-    if cell is None or cell.col == 0:
+    if cell is None:
         return f
+    if cell.col == 0:
+        return label_figure(table, cell, f)
     at = cell_place(table, row, cell)
     for kind in _CELL_KINDS:
         read = kind(at, f)
@@ -314,7 +324,13 @@ def _price_cell(at: CellPlace, f: Figure) -> Figure | None:
     if f.kind == "currency" and f.per is None and f.scale_source == "none" and f.value is not None:
         # "Economic fuel cost per gallon | $2.61", "Rent psf | $56.74": a price per what its
         # row or column names, never an amount at the table's scale
-        per = heading_per(at.label) or heading_per(at.column)
+        # (not a rate in brackets beside an amount: "Dividends paid ($1.20 per share)";
+        # a group's only where the row is its rate, not the numerator's amounts under
+        # "Basic net income per share:")
+        per = heading_per(own_label(at))
+        if per is None and at.row.group and rate_row(at, f):
+            per = heading_per(at.row.group)
+        per = per or heading_per(at.column)
         if per is not None:
             return replace(f, per=per, period=at.period, where=at.where, implied_unit=None)
     return None

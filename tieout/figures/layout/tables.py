@@ -18,7 +18,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from tieout._vocab import CURRENCY_SYMBOLS
-from tieout.figures.layout.cell_units import bracket_quantity, read_unit, unit_column
+from tieout.figures.layout.cell_units import bracket_quantity, heading_per, read_unit, unit_column
 from tieout.figures.layout.currencies import bare_dollar, caption_currency, declared_dollar
 from tieout.figures.layout.headers import (
     PCT_CHANGE_END,
@@ -164,6 +164,7 @@ def build_table(
     _heading_units(rows, s)
     head_notes = _heading_notes(heads, ncols, s)
     _rate_columns(heads, ncols, s)
+    _printed_percent_columns(rows, s)
     dated = heads.dated
     for j, hn in head_notes.items():  # "Thousands of" over "U.S. dollars" name no period
         dated[j] = [h for h in dated[j] if has_digit(h) or h.strip() not in hn.text]
@@ -357,6 +358,23 @@ def _rate_columns(heads: _Heads, ncols: int, s: _Scales) -> None:
             s.col_units[j] = rate
 
 
+def _printed_percent_columns(rows: list[Row], s: _Scales) -> None:
+    """The columns that print "%" on their first and last figures only ("21.0%" over
+    "1.7", "(0.5)", and "24.1%" on the total, as a tax rate reconciliation prints them):
+    their bare cells are percents too."""
+    figures: dict[int, list[str]] = {}
+    for r in rows:
+        if not r.header:
+            for c in r.cells:
+                if c.col > 0 and any(ch.isdigit() for ch in c.text):
+                    figures.setdefault(c.col, []).append(c.text.rstrip())
+    for j, texts in figures.items():
+        if j in s.col_units or j in s.col_currencies or j in s.col_notes or len(texts) < 3:
+            continue
+        if texts[0].endswith("%") and texts[-1].endswith("%"):
+            s.col_units[j] = "percent"
+
+
 def _periods(
     text: str, top: int, dated: list[list[str]], ncols: int, head_context: str
 ) -> tuple[Period | None, ...]:
@@ -376,9 +394,18 @@ def _periods(
         # a year printed alone over its quarters ("2025" over "Q2  Q3", as BEA prints a
         # table's heading): each quarter is of that year
         dated = [[spanning.group(1), *h] if c > 0 and h else h for c, h in enumerate(dated)]
-    return tuple(
+    periods = [
         headed_period(dated[c], head_context) if c > 0 and dated[c] else None for c in range(ncols)
-    )
+    ]
+    # one balance date heads one column, the others name no period ("as of December 31" over
+    # "2025 | Quoted prices (Level 1) | Observable inputs (Level 2)"): the table is at that date
+    read = [p for p in periods[1:] if p is not None and p.granularity != "unread"]
+    if len(read) == 1 and read[0].instant and len(periods) > 2:
+        periods = [
+            read[0] if c > 0 and (p is None or p.granularity == "unread") else p
+            for c, p in enumerate(periods)
+        ]
+    return tuple(periods)
 
 
 # --------------------------------------------------------------------------- currencies
@@ -446,7 +473,8 @@ def _row_units(
 
 def _currency_columns(rows: list[Row]) -> frozenset[int]:
     """The columns of a table whose bare cells may take the currency its cells print: a
-    column of figures whose first figure prints the symbol, and a column of terms in words
+    column of figures one of whose figures prints the symbol (its first row, or only its
+    total, as a statement prints "$" where the first column's sign is), and a column of terms in words
     ("Suite 900, approximately 7,210 rentable square feet" over "130,687.50"), where no
     row's typesetting says which cells are money."""
     first: dict[int, bool] = {}
@@ -454,12 +482,17 @@ def _currency_columns(rows: list[Row]) -> frozenset[int]:
     for r in rows:
         if r.header:
             continue
+        # a price's row ("Fuel cost per gallon | $2.61", "Earnings per share:" over
+        # "Basic | $1.31") prints its own unit, not its column's
+        priced = heading_per(r.label) is not None or heading_per(r.group) is not None
         for c in r.cells:
             if c.col == 0:
                 continue
             if _WORDED_CELL.search(c.text):
                 worded.add(c.col)
-            if c.col not in first and any(ch.isdigit() for ch in c.text):
+            if any(ch.isdigit() for ch in c.text) and not (
+                first.get(c.col) or (priced and c.col in first)
+            ):
                 t = c.text.lstrip("( ")
                 first[c.col] = t[:1] in SYMBOL_FIRSTS and t.startswith(("US$", "$", "€", "£"))
     return frozenset(j for j, printed in first.items() if printed or j in worded)
