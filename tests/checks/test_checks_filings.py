@@ -156,8 +156,10 @@ def test_a_claim_for_the_fiscal_year_a_sentence_names_passes_and_another_fails()
     wrong = _claim(36.02, "USD_billions", "2025-07-01", "2026-06-30", "budget", quote, loc)
     verdict, reason = _check(wrong, doc)
     assert verdict == "fail"
+    # the document's own period (July to June years) gives FY2026/27 its months
     assert reason.startswith(
-        'period_unit: period: 36,020,000,000 USD is stated for FY2026/27 ("$36.02 billion"'
+        "period_unit: period: 36,020,000,000 USD is stated for FY2027 (Jul 2026–Jun 2027) "
+        '("$36.02 billion"'
     )
     calendar = _claim(36.02, "USD_billions", "2027-01-01", "2027-12-31", "budget", quote, loc)
     assert _check(calendar, _doc("budget", BUDGET, end="2027-12-31"))[0] == "fail"
@@ -173,8 +175,9 @@ def test_a_column_headed_by_a_split_year_dates_its_cells() -> None:
     verdict, reason = _check(wrong, doc)
     assert (verdict, reason.split(" (")[0]) == (
         "fail",
-        "period_unit: period: 36,020,000,000 USD is stated for FY2026/27",
+        "period_unit: period: 36,020,000,000 USD is stated for FY2027",
     )
+    assert "(Jul 2026–Jun 2027)" in reason
 
 
 def test_a_row_labelled_by_a_split_year_and_a_caption_with_a_dash() -> None:

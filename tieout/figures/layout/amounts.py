@@ -153,7 +153,7 @@ def _reading(
     scale, currency = _scale_and_currency(at, unit, note, default_scale, default_currency)
     caption = table.caption.replace(table.note.text, " ") if table.note else table.caption
     ratio = (
-        (RATIO.search(low) is not None and _AT_RATE.search(low) is None)
+        RATIO.search(low) is not None
         or POINTS_COLUMN.search(column) is not None  # "Pts Change": points, no amount
         or RATIO_TABLE.fullmatch(caption) is not None  # every row of "UNDERWRITING RATIOS"
     )
@@ -181,9 +181,6 @@ _PRICE_COLUMN = re.compile(
     r"(?i)\bweighted[- ]\s*average\b.*\b(?:price|fair\s+value)\b|\bper\s+share\b"
     r"|\b(?:exercise|option|strike)\s+price\b|\bgrant[- ]\s*date\s+fair\s+value\b"
 )
-# a tax at a rate: "Tax expense computed at the federal statutory rate", "U.S. federal
-# taxes at statutory rate" are amounts, not the rate
-_AT_RATE = re.compile(r"\b(?:tax(?:es)?|expense|provision|benefit)\b[^%:]*?\bat\s[^%:]*\brates?\b")
 # a rate a row's label names in brackets ("Dividends declared ($1.20 per share)"): the
 # row is the amount paid, not the rate
 _RATE_ASIDE = re.compile(r"\([^()]*\d[^()]*\)")
@@ -258,8 +255,6 @@ def _unit_of(at: CellPlace, f: Figure) -> tuple[str | None, ScaleNote | None]:
         unit = "count"  # "Production (Mboe/d)", "Selling square feet", "18,450 RSF": no money
     if f.kind == "number" and cell.text.endswith("%") and cell.text[-2:-1] in "|\t )":
         unit = "percent"  # "| 78.4 | % |": the '%' of its own cell is the figure's
-    if unit is None and row_note is None and f.kind == "number" and cell.col in table.percent_cols:
-        unit = "percent"  # "40.0" between "100.0 %" and "7.2 %" in a "% of sales" column
     if (
         unit is None
         and row_note is None
@@ -267,7 +262,6 @@ def _unit_of(at: CellPlace, f: Figure) -> tuple[str | None, ScaleNote | None]:
         and cell.col not in table.col_currencies
         and cell.col not in table.col_notes
         and RATIO.search(low) is not None
-        and _AT_RATE.search(low) is None
         and POINTS_ROW.search(low) is None
         and POINTS_COLUMN.search(column) is None
         and (PERCENT_ROW.search(low) is not None or percent_block(table, row, cell.col))

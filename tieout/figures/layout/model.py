@@ -120,9 +120,6 @@ class Table:
     # does a bare cell take the currency the table's cells print (``currency`` with no
     # note naming one); "Block hours 301,447" under a "$2.61" row is no amount of money
     currency_cols: frozenset[int] = field(default=frozenset(), compare=False)
-    # the columns whose first and last figures print "%" ("100.0 %" atop bare "40.0" rows
-    # and a "7.2 %" total, as a "% of sales" column is typeset): their bare cells are percents
-    percent_cols: frozenset[int] = field(default=frozenset(), compare=False)
 
     def row_at(self, pos: int) -> Row | None:
         starts = self.__dict__.get("_row_starts")

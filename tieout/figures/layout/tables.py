@@ -205,7 +205,6 @@ def build_table(
         _table_quantity(labels[0] if labels else "", context, s.note),
         unit_col,
         currency_cols,
-        _percent_columns(rows),
     )
 
 
@@ -499,26 +498,6 @@ def _currency_columns(rows: list[Row]) -> frozenset[int]:
 
 
 _WORDED_CELL = re.compile(r"[A-Za-z]{4,}")
-
-
-def _percent_columns(rows: list[Row]) -> frozenset[int]:
-    """The columns of figures whose first and last figures print "%" and none prints a
-    currency: a "% of sales" column typeset as US statements typeset a "$" column."""
-    cells: dict[int, list[str]] = {}
-    for r in rows:
-        if r.header:
-            continue
-        for c in r.cells:
-            if c.col > 0 and has_digit(c.text):
-                cells.setdefault(c.col, []).append(c.text.strip())
-    return frozenset(
-        j
-        for j, texts in cells.items()
-        if len(texts) >= 3
-        and texts[0].rstrip(" )").endswith("%")
-        and texts[-1].rstrip(" )").endswith("%")
-        and not any(t.lstrip("( ")[:1] in SYMBOL_FIRSTS for t in texts)
-    )
 
 
 def _unit_column(rows: list[Row], labels: list[str]) -> int | None:
