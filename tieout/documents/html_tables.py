@@ -313,6 +313,11 @@ def _column_spans(
     return spans
 
 
+def _figured_groups(rows: list[list[str]], group_of: list[int]) -> set[int]:
+    """The output columns that hold a digit in some row."""
+    return {group_of[k] for r in rows for k, text in enumerate(r) if any(map(str.isdigit, text))}
+
+
 def _merged_rows(
     rows: list[list[str]],
     row_spans: list[dict[int, int]],
@@ -328,9 +333,7 @@ def _merged_rows(
     # the groups that hold a figure in some row: a corner cell spread over the label
     # columns beside it ("years ended December 31 (in millions)" over "Product | Region")
     # stands in the first of them only, not as a heading of the second label column
-    figured = {
-        group_of[k] for r in rows for k, text in enumerate(r) if any(c.isdigit() for c in text)
-    }
+    figured: set[int] | None = None  # read once, where such a corner stands
     for r, wide in zip(rows, row_spans, strict=True):
         cells = [""] * n
         for k, text in enumerate(r):
@@ -338,7 +341,9 @@ def _merged_rows(
                 end = wide.get(k)
                 if end is not None and (k, end) not in inner:
                     targets = sorted({group_of[j] for j in range(k, min(end, width))})
-                    if k == 0:
+                    if k == 0 and len(targets) > 1:
+                        if figured is None:
+                            figured = _figured_groups(rows, group_of)
                         targets = [g for g in targets if g == group_of[0] or g in figured]
                 else:
                     targets = [group_of[k]]

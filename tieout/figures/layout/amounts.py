@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tieout.figures.exact import times
@@ -166,7 +167,7 @@ def _reading(
     per_share = (
         rate_row(at, f)
         or PER_MEASURE.search(column.lower()) is not None  # a column "Rent ($/RSF)"
-        or _PRICE_COLUMN.search(column) is not None  # "Weighted-average exercise price"
+        or _price_column(column)  # "Weighted-average exercise price"
         or PER_CAPITA.search(column) is not None  # "Per Capita" debt, in dollars
     ) and not shares_for
     amount = AMOUNT_WORDS.search(low) is not None and not shares_for
@@ -181,6 +182,13 @@ _PRICE_COLUMN = re.compile(
     r"(?i)\bweighted[- ]\s*average\b.*\b(?:price|fair\s+value)\b|\bper\s+share\b"
     r"|\b(?:exercise|option|strike)\s+price\b|\bgrant[- ]\s*date\s+fair\s+value\b"
 )
+
+
+@lru_cache(maxsize=4096)
+def _price_column(column: str) -> bool:
+    return _PRICE_COLUMN.search(column) is not None
+
+
 # a rate a row's label names in brackets ("Dividends declared ($1.20 per share)"): the
 # row is the amount paid, not the rate
 _RATE_ASIDE = re.compile(r"\([^()]*\d[^()]*\)")
@@ -198,7 +206,8 @@ def _names_per_share(low: str) -> bool:
 def own_label(at: CellPlace) -> str:
     """The row's own label, lower-cased, without a rate it names in brackets beside an
     amount ("dividends ($1.20 per share)" is "dividends")."""
-    return _RATE_ASIDE.sub(" ", at.row.label.lower())
+    low = at.row.label.lower()
+    return _RATE_ASIDE.sub(" ", low) if "(" in low else low
 
 
 def rate_row(at: CellPlace, f: Figure) -> bool:

@@ -473,9 +473,9 @@ def _row_units(
 def _currency_columns(rows: list[Row]) -> frozenset[int]:
     """The columns of a table whose bare cells may take the currency its cells print: a
     column of figures one of whose figures prints the symbol (its first row, or only its
-    total, as a statement prints "$" where the first column's sign is), and a column of terms in words
-    ("Suite 900, approximately 7,210 rentable square feet" over "130,687.50"), where no
-    row's typesetting says which cells are money."""
+    total, as statements print "$"), and a column of terms in words ("Suite 900,
+    approximately 7,210 rentable square feet" over "130,687.50"), where no row's
+    typesetting says which cells are money."""
     first: dict[int, bool] = {}
     worded: set[int] = set()
     for r in rows:
@@ -483,17 +483,21 @@ def _currency_columns(rows: list[Row]) -> frozenset[int]:
             continue
         # a price's row ("Fuel cost per gallon | $2.61", "Earnings per share:" over
         # "Basic | $1.31") prints its own unit, not its column's
-        priced = heading_per(r.label) is not None or heading_per(r.group) is not None
+        priced: bool | None = None
         for c in r.cells:
             if c.col == 0:
                 continue
             if _WORDED_CELL.search(c.text):
                 worded.add(c.col)
-            if any(ch.isdigit() for ch in c.text) and not (
-                first.get(c.col) or (priced and c.col in first)
-            ):
-                t = c.text.lstrip("( ")
-                first[c.col] = t[:1] in SYMBOL_FIRSTS and t.startswith(("US$", "$", "€", "£"))
+            if first.get(c.col) or not any(ch.isdigit() for ch in c.text):
+                continue
+            t = c.text.lstrip("( ")
+            printed = t[:1] in SYMBOL_FIRSTS and t.startswith(("US$", "$", "€", "£"))
+            if printed and c.col in first:
+                if priced is None:
+                    priced = heading_per(r.label) is not None or heading_per(r.group) is not None
+                printed = not priced
+            first[c.col] = printed
     return frozenset(j for j, printed in first.items() if printed or j in worded)
 
 
