@@ -67,3 +67,24 @@ def test_a_documents_own_fiscal_period_anchors_the_bare_years_of_its_tables() ->
     assert fiscal.verdict.value == "pass", fiscal.reason
     assert calendar.verdict.value == "fail"
     assert "is stated for FY2025 (Jul 2024–Jun 2025)" in calendar.reason
+
+
+def test_an_opening_balance_under_a_bare_year_opens_the_documents_fiscal_year() -> None:
+    import tieout
+
+    text = (
+        "(in thousands)\n\n | 2025 | 2024\n"
+        "Balance at the beginning of the fiscal year | $2,310 | $2,045\n"
+        "Balance at the end of the fiscal year | $2,502 | $2,310\n"
+    )
+    doc = tieout.Document.from_text(
+        "rollfwd", text, period_start=date(2023, 5, 1), period_end=date(2025, 4, 30)
+    )
+    read = {doc.text[f.span[0] : f.span[1]]: f for f in doc.figures}
+    opening = doc.stated_period(read["$2,045"])
+    assert opening is not None and (opening.start, opening.end) == (
+        date(2023, 4, 30),
+        date(2023, 4, 30),
+    )
+    closing = doc.stated_period(read["$2,502"])
+    assert closing is not None and closing.end == date(2025, 4, 30)

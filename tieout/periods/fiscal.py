@@ -106,10 +106,15 @@ class FiscalCalendar:
             return end + ONE_DAY - relativedelta(years=1), end
         return weeks_back(end, 12), end
 
+    def _balance(self, p: Period) -> Period:
+        return _balance_day(self, p)
+
     def anchor(self, p: Period) -> Period:
         """``p`` on this calendar where it names a year by its number alone ("2024",
         "Fiscal 2024", "FY24": January to December as read) or a fiscal year ending on one
         of its days whose start is a few days off; else ``p`` itself."""
+        if p.granularity == "instant":
+            return self._balance(p)
         if p.granularity != "year" or p.unread:
             return p
         named = (p.start.month, p.start.day, p.end.month, p.end.day) == (1, 1, 12, 31) and (
@@ -126,6 +131,23 @@ class FiscalCalendar:
         if not named and abs((found[0] - p.start).days) > _NEAR:
             return p
         return Period(found[0], found[1], "year", p.label, fiscal=True)
+
+
+def _balance_day(calendar: FiscalCalendar, p: Period) -> Period:
+    """An opening or closing balance of a column named by its year alone ("2025" over
+    "Balance at beginning of year"), dated on the calendar year's edge, on this calendar's
+    year instead; any other instant as it is."""
+    name = p.label.strip()
+    if BARE_YEAR.fullmatch(name) is None or (p.start.month, p.start.day) != (12, 31):
+        return p
+    year = int(name)
+    if p.start.year != (year - 1 if p.opening else year):
+        return p
+    found = calendar.year(year)
+    if found is None:
+        return p
+    day = found[0] - ONE_DAY if p.opening else found[1]
+    return Period(day, day, "instant", p.label, opening=p.opening)
 
 
 def period_calendar(period: Period) -> FiscalCalendar | None:
