@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import tieout
 from tieout.figures import Figure
 
 
@@ -17,3 +18,10 @@ def figure(figs: list[Figure], text: str, nth: int = 0) -> Figure:
 def read(f: Figure) -> tuple[Decimal | None, str | None, str | None]:
     """Value, unit (or the unit its place implies) and kind."""
     return f.value, f.unit or f.implied_unit, f.kind
+
+
+def stated(text: str) -> dict[str, tuple[Decimal | None, str | None]]:
+    """Each figure of ``text`` read as a document (``Document.figures``), by its text:
+    value and unit."""
+    doc = tieout.Document.from_text("doc", text)
+    return {doc.text[f.span[0] : f.span[1]]: (f.value, f.unit) for f in doc.figures}

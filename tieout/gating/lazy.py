@@ -44,10 +44,9 @@ from tieout.figures.layout import (
     percent_heading,
     percent_rows,
     prose_line,
+    reaching_notes,
     read_layout,
     section_numbers,
-    standing_ends,
-    titled,
 )
 from tieout.figures.places import (
     add_leader_places,
@@ -127,7 +126,7 @@ class LazySource:
         self._rounded: dict[tuple[object, ...], Figure | None] = {}  # rounding_of's answers
         self._headed: bool | None = None  # whether a "(%)" or "(bps)" unit heads a row or column
         self._declares: bool | None = None  # whether it declares its dollar for all its amounts
-        self._standing: list[int] | None = None  # ``standing_ends``: notes that may reach down
+        self._reach: tuple[list[int], bool] | None = None  # ``reaching_notes``, read once
         self._reached = False  # whether one may reach a block read so far
 
     # ---------------------------------------------------------------- readings
@@ -222,14 +221,14 @@ class LazySource:
     def _whole(self) -> bool:
         """Whether only the whole source can answer: it is read already, or it declares
         the dollar of all its amounts ("All amounts are in Canadian dollars unless
-        otherwise noted") or a section title's note (``titled``), either of which governs
+        otherwise noted") or a section title's note (``reaching_notes``), either of which governs
         what stands in any block however far below."""
         if self._full is not None or self._reached:
             return True
         if self._declares is None:
             text = self.text
             dollar = "$" in text or "ollar" in text or "Ps." in text or "esos" in text
-            self._declares = (dollar and bool(declared_dollars(text))) or titled(text)
+            self._declares = (dollar and bool(declared_dollars(text))) or self._reaching()[1]
         return self._declares
 
     def lookup(self, cls: str, fig: Figure) -> Figure | str | None:
@@ -433,14 +432,17 @@ class LazySource:
             self._layouts[(a, b)] = lay
         return lay
 
+    def _reaching(self) -> tuple[list[int], bool]:
+        if self._reach is None:
+            self._reach = reaching_notes(self.text)
+        return self._reach
+
     def _check_reach(self, lay: Layout, a: int, *, alone: bool = False) -> None:
-        """Raise ``_ReadWhole`` where a note above the block (``standing_ends``) may scale
+        """Raise ``_ReadWhole`` where a note above the block (``reaching_notes``) may scale
         a table in it, or the block read ``alone`` holds one: the whole text must decide."""
         unscaled = any(t.note is None and not t.col_notes and not t.row_notes for t in lay.tables)
-        if unscaled and self._standing is None:
-            self._standing = standing_ends(self.text)
-        above = self._standing is not None and self._standing[:1] != [] and self._standing[0] <= a
-        if (alone and lay.standing and a > 0) or (unscaled and above):
+        ends = self._reaching()[0] if unscaled else []
+        if (alone and lay.standing and a > 0) or (ends and ends[0] <= a):
             self._reached = True
             raise _ReadWhole
 

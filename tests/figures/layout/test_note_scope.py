@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from _figures import stated
 
 import tieout
 from tieout.figures import normalize
@@ -25,13 +26,8 @@ _RUNNING_HEADER = (
 )
 
 
-def _read(text: str) -> dict[str, tuple[Decimal | None, str | None]]:
-    doc = tieout.Document.from_text("doc", text)
-    return {doc.text[f.span[0] : f.span[1]]: (f.value, f.unit) for f in doc.figures}
-
-
 def test_a_running_header_note_holds_across_a_heading_and_prose() -> None:
-    read = _read(_RUNNING_HEADER)
+    read = stated(_RUNNING_HEADER)
     assert read["$7,315"] == (D(7_315_000), "USD")
     assert read["11,480"] == (D(11_480_000), "USD")
 
@@ -49,7 +45,7 @@ def test_a_note_in_a_sentence_of_prose_is_no_running_header() -> None:
         "(in thousands, except per share amounts)",
         "Some schedules in this report are presented in thousands.",
     )
-    assert _read(text)["$7,315"] == (D(7_315), "USD")
+    assert stated(text)["$7,315"] == (D(7_315), "USD")
 
 
 def test_a_later_header_note_replaces_the_earlier_one() -> None:
@@ -60,7 +56,7 @@ def test_a_later_header_note_replaces_the_earlier_one() -> None:
         + " | 2025 | 2024\n"
         + "Backlog | $2.4 | $2.1\n"
     )
-    read = _read(text)
+    read = stated(text)
     assert read["$7,315"] == (D(7_315_000), "USD")
     assert read["$2.4"] == (D(2_400_000), "USD")
 
@@ -75,7 +71,7 @@ def test_a_sentence_introducing_the_table_gives_it_its_note() -> None:
     )
     [table] = read_layout(normalize(text)).tables
     assert table.note is not None and table.note.scale == 1_000_000
-    assert _read(text)["$412.8"] == (D(412_800_000), "USD")
+    assert stated(text)["$412.8"] == (D(412_800_000), "USD")
 
 
 @pytest.mark.parametrize(
@@ -93,7 +89,7 @@ def test_a_footnote_between_the_caption_and_its_table_is_passed_over(footnote: s
         " | 2025 | 2024\n"
         "Rebates (1) | $31.6 | $28.0\n"
     )
-    assert _read(text)["$31.6"] == (D(31_600_000), "USD")
+    assert stated(text)["$31.6"] == (D(31_600_000), "USD")
 
 
 def test_a_numbered_caption_with_its_note_is_no_footnote() -> None:
@@ -102,7 +98,7 @@ def test_a_numbered_caption_with_its_note_is_no_footnote() -> None:
         "                      Net sales       Operating income\n"
         "FY2025               1,204,330           98,114\n"
     )
-    assert _read(text)["1,204,330"] == (D(1_204_330_000_000), "JPY")
+    assert stated(text)["1,204,330"] == (D(1_204_330_000_000), "JPY")
 
 
 def test_the_paragraph_introducing_a_table_gives_it_its_note_across_other_paragraphs() -> None:
@@ -115,7 +111,7 @@ def test_the_paragraph_introducing_a_table_gives_it_its_note_across_other_paragr
         "Warranty | $2,904 | $2,611\n"
         "Payroll | 5,118 | 4,870\n"
     )
-    read = _read(text)
+    read = stated(text)
     assert read["$2,904"] == (D(2_904_000), "USD")
     assert read["5,118"] == (D(5_118_000), "USD")
     assert tieout.gate("Warranty accruals were $2.904 million.", sources=[text]).passed
@@ -129,20 +125,20 @@ def test_an_introducing_note_reaches_only_the_first_table_below_it() -> None:
         "Headcount at the year end was as follows.\n\n"
         " | 2025 | 2024\nEngineers | 1,312 | 1,250\n"
     )
-    assert _read(text)["1,312"] == (D(1_312), None)
+    assert stated(text)["1,312"] == (D(1_312), None)
 
 
 def test_a_note_broken_over_two_lines_still_names_the_table_scale() -> None:
     text = "Income is summarised as\nfollows (in\nthousands):\n\n | 2025 | 2024\nDomestic | $8,210 | $7,905\n"
-    assert _read(text)["$8,210"] == (D(8_210_000), "USD")
+    assert stated(text)["$8,210"] == (D(8_210_000), "USD")
 
 
-def test_a_us_dollar_zeros_note_before_its_exceptions_is_read() -> None:
+def test_a_us_dollar_zeros_note_before_its_exceptions_isstated() -> None:
     text = (
         "Expressed in US $000's except share and per share amounts\n\n"
         " | 2025 | 2024\nCanada | 41,022 | 38,760\n"
     )
-    assert _read(text)["41,022"] == (D(41_022_000), "USD")
+    assert stated(text)["41,022"] == (D(41_022_000), "USD")
 
 
 def test_a_sentence_inside_a_paragraph_that_introduces_the_table_gives_its_note() -> None:
@@ -152,7 +148,7 @@ def test_a_sentence_inside_a_paragraph_that_introduces_the_table_gives_its_note(
         "except percentages). Results of any quarter do not predict those of the year.\n\n"
         " | Q1 | Q2\nRevenues | $ 40,118 | $ 42,907\n"
     )
-    assert _read(text)["$ 40,118"] == (D(40_118_000), "USD")
+    assert stated(text)["$ 40,118"] == (D(40_118_000), "USD")
 
 
 def test_a_section_titles_note_scales_the_amounts_in_its_prose() -> None:
@@ -161,7 +157,7 @@ def test_a_section_titles_note_scales_the_amounts_in_its_prose() -> None:
         "Net sales were $61,204 for fiscal 2025, up from $58,930, and the dividend stayed "
         "at $0.12 per share.\n"
     )
-    read = _read(text)
+    read = stated(text)
     assert read["$61,204"] == (D(61_204_000), "USD")
     assert read["$0.12"] == (D("0.12"), "USD")
     assert tieout.gate("Net sales were $61.204 million.", sources=[text]).passed
@@ -173,4 +169,4 @@ def test_a_note_alone_on_its_line_does_not_scale_prose_past_the_paragraph_under_
         "(in thousands)\n\nThe fund is managed by the county.\n\n"
         "The reserve stood at $94,300 at the year end.\n"
     )
-    assert _read(text)["$94,300"] == (D(94_300), "USD")
+    assert stated(text)["$94,300"] == (D(94_300), "USD")

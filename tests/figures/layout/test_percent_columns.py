@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from _figures import stated
+
 import tieout
 
 D = Decimal
@@ -19,13 +21,8 @@ _MARGINS = (
 )
 
 
-def _read(text: str) -> dict[str, tuple[Decimal | None, str | None]]:
-    doc = tieout.Document.from_text("doc", text)
-    return {doc.text[f.span[0] : f.span[1]]: (f.value, f.unit) for f in doc.figures}
-
-
 def test_bare_cells_between_a_first_and_last_percent_are_percents() -> None:
-    read = _read(_MARGINS)
+    read = stated(_MARGINS)
     assert read["61.8"] == (D("61.8"), "percent")
     assert read["23.9"] == (D("23.9"), "percent")
 
@@ -53,7 +50,7 @@ def test_a_column_whose_first_row_alone_prints_a_percent_is_no_percent_column() 
         "Gross margin | 41% | 39%\nNet sales | 8,120 | 7,640\nCost of sales | 4,790 | 4,660\n"
     )
     # an amount at the note's scale (in whatever currency the note leaves open), no percent
-    assert _read(text)["8,120"] == (D(8_120_000), None)
+    assert stated(text)["8,120"] == (D(8_120_000), None)
 
 
 def test_an_amount_computed_at_a_rate_is_scaled_as_an_amount() -> None:
@@ -63,7 +60,7 @@ def test_an_amount_computed_at_a_rate_is_scaled_as_an_amount() -> None:
         "State taxes, net of federal benefit | 31 | 27\n"
         "Effective tax rate | 22.1% | 21.4%\n"
     )
-    read = _read(text)
+    read = stated(text)
     assert read["$214"] == (D(214_000_000), "USD")
     assert read["31"] == (D(31_000_000), "USD")
     assert read["22.1%"] == (D("22.1"), "percent")

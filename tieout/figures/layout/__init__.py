@@ -36,7 +36,7 @@ from tieout.figures.layout.labels import percent_rows
 from tieout.figures.layout.lines import column_period, prose_line
 from tieout.figures.layout.model import Cell, CellUnit, Layout, Row, ScaleNote, Section, Table
 from tieout.figures.layout.notes import note_anchor
-from tieout.figures.layout.standing import standing_ends, titled
+from tieout.figures.layout.standing import reaching_notes
 from tieout.figures.layout.structure import read_layout, section_numbers
 from tieout.figures.layout.tables import percent_heading
 
@@ -60,10 +60,9 @@ __all__ = [
     "percent_rows",
     "prose_line",
     "quantity_cell",
+    "reaching_notes",
     "read_layout",
     "read_unit",
     "section_numbers",
-    "standing_ends",
-    "titled",
     "unit_column",
 ]

@@ -25,7 +25,7 @@ __all__ = [
     "StandingNotes",
     "introducing",
     "part_starts",
-    "standing_ends",
+    "reaching_notes",
     "standing_notes",
     "title_note",
 ]
@@ -119,20 +119,20 @@ def title_note(text: str, note: ScaleNote) -> bool:
     return sum(ch.isalpha() for ch in rest) >= 12
 
 
-def titled(text: str) -> bool:
-    """Whether ``text`` may hold a section title's note, which scales prose anywhere below
-    it (``title_note``): read without the layout, a superset of what it applies so."""
-    return any(_standing(text, n) and title_note(text, n) for n in find_notes(text, 0, None))
-
-
-def standing_ends(text: str) -> list[int]:
-    """Where each note of ``text`` that may hold for a table below it across prose ends,
-    in order: those on a line of their own and those that introduce a table (a superset of
-    what ``read_layout`` applies so, read without the layout, so that a reader of one
-    block of a long text can tell whether a note above may reach it)."""
-    return [
-        n.span[1] for n in find_notes(text, 0, None) if _standing(text, n) or introducing(text, n)
-    ]
+def reaching_notes(text: str) -> tuple[list[int], bool]:
+    """Where each note of ``text`` that may hold for a table below it across prose ends, in
+    order (those on a line of their own and those that introduce a table), and whether one
+    may be a section title's, which scales prose anywhere below it (``title_note``): a
+    superset of what ``read_layout`` applies so, read in one pass without the layout, so
+    that a reader of one block of a long text can tell whether a note above may reach it."""
+    ends: list[int] = []
+    titled = False
+    for n in find_notes(text, 0, None):
+        alone = _standing(text, n)
+        if alone or introducing(text, n):
+            ends.append(n.span[1])
+        titled = titled or (alone and title_note(text, n))
+    return ends, titled
 
 
 def part_starts(lay: Layout) -> list[int]:
