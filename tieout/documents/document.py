@@ -41,8 +41,10 @@ from tieout.periods import (
     declared_calendar,
     declared_fiscal_start,
     find_periods,
+    listed_period,
     parse_dated_period,
     period_calendar,
+    period_chains,
     relative_period,
 )
 from tieout.units import currency_scale
@@ -372,6 +374,11 @@ class Document:
             inside = [p for (s, _e), p in found if opened < s < rel]
             if inside:
                 return inside[-1]
+        # one of a list of figures dated by a list of as many periods: "$717 million and
+        # $656 million as of November 29, 2024 and December 1, 2023"
+        listed = self._listed_period(fig, start, sentence, found, year)
+        if listed is not None:
+            return listed
         for (s, _e), p in found:
             # a period right after the figure is its own, ahead of one named before it:
             # "3.42% in Q3 2026, compared with 3.28% in the second quarter of 2026"
@@ -402,6 +409,28 @@ class Document:
             f for f in self.figures_between(fig.span[1], start + first_start) if f.kind != "section"
         ]
         return None if between else first
+
+    def _listed_period(
+        self,
+        fig: Figure,
+        start: int,
+        sentence: str,
+        found: list[tuple[tuple[int, int], Period]],
+        year: int | None,
+    ) -> Period | None:
+        """The period of ``fig`` where it is one of a list of figures that a list of as many
+        periods in its sentence dates in order (``listed_period``)."""
+        chains = period_chains(sentence, found, default_year=year)
+        if not chains:
+            return None
+        dated = [span for c in chains for span, _p in c] + [span for span, _p in found]
+        spans = [
+            (g.span[0] - start, g.span[1] - start)
+            for g in self.figures_between(start, start + len(sentence))
+            if g.kind != "section" and not any(a <= g.span[0] - start < b for a, b in dated)
+        ]
+        own = (fig.span[0] - start, fig.span[1] - start)
+        return listed_period(sentence, spans, spans.index(own), chains) if own in spans else None
 
     def figures_between(self, start: int, end: int) -> list[Figure]:
         """Figures whose span starts in [start, end)."""

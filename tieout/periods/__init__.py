@@ -15,7 +15,8 @@ Nothing here guesses: text that does not match the grammar raises
 ``tieout.errors`` and ``dateutil.relativedelta``.
 
 ``patterns`` holds the words and patterns labels are read with, ``period`` the value and
-its agreement rules, ``grammar`` the readers, ``fiscal`` a document's declared fiscal year.
+its agreement rules, ``grammar`` the readers, ``lists`` periods named as a list ("December 31, 2024 and 2023")
+and the figures such a list dates in order, ``fiscal`` a document's declared fiscal year.
 """
 
 from tieout.periods.fiscal import (
@@ -35,11 +36,13 @@ from tieout.periods.grammar import (
     parse_period,
     relative_period,
 )
+from tieout.periods.lists import PeriodChain, listed_period, period_chains
 from tieout.periods.period import Period, Relation, claim_agrees, relation, section_agrees
 
 __all__ = [
     "FiscalCalendar",
     "Period",
+    "PeriodChain",
     "Relation",
     "anchor_fiscal",
     "claim_agrees",
@@ -49,10 +52,12 @@ __all__ = [
     "declared_fiscal_start",
     "find_periods",
     "heading_years",
+    "listed_period",
     "month_day_heading",
     "parse_dated_period",
     "parse_period",
     "period_calendar",
+    "period_chains",
     "relation",
     "relative_period",
     "section_agrees",
