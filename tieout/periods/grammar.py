@@ -146,7 +146,7 @@ def _build_finder() -> re.Pattern[str]:
 _FINDER = _build_finder()
 # Heading words above a table column that, joined to the column's header, make a period.
 _CUE = rx(
-    rf"(?:{_ENDED_HEAD})\s+end(?:ed|ing)(?:\s+{MON}\s*{_DAY},?)?"
+    rf"(?:{_ENDED_HEAD})\s+end(?:ed|ing)(?:\s+(?:in\s+)?{MON}\s*{_DAY},?)?"
     rf"|as\s+(?:of|at)(?:\s+{MON}\s*{_DAY},?)?|{FYW}|{MON}\s*{_DAY},?"
 )
 _FOOTNOTE = rx(r"\s*(?:\((?:\d{1,2}|[a-z]|unaudited|as\s+restated|restated)\)|[*†‡]+)\s*$")

@@ -126,7 +126,11 @@ def normalise(text: str) -> str:
     s = s.replace("\u2019", "'").replace("\u2018", "'")
     for dash in ("\u2012", "\u2014", "\u2015"):
         s = s.replace(dash, "\u2013")
+    s = _ENDED_IN.sub(r"\1 ", s)  # "years ended in December 31": ended December 31
     return s.rstrip(".,;: ").strip()
+
+
+_ENDED_IN = re.compile(rf"\b(end(?:ed|ing))\s+in\s+(?={MON})")
 
 
 ANY_MONTH = rx(MON)

@@ -53,6 +53,29 @@ _OPENING = re.compile(
     r"|balances?,?\s+(?:at\s+)?(?:the\s+)?beginning\b|outstanding\s+at\s+(?:the\s+)?beginning\b"
     r"|^\W*(?:beginning|opening)\s+(?!date))"
 )
+# a row that names what is held at a day, not what happened over a period: "Total assets",
+# "Inventories", "Other long-term liabilities", "Goodwill", "Funded status", "Property and
+# equipment, net" (a segment or benefit plan table's balances under columns of years)
+_STOCK = re.compile(
+    r"(?i)\b(?:assets|liabilities|inventor(?:y|ies)|goodwill|receivables?|payables?"
+    r"|(?:stockholders|shareholders)[’']?\s+equity|total\s+equity|funded\s+status"
+    r"|net\s+(?:asset|liability|obligation)\b[^|]*|carrying\s+(?:amount|value)"
+    r"|amortized\s+cost(?:\s+basis)?|(?:total|long-term|short-term)\s+debt"
+    r"|unrecognized\s+compensation\s+cost[^|]*|cash\s+and\s+(?:cash\s+)?equivalents"
+    r"|property(?:,\s*|\s+)(?:plant\s+)?and\s+equipment)"
+    r"(?:,?\s*net(?:\s+of\s+[\w\s]+)?)?\W*$"
+)
+# words of a flow: a row naming one is a period's amount whatever it holds ("Change in
+# inventories", "Purchases of property and equipment, net", "Impairment of goodwill")
+_FLOW = re.compile(
+    r"(?i)\b(?:increase|decrease|change|changes|proceeds|purchases?|payments?|paid|provided"
+    r"|used|additions?|acquired|acquisitions?|obtained|in\s+exchange|issuances?|issued|repayments?|amortization"
+    r"|depreciation|impairments?|write-?(?:offs?|downs?)|expenses?|income|revenues?|sales"
+    r"|costs?\s+of|gains?|loss(?:es)?|recogni[sz]ed|reclassifi\w*|settle\w*|dividends?"
+    r"|grant\w*|vest(?:ed|ing)|forfeit\w*|exercised|disposals?|transfers?|returns?"
+    r"|contributions?|benefits?\s+paid|interest|tax(?:es)?\s+(?:expense|benefit)"
+    r"|translation|adjustments?|activit\w*|flows?|charges?)\b"
+)
 # a label that dates a balance: "Balance at December 31, 2023", "Balances as of Feb 1, 2025",
 # "Exercisable at June 30, 2026", "Unvested as of December 31, 2025", or the date alone
 _BALANCE_WORDS = re.compile(
@@ -162,10 +185,13 @@ def _read_plan(text: str, table: Table) -> _Plan:
     group: Period | None = None
     anchors: list[tuple[int, Period]] = []  # (row index, the day) of dated balance rows
     body = [r for r in table.rows if not r.header]
+    heading = ""  # the last label row's label: "Long-lived assets" over "Americas"
     for i, row in enumerate(body):
         label = " ".join(row.label.split())
         valued = any(c.col > 0 and c.text.strip() for c in row.cells)
-        if _CLOSING.search(label):
+        if not valued:
+            heading = label
+        elif _CLOSING.search(label) or _stock_row(label, row.group or heading):
             plan.closing.add(row.span[0])
         elif _OPENING.search(label):
             plan.opening.add(row.span[0])
@@ -192,6 +218,16 @@ def _read_plan(text: str, table: Table) -> _Plan:
         or plan.month_day
     )
     return plan
+
+
+def _stock_row(label: str, group: str) -> bool:
+    """Whether a row names a balance by what it is ("Total assets", "Other long-term
+    liabilities", "U.S. operations" under "Long-lived assets"), no word of a flow in it or
+    its group ("Accounts receivable" under "Changes in operating assets" is a flow)."""
+    named = label.rsplit(":", 1)[-1]  # "Walmart U.S.: Total assets"
+    if _STOCK.search(named) is None and _STOCK.search(group.rstrip(": ")) is None:
+        return False
+    return _FLOW.search(label) is None and _FLOW.search(group) is None
 
 
 def _between_balances(plan: _Plan, body: list[Row], anchors: list[tuple[int, Period]]) -> None:

@@ -177,7 +177,7 @@ def build_table(
                 s.col_currencies.setdefault(j, cur)  # "RMB  RMB  RMB  US$"
     if s.note is None:
         s.note = notes.named_in(context)
-    head_context = f"{context} {heads.labels[0]}".strip()
+    head_context = f"{context} {heads.labels[0]} {_word_row_stubs(rows)}".strip()
     periods = _periods(text, rows_lines[0].start, dated, ncols, head_context)
     dollar = declared_dollar(context)
     if s.note is not None and dollar is not None and bare_dollar(s.note):
@@ -254,6 +254,21 @@ def _read_heads(rows: list[Row], ncols: int) -> _Heads:
                 labels[c.col] = f"{labels[c.col]} {head}".strip()
                 dated[c.col].append(head)
     return _Heads(labels, heads, head_texts, dated, head_cells, head_currencies)
+
+
+def _word_row_stubs(rows: list[Row]) -> str:
+    """The stub cells of the rows of words that head a table's body from below its rule
+    ("as of December 31 (in millions) | Gross carrying amount | Accumulated amortization"
+    under "| | 2024 | 2024 |"): a second heading line, whose stub dates the columns."""
+    stubs: list[str] = []
+    for r in rows:
+        if r.header:
+            continue
+        if any(c.col > 0 and has_value(c.text) for c in r.cells):
+            break
+        if r.cells and r.cells[0].col == 0 and sum(1 for c in r.cells if c.text.strip()) > 1:
+            stubs.append(r.cells[0].text)
+    return " ".join(stubs)
 
 
 @dataclass(slots=True)

@@ -1,0 +1,135 @@
+"""Rows that name what is held at a day ("Total assets", "Inventories", "Other long-term
+liabilities") are balances at the end of their column's period, whatever the heading says
+of the column; rows that name a flow stay the column's period. A second heading line under
+a table's rule dates the columns with its stub ("as at June 30"); "years ended in June 30"
+is a year. Every document here is made up for the test."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+import tieout
+
+
+def _html(body: str) -> bytes:
+    return f"<html><body>{body}</body></html>".encode()
+
+
+def _table(rows: list[list[str]]) -> str:
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table>{cells}</table>"
+
+
+def _periods(doc: tieout.Document) -> dict[str, tuple[date, date] | None]:
+    return {
+        f.text: (f.period.start, f.period.end) if f.period is not None else None
+        for f in doc.figures
+        if f.where
+    }
+
+
+FY2026 = (date(2025, 7, 1), date(2026, 6, 30))
+FY2025 = (date(2024, 7, 1), date(2025, 6, 30))
+JUNE_30_2026 = (date(2026, 6, 30), date(2026, 6, 30))
+JUNE_30_2025 = (date(2025, 6, 30), date(2025, 6, 30))
+
+SEGMENTS = _html(
+    "<p>Segment information is as follows (in millions):</p>"
+    + _table(
+        [
+            ["", "Year Ended June 30, 2026", "Year Ended June 30, 2025"],
+            ["Net revenues", "$4,310", "$3,977"],
+            ["Depreciation and amortization", "118", "104"],
+            ["Total assets", "$6,902", "$6,415"],
+            ["Inventories", "842", "799"],
+            ["Property and equipment, net", "1,233", "1,178"],
+            ["Purchases of property and equipment", "(212)", "(190)"],
+            ["Long-lived assets", "", ""],
+            ["Americas", "$2,204", "$2,087"],
+        ]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("figure", "period"),
+    [
+        ("$4,310", FY2026),
+        ("118", FY2026),
+        ("(212)", FY2026),
+        ("$3,977", FY2025),
+        ("$6,902", JUNE_30_2026),
+        ("$6,415", JUNE_30_2025),
+        ("842", JUNE_30_2026),
+        ("1,233", JUNE_30_2026),
+        ("$2,204", JUNE_30_2026),  # under the label row "Long-lived assets"
+    ],
+)
+def test_a_balance_row_in_a_column_of_years_is_the_years_last_day(
+    figure: str, period: tuple[date, date]
+) -> None:
+    got = _periods(tieout.Document.from_bytes(SEGMENTS, "segments.htm"))
+    assert got[figure] == period
+
+
+def test_a_row_naming_a_change_in_a_balance_is_a_flow() -> None:
+    page = _html(
+        "<p>Cash flows (in millions):</p>"
+        + _table(
+            [
+                ["", "Year Ended June 30, 2026"],
+                ["Changes in operating assets and liabilities:", ""],
+                ["Accounts receivable", "(57)"],
+                ["Right-of-use assets obtained in exchange for lease liabilities", "31"],
+                ["Change in inventories", "(22)"],
+            ]
+        )
+    )
+    got = _periods(tieout.Document.from_bytes(page, "flows.htm"))
+    assert got["(57)"] == got["31"] == got["(22)"] == FY2026
+
+
+def test_a_claim_for_total_assets_on_the_years_last_day_or_for_the_year_passes() -> None:
+    doc = tieout.Document.from_bytes(SEGMENTS, "segments.htm", doc_id="segments")
+    base = dict(
+        metric_key="total_assets",
+        value=6902,
+        unit="USD_millions",
+        source_doc_id="segments",
+        source_quote="$6,902",
+        source_locator="row: Total assets",
+    )
+    claims = [
+        base | dict(period_start="2026-06-30", period_end="2026-06-30"),
+        base | dict(period_start="2025-07-01", period_end="2026-06-30"),
+        base | dict(period_start="2025-06-30", period_end="2025-06-30"),
+    ]
+    day, year, wrong = tieout.check_claims(claims, [doc])
+    assert (str(day.verdict), str(year.verdict), str(wrong.verdict)) == ("pass", "pass", "fail")
+
+
+def test_a_stub_under_the_rule_dates_the_years_above_as_balance_days() -> None:
+    text = (
+        "Intangible assets were as follows:\n\n"
+        "|  | 2026 | 2026 | 2025 | 2025 |\n"
+        "|---|---|---|---|---|\n"
+        "| as of March 31 (in millions) | Gross | Net | Gross | Net |\n"
+        "| Customer lists | $640 | $415 | $610 | $452 |\n"
+    )
+    got = _periods(tieout.Document.from_text("intangibles", text))
+    assert got["$640"] == got["$415"] == (date(2026, 3, 31), date(2026, 3, 31))
+    assert got["$610"] == got["$452"] == (date(2025, 3, 31), date(2025, 3, 31))
+
+
+def test_years_ended_in_a_month_and_day_are_years_not_days() -> None:
+    text = (
+        "Hedging gains were as follows:\n\n"
+        "| years ended in December 31 (in millions) | 2026 | 2025 |\n"
+        "|---|---|---|\n"
+        "| Designated as cash flow hedges | $88 | $(14) |\n"
+    )
+    got = _periods(tieout.Document.from_text("hedges", text))
+    assert got["$88"] == (date(2026, 1, 1), date(2026, 12, 31))
+    assert got["$(14)"] == (date(2025, 1, 1), date(2025, 12, 31))
