@@ -84,11 +84,13 @@ def test_a_row_naming_a_change_in_a_balance_is_a_flow() -> None:
                 ["Accounts receivable", "(57)"],
                 ["Right-of-use assets obtained in exchange for lease liabilities", "31"],
                 ["Change in inventories", "(22)"],
+                ["Cash paid for amounts included in lease liabilities:", ""],
+                ["Operating cash outflows for operating leases", "64"],
             ]
         )
     )
     got = _periods(tieout.Document.from_bytes(page, "flows.htm"))
-    assert got["(57)"] == got["31"] == got["(22)"] == FY2026
+    assert got["(57)"] == got["31"] == got["(22)"] == got["64"] == FY2026
 
 
 def test_a_claim_for_total_assets_on_the_years_last_day_or_for_the_year_passes() -> None:

@@ -122,6 +122,7 @@ BALANCE SHEETS (in millions, except par value per share amounts)
 | Accumulated other comprehensive loss, net of tax of $(41) and $12 | $(230) | $(180) |
 | Common stock, $0.01 par value; 2,000 shares authorized; 812 and 830 shares issued | 8 | 8 |
 | $750 5.25% notes due 2031 | 750 | 750 |
+| Receivables, net of allowances of $19 and of $23, respectively | 1,402 | 1,377 |
 """
 
 
@@ -146,6 +147,8 @@ def test_figures_listed_in_a_label_take_the_columns_periods_in_order() -> None:
     assert ends["$12"] == "2025-06-30"
     assert ends["812"] == "2026-06-30"
     assert ends["830"] == "2025-06-30"
+    assert ends["$19"] == "2026-06-30"  # "… of $19 and of $23, respectively"
+    assert ends["$23"] == "2025-06-30"
 
 
 OPTION_ACTIVITY = """\

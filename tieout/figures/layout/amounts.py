@@ -529,8 +529,9 @@ def label_figure(table: Table, cell: Cell, f: Figure) -> Figure:
 
 
 # a figure listed before another in a label: "$(41), " or "812 and " (the list's items are
-# the columns' periods in order: "net of tax of $(41) and $12" for 2026 and 2025)
-_LISTED_BEFORE = re.compile(r"\$?\(?[0-9][0-9,.]*\)?\s*(?:,\s*and|,|and)\s*$")
+# the columns' periods in order: "net of tax of $(41) and $12" for 2026 and 2025, "of $14
+# and of $16, respectively")
+_LISTED_BEFORE = re.compile(r"\$?\(?[0-9][0-9,.]*\)?\s*(?:,\s*and|,|and)\s*(?:of\s+)?$")
 
 
 def _label_period(table: Table, cell: Cell, f: Figure) -> Period | None:

@@ -74,7 +74,14 @@ _FLOW = re.compile(
     r"|costs?\s+of|gains?|loss(?:es)?|recogni[sz]ed|reclassifi\w*|settle\w*|dividends?"
     r"|grant\w*|vest(?:ed|ing)|forfeit\w*|exercised|disposals?|transfers?|returns?"
     r"|contributions?|benefits?\s+paid|interest|tax(?:es)?\s+(?:expense|benefit)"
-    r"|translation|adjustments?|activit\w*|flows?|charges?)\b"
+    r"|translation|adjustments?|activit\w*|(?:out|in)?flows?|charges?)\b"
+)
+# a label row that makes the rows under it flows ("Changes in operating assets and
+# liabilities:", "Assets obtained in exchange for lease liabilities:"); other words of a
+# flow there may head balances ("Amounts recognized in the balance sheet:")
+_FLOW_GROUP = re.compile(
+    r"(?i)\b(?:increases?|decreases?|changes?|proceeds|purchases?|payments?|additions?"
+    r"|acquired|obtained|in\s+exchange|paid|cash\s+flows?|activit\w*|roll-?forward)\b"
 )
 # a label that dates a balance: "Balance at December 31, 2023", "Balances as of Feb 1, 2025",
 # "Exercisable at June 30, 2026", "Unvested as of December 31, 2025", or the date alone
@@ -227,7 +234,7 @@ def _stock_row(label: str, group: str) -> bool:
     named = label.rsplit(":", 1)[-1]  # "Walmart U.S.: Total assets"
     if _STOCK.search(named) is None and _STOCK.search(group.rstrip(": ")) is None:
         return False
-    return _FLOW.search(label) is None and _FLOW.search(group) is None
+    return _FLOW.search(label) is None and _FLOW_GROUP.search(group) is None
 
 
 def _between_balances(plan: _Plan, body: list[Row], anchors: list[tuple[int, Period]]) -> None:
