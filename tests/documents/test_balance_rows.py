@@ -135,3 +135,20 @@ def test_years_ended_in_a_month_and_day_are_years_not_days() -> None:
     got = _periods(tieout.Document.from_text("hedges", text))
     assert got["$88"] == (date(2026, 1, 1), date(2026, 12, 31))
     assert got["$(14)"] == (date(2025, 1, 1), date(2025, 12, 31))
+
+
+def test_a_cell_takes_no_period_from_the_other_cells_of_its_row() -> None:
+    text = (
+        "Borrowings at September 30:\n\n"
+        "|  |  |  | 2026 | 2025 | Effective rate |\n"
+        "|---|---|---|---|---|---|\n"
+        "| Term notes | 3.875% | Notes due March 2033 | $640 | $612 | 4.02% |\n"
+        "| Revolver | 6.1% (June 2026) |  | 85 | - | 6.3% |\n"
+    )
+    doc = tieout.Document.from_text("debt", text)
+    got = {f.text: f.period for f in doc.figures if f.where}
+    assert got["3.875%"] is None  # "due March 2033" is the notes' maturity, in another cell
+    assert got["4.02%"] is None
+    june = got["6.1%"]  # its own cell names its month
+    assert june is not None and (june.start, june.end) == (date(2026, 6, 1), date(2026, 6, 30))
+    assert got["$640"] is not None and got["$640"].end == date(2026, 9, 30)

@@ -251,3 +251,25 @@ def test_a_row_opening_with_ending_or_beginning_is_a_balance() -> None:
     assert got["$190"] == _day(date(2024, 9, 30))
     assert got["$31"] == (date(2025, 10, 1), date(2026, 9, 30))
     assert got["$236"] == _day(date(2026, 9, 30))
+
+
+def test_a_year_then_what_the_column_measures_is_that_years_column() -> None:
+    page = _html(
+        "<p>Long-term debt is summarized below.</p>"
+        + _table(
+            [
+                [
+                    "as of June 30 (dollars in millions)",
+                    "2026 Effective interest rate (a)",
+                    "2026",
+                    "2026 Budget",
+                ],
+                ["4.20% notes due 2031", "4.31%", "$900", "$950"],
+            ]
+        )
+    )
+    got = {f.text: f.period for f in tieout.Document.from_bytes(page, "debt.htm").figures}
+    rate = got["4.31%"]
+    assert rate is not None and (rate.start, rate.end) == (date(2026, 6, 30), date(2026, 6, 30))
+    budget = got["$950"]
+    assert budget is not None and budget.unread  # a plan's figure is no year's actual

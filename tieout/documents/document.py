@@ -359,6 +359,11 @@ class Document:
 
     def _stated_period(self, fig: Figure, year: int | None) -> Period | None:
         start, end = self.sentence_at(fig.span[0])
+        if fig.where is not None:  # a table's cell: its own words, not its row's other cells
+            bar = self.text.rfind("|", start, fig.span[0])
+            start = start if bar < 0 else bar + 1
+            bar = self.text.find("|", fig.span[1], end)
+            end = end if bar < 0 else bar
         prior = relative_period(self.text[fig.span[1] : end], self.period)
         if prior is not None:  # "up from $764 million last quarter"
             return prior

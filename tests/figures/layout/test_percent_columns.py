@@ -64,3 +64,35 @@ def test_an_amount_computed_at_a_rate_is_scaled_as_an_amount() -> None:
     assert read["$214"] == (D(214_000_000), "USD")
     assert read["31"] == (D(31_000_000), "USD")
     assert read["22.1%"] == (D("22.1"), "percent")
+
+
+_SEGMENT_SALES = """\
+Sales by product were as follows:
+
+|  |  |  |  | Percent change | Percent change |
+| years ended June 30 (dollars in millions) |  | 2026 | 2025 | 2026 | 2025 |
+|---|---|---|---|---|---|
+| Valves | Domestic | $4,118 | $3,870 | 6.4% | 2.2% |
+|  | Export | 1,207 | 1,391 | (13.2)% | 8.0% |
+"""
+
+
+def test_a_heading_over_the_last_columns_only_heads_no_column_before_it() -> None:
+    read = stated(_SEGMENT_SALES)
+    assert read["1,207"] == (D("1207000000"), "USD")
+    assert read["(13.2)%"] == (D("-13.2"), "percent")
+    doc = tieout.Document.from_text("sales", _SEGMENT_SALES)
+    claim = dict(
+        metric_key="export_sales",
+        period_start="2025-07-01",
+        period_end="2026-06-30",
+        source_doc_id="sales",
+        source_quote="Export | 1,207",
+        source_locator="table 1",
+    )
+    dollars, percent = tieout.check_claims(
+        [claim | dict(value=1207, unit="USD_millions"), claim | dict(value=1207, unit="percent")],
+        [doc],
+    )
+    assert str(dollars.verdict) == "pass", dollars.reason
+    assert str(percent.verdict) == "fail", percent.reason

@@ -65,8 +65,20 @@ def _column_period(label: str, context: str) -> Period | None:
     if found is not None:
         return found
     if dated_heading(label) and _COMPARES.search(label) is None:
+        measured = _YEAR_MEASURE.fullmatch(label.strip())
+        if measured is not None:  # "2024 Effective interest rate (a)": the year's rate
+            return column_period(measured.group(1), context) or Period.unreadable(label)
         return _described_date(label) or Period.unreadable(label)
     return None
+
+
+# a year, then words naming what the column measures that year ("2024 Effective interest
+# rate (a)", "2025 Carrying amount"); never a plan, an estimate or a part of a year
+_YEAR_MEASURE = re.compile(
+    r"(?i)((?:19|20)\d\d)\s+(?!.*\b(?:budget|plan|forecast|target|estimated?|outlook"
+    r"|guidance|projected|projection|pro\s*forma|ytd|ltm|ttm|run|to\s+date|month|quarter"
+    r"|half|week|restated|adjusted)\b)[a-z][a-z\s,'()-]*"
+)
 
 
 @lru_cache(maxsize=4096)

@@ -87,8 +87,11 @@ def blank_heads(text: str, cells: list[tuple[int, int]], ncols: int) -> list[lis
     some value columns blank above a heading row of its own: a heading merged across
     columns, as a spreadsheet copied out prints it (" | Years Ended June 30, | " over
     " | 2026 | 2025 | 2024"), heads the blank columns to its right, and those to its left
-    that no heading stands before ("|  | Year ended | " centred over three years). None
-    where the row has no blank value column or no heading at all."""
+    that no heading stands before ("|  | Year ended | " centred over three years), unless
+    it is printed again in the next cell, as a merged cell copied out is, so that its
+    copies say which columns it heads ("|  |  | % change | % change" over "| | 2026 | 2025
+    | 2026 | 2025": the first two columns are not percent changes).
+    None where the row has no blank value column or no heading at all."""
     texts = [text[a:b].strip() for a, b in cells[1:ncols]]
     if all(texts) or not any(texts):
         return None  # (a row short of cells, none blank, spreads evenly: ``spanning_heads``)
@@ -99,7 +102,8 @@ def blank_heads(text: str, cells: list[tuple[int, int]], ncols: int) -> list[lis
         last = j if t else last
         owner.append(last)
     first = next(j for j, t in enumerate(texts) if t)
-    owner = [first if o < 0 else o for o in owner]
+    if texts[first + 1 : first + 2] != [texts[first]]:
+        owner = [first if o < 0 else o for o in owner]
     out: list[list[int]] = [[0]] if cells else []
     for j in range(len(cells) - 1):
         out.append([c + 1 for c, o in enumerate(owner) if o == j] if j < ncols - 1 else [])
