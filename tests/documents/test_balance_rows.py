@@ -152,3 +152,50 @@ def test_a_cell_takes_no_period_from_the_other_cells_of_its_row() -> None:
     june = got["6.1%"]  # its own cell names its month
     assert june is not None and (june.start, june.end) == (date(2026, 6, 1), date(2026, 6, 30))
     assert got["$640"] is not None and got["$640"].end == date(2026, 9, 30)
+
+
+def test_a_balance_named_with_a_flows_word_is_still_a_balance() -> None:
+    page = _html(
+        "<p>Amounts recognized for the businesses acquired (in millions):</p>"
+        + _table(
+            [
+                ["", "Year Ended June 30, 2026"],
+                ["Prepaid expenses and other current assets", "$41"],
+                ["Accrued expenses", "(17)"],
+                ["Accumulated other comprehensive income (loss)", "(9)"],
+                ["Deferred income taxes", "(26)"],  # a provision's or a cash flow's line
+            ]
+        )
+    )
+    got = _periods(tieout.Document.from_bytes(page, "acquired.htm"))
+    assert got["$41"] == got["(17)"] == got["(9)"] == JUNE_30_2026
+    assert got["(26)"] == FY2026
+
+
+def test_a_caption_naming_the_day_dates_years_followed_by_what_they_measure() -> None:
+    text = (
+        "Available-for-sale securities at September 30 were as follows:\n\n"
+        "|  | 2026 Amortized cost | 2026 Fair value | 2025 Amortized cost | 2025 Fair value |\n"
+        "|---|---|---|---|---|\n"
+        "| Municipal bonds | $212 | $209 | $198 | $190 |\n"
+    )
+    got = _periods(tieout.Document.from_text("afs", text))
+    assert got["$212"] == got["$209"] == (date(2026, 9, 30), date(2026, 9, 30))
+    assert got["$198"] == got["$190"] == (date(2025, 9, 30), date(2025, 9, 30))
+
+
+def test_options_exercisable_or_expected_to_vest_are_balances() -> None:
+    text = (
+        "Option activity for the year ended June 30, 2026 (in millions):\n\n"
+        "|  | Options | Weighted-average exercise price |\n"
+        "|---|---|---|\n"
+        "| Outstanding at June 30, 2025 | 6.2 | $41.10 |\n"
+        "| Granted | 1.1 | 55.00 |\n"
+        "| Outstanding at June 30, 2026 | 6.9 | $44.75 |\n"
+        "| Vested and expected to vest | 6.4 | $44.02 |\n"
+        "| Exercisable at June 30, 2026 | 3.8 | $38.60 |\n"
+    )
+    got = _periods(tieout.Document.from_text("options", text))
+    assert got["1.1"] == (date(2025, 7, 1), date(2026, 6, 30))
+    assert got["6.4"] == JUNE_30_2026
+    assert got["3.8"] == JUNE_30_2026

@@ -43,7 +43,8 @@ _CLOSING = re.compile(
     r"(?i)\b(?:(?:at|as\s+of)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:fiscal\s+)?"
     r"(?:year|period|quarter|month)|end\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)"
     r"|(?:ending|closing)\s+(?:\w+\s+)?balances?|balances?,?\s+(?:at\s+)?(?:the\s+)?end(?:ing)?\b"
-    r"|outstanding\s+at\s+(?:the\s+)?end\b|^\W*(?:ending|closing)\s+(?!date))"
+    r"|outstanding\s+at\s+(?:the\s+)?end\b|^\W*(?:ending|closing)\s+(?!date)"
+    r"|\bexercisable\b|\bexpected\s+to\s+vest\b)"
 )
 # a balance at the start of its column's (or row's) period
 _OPENING = re.compile(
@@ -86,8 +87,9 @@ _FLOW_GROUP = re.compile(
 # a label that dates a balance: "Balance at December 31, 2023", "Balances as of Feb 1, 2025",
 # "Exercisable at June 30, 2026", "Unvested as of December 31, 2025", or the date alone
 _BALANCE_WORDS = re.compile(
-    r"(?i)^\W*(?:(?:total\s+)?(?:balances?|outstanding|liability|allowance|reserve)[\w\s,()-]*?"
-    r"\s+)?(?:at|as\s+of|on)?\s*$"
+    r"(?i)^\W*(?:(?:total\s+)?(?:[\w/]+\s+)?(?:balances?|outstanding|liability|allowance"
+    r"|reserve|exercisable|unvested|nonvested|(?:vested\s+(?:and|or)\s+)?expected\s+to\s+vest)"
+    r"[\w\s,()-]*?\s+)?(?:at|as\s+of|on)?\s*$"
 )
 # a caption's sentence: it introduces the table ("as follows:", "the following table")
 _INTRODUCES = re.compile(r"(?i)(?::\s*$|\bas\s+follows\b|\bfollowing\s+table\b|\btable\s+below\b)")
@@ -143,8 +145,8 @@ def _cell_period(
         base = own if own is not None else plan.caption
     elif own is not None and own.instant and base.start - _DAY <= own.end <= base.end:
         return own  # "Balance at December 31, 2025" in a column of fiscal 2025
-    elif _bare_year(table, col):
-        base = _caption_day(plan, base) or base
+    elif _bare_year(table, col) or _YEAR.fullmatch(base.label.strip()):
+        base = _caption_day(plan, base) or base  # "2024" or "2024 Amortized cost"
     if base is None or base.instant or (base.fiscal and _MONTH.search(base.label) is None):
         return base  # ("Q3 FY26": its months are the document's fiscal year's, read later)
     if start in plan.closing or col in plan.closing_cols:
@@ -227,14 +229,30 @@ def _read_plan(text: str, table: Table) -> _Plan:
     return plan
 
 
+# a balance named with a flow's word in it: "Prepaid expenses", "Accrued expenses",
+# "Deferred revenue", "Income taxes payable", "Accumulated other comprehensive loss"
+# (not "Deferred income taxes": under years, a tax provision's or cash flow's adjustment)
+_STOCK_PHRASE = re.compile(
+    r"(?i)\b(?:(?:prepaid|accrued)\s+(?:expenses?|compensation|interest|liabilities)"
+    r"|deferred\s+(?:revenues?|compensation)"
+    r"|accumulated(?:\s+other)?\s+comprehensive\s+(?:income|loss)\b(?:\s+\(loss\))?)"
+    r"|\bincome\s+tax(?:es)?\s+payable\b"
+)
+
+
 def _stock_row(label: str, group: str) -> bool:
     """Whether a row names a balance by what it is ("Total assets", "Other long-term
     liabilities", "U.S. operations" under "Long-lived assets"), no word of a flow in it or
     its group ("Accounts receivable" under "Changes in operating assets" is a flow)."""
     named = label.rsplit(":", 1)[-1]  # "Walmart U.S.: Total assets"
-    if _STOCK.search(named) is None and _STOCK.search(group.rstrip(": ")) is None:
+    if (
+        _STOCK.search(named) is None
+        and _STOCK_PHRASE.search(named) is None
+        and _STOCK.search(group.rstrip(": ")) is None
+    ):
         return False
-    return _FLOW.search(label) is None and _FLOW_GROUP.search(group) is None
+    own = _STOCK_PHRASE.sub(" ", label)
+    return _FLOW.search(own) is None and _FLOW_GROUP.search(group) is None
 
 
 def _between_balances(plan: _Plan, body: list[Row], anchors: list[tuple[int, Period]]) -> None:
