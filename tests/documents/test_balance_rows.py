@@ -199,3 +199,50 @@ def test_options_exercisable_or_expected_to_vest_are_balances() -> None:
     assert got["1.1"] == (date(2025, 7, 1), date(2026, 6, 30))
     assert got["6.4"] == JUNE_30_2026
     assert got["3.8"] == JUNE_30_2026
+
+
+GOODWILL = (
+    "Changes in goodwill were as follows (in millions):\n\n"
+    "|  | Retail | Total |\n"
+    "|---|---|---|\n"
+    "| Balance at January 1, 2026 | $1,410 | $2,002 |\n"
+    "| Acquisitions | 55 | 61 |\n"
+    "| Balance at December 31, 2026 | $1,465 | $2,063 |\n"
+)
+
+
+def test_a_balance_at_the_first_of_a_month_is_the_close_of_the_day_before() -> None:
+    doc = tieout.Document.from_text("goodwill", GOODWILL)
+    got = {f.text: f.period for f in doc.figures if f.where}
+    opening = got["$1,410"]
+    assert opening is not None and opening.opening
+    assert (opening.start, opening.end) == (date(2025, 12, 31), date(2025, 12, 31))
+    flow = got["61"]
+    assert flow is not None and (flow.start, flow.end) == (date(2026, 1, 1), date(2026, 12, 31))
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "verdict"),
+    [
+        ("2026-01-01", "2026-01-01", "pass"),  # the day it is printed as
+        ("2025-12-31", "2025-12-31", "pass"),  # the close it stands for
+        ("2025-01-01", "2025-12-31", "pass"),  # the year it closes
+        ("2026-12-31", "2026-12-31", "fail"),
+    ],
+)
+def test_a_claim_for_an_opening_balance_on_either_day_passes(
+    start: str, end: str, verdict: str
+) -> None:
+    doc = tieout.Document.from_text("goodwill", GOODWILL)
+    claim = dict(
+        metric_key="goodwill",
+        value=2002,
+        unit="USD_millions",
+        period_start=start,
+        period_end=end,
+        source_doc_id="goodwill",
+        source_quote="$2,002",
+        source_locator="row: Balance at January 1, 2026",
+    )
+    (result,) = tieout.check_claims([claim], [doc])
+    assert str(result.verdict) == verdict, result.reason

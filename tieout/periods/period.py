@@ -160,7 +160,8 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
     Equal periods agree; so does a claim for a 52/53-week year or quarter ending the day it
     ends and starting within a week of its start; a balance (instant) agrees with a claim
     whose period ends that day,
-    an opening balance also with one whose period starts the day after;
+    an opening balance also with one whose period starts the day after, or with a claim
+    for that next day ("Balance at January 1, 2026" closes December 31, 2025);
     a column headed by a bare year ("2019") agrees with any twelve-month claim ending in
     that year, since such headers often stand for a fiscal year; so does one headed by a
     fiscal year whose start the document never names ("FY25", "Fiscal 2025"): the
@@ -186,6 +187,8 @@ def claim_agrees(claim: Period, stated: Period) -> bool:
     if stated.instant:
         if stated.opening and claim.start < claim.end:
             return claim.end == stated.start or claim.start == stated.start + ONE_DAY
+        if stated.opening and claim.end == stated.start + ONE_DAY:
+            return True  # the day it is printed as: "Balance at January 1, 2026"
         return claim.end == stated.start
     if _is_bare_year(stated) or is_unanchored_fiscal_year(stated):
         twelve = claim.months == 12 or (

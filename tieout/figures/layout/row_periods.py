@@ -209,6 +209,9 @@ def _read_plan(text: str, table: Table) -> _Plan:
             group = named  # "| 2024 | | |": the rows below are of 2024
             continue
         if named is not None and named.instant and valued:
+            if named.end.day == 1:  # "Balance at January 1, 2025": the close of Dec 31
+                day = named.end - _DAY
+                named = Period(day, day, "instant", named.label, opening=True)
             anchors.append((i, named))
             plan.rows[row.span[0]] = named
         elif named is not None and valued and not _YEAR.fullmatch(label):
