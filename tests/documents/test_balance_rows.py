@@ -246,3 +246,21 @@ def test_a_claim_for_an_opening_balance_on_either_day_passes(
     )
     (result,) = tieout.check_claims([claim], [doc])
     assert str(result.verdict) == verdict, result.reason
+
+
+def test_a_roll_forward_under_balance_days_dates_its_movements_by_the_year() -> None:
+    text = (
+        "A reconciliation of unrecognized tax benefits as of March 31 is as follows "
+        "(in millions):\n\n"
+        "|  | 2027 | 2026 | 2025 |\n"
+        "|---|---|---|---|\n"
+        "| Balance at beginning of year | $512 | $470 | $433 |\n"
+        "| Increases for current year tax positions | 64 | 58 | 49 |\n"
+        "| Settlements | (22) | (16) | (12) |\n"
+        "| Balance at end of year | $554 | $512 | $470 |\n"
+    )
+    got = _periods(tieout.Document.from_text("utb", text))
+    assert got["64"] == (date(2026, 4, 1), date(2027, 3, 31))
+    assert got["(12)"] == (date(2024, 4, 1), date(2025, 3, 31))
+    assert got["$433"] == (date(2024, 3, 31), date(2024, 3, 31))  # the year before's close
+    assert got["$554"] == (date(2027, 3, 31), date(2027, 3, 31))

@@ -26,6 +26,8 @@ from datetime import date, timedelta
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from dateutil.relativedelta import relativedelta
+
 from tieout.figures.layout.lines import column_period
 from tieout.periods import Period, find_periods
 
@@ -147,6 +149,10 @@ def _cell_period(
         return own  # "Balance at December 31, 2025" in a column of fiscal 2025
     elif _bare_year(table, col) or _YEAR.fullmatch(base.label.strip()):
         base = _caption_day(plan, base) or base  # "2024" or "2024 Amortized cost"
+    if base is not None and base.instant and own is None and plan.opening and plan.closing:
+        rolled = _rolled(plan, table, base, start)
+        if rolled is not None:
+            return rolled
     if base is None or base.instant or (base.fiscal and _MONTH.search(base.label) is None):
         return base  # ("Q3 FY26": its months are the document's fiscal year's, read later)
     if start in plan.closing or col in plan.closing_cols:
@@ -155,6 +161,23 @@ def _cell_period(
         day = base.start - _DAY
         return Period(day, day, "instant", base.label, opening=True)
     return base
+
+
+def _rolled(plan: _Plan, table: Table, day: Period, start: int) -> Period | None:
+    """In a roll-forward whose columns are balance days a year apart ("as of December 31"
+    over "2024 | 2023 | 2022"), the year to ``day`` for a row between its opening and
+    closing balances ("Current year tax positions"), the day a year before for its opening
+    row; None for its closing rows, or where the columns are not a year apart."""
+    if start in plan.closing:
+        return None
+    days = sorted({(_caption_day(plan, p) or p).end for p in table.periods[1:] if p is not None})
+    if len(days) < 2 or not all(364 <= (b - a).days <= 371 for a, b in pairwise(days)):
+        return None
+    earlier = [d for d in days if d < day.end]
+    before = earlier[-1] if earlier else day.end - relativedelta(years=1)
+    if start in plan.opening:
+        return Period(before, before, "instant", day.label, opening=True)
+    return Period.from_dates(before + _DAY, day.end, f"year to {day.label}")
 
 
 def _bare_year(table: Table, col: int) -> bool:
