@@ -264,3 +264,17 @@ def test_a_roll_forward_under_balance_days_dates_its_movements_by_the_year() -> 
     assert got["(12)"] == (date(2024, 4, 1), date(2025, 3, 31))
     assert got["$433"] == (date(2024, 3, 31), date(2024, 3, 31))  # the year before's close
     assert got["$554"] == (date(2027, 3, 31), date(2027, 3, 31))
+
+
+def test_on_a_52_week_calendar_a_balance_on_the_first_is_that_days_close() -> None:
+    text = (
+        "Goodwill by segment (in millions):\n\n"
+        "|  | Media | Total |\n"
+        "|---|---|---|\n"
+        "| Balances at December 2, 2024 | $3,100 | $9,400 |\n"
+        "| Acquisitions | 40 | 75 |\n"
+        "| Balances at December 1, 2025 | $3,140 | $9,475 |\n"
+    )
+    got = _periods(tieout.Document.from_text("goodwill", text))
+    assert got["$3,140"] == (date(2025, 12, 1), date(2025, 12, 1))
+    assert got["$9,400"] == (date(2024, 12, 2), date(2024, 12, 2))

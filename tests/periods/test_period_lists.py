@@ -140,3 +140,12 @@ def test_a_claim_for_the_second_listed_figure_passes_on_its_year_not_the_first()
     assert str(right.verdict) == "pass", right.reason
     assert str(wrong.verdict) == "fail"
     assert "31 Mar 2026" in wrong.reason
+
+
+def test_a_caption_naming_each_years_day_dates_each_years_column_by_its_own() -> None:
+    from tieout.periods import column_period
+
+    caption = "Intangibles as of October 3, 2026 and September 27, 2025 were as follows:"
+    p26, p25 = column_period("2026", caption), column_period("2025", caption)
+    assert p26 is not None and (p26.start, p26.end) == (D(2026, 10, 3), D(2026, 10, 3))
+    assert p25 is not None and (p25.start, p25.end) == (D(2025, 9, 27), D(2025, 9, 27))

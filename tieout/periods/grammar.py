@@ -149,6 +149,7 @@ _CUE = rx(
     rf"(?:{_ENDED_HEAD})\s+end(?:ed|ing)(?:\s+(?:in\s+)?{MON}\s*{_DAY},?)?"
     rf"|as\s+(?:of|at)(?:\s+{MON}\s*{_DAY},?)?|{FYW}|{MON}\s*{_DAY},?"
 )
+_YEAR_ONLY = rx(r"(?:19|20)\d\d")
 _FOOTNOTE = rx(r"\s*(?:\((?:\d{1,2}|[a-z]|unaudited|as\s+restated|restated)\)|[*†‡]+)\s*$")
 # the accounting basis a group of columns is reported on, above or beside their periods
 # ("Statutory (SAP) 9M 2026", "GAAP Q3 2026", "Q3 2026 (IFRS)"): no part of the period
@@ -277,6 +278,12 @@ def column_period(
         return None
     cues = list(_CUE.finditer(context))
     attempts = [f"{cues[-1].group()} {head}"] if cues else []
+    if cues and _YEAR_ONLY.fullmatch(head):
+        # the caption names each column's day in full ("as of November 29, 2024 and
+        # December 1, 2023"): the year's own day, not the last one named
+        own = re.search(rf"({MON}\s*{_DAY}),?\s+{head}\b", context, re.IGNORECASE)
+        if own is not None:
+            attempts.insert(0, f"as of {own.group(1)}, {head}")
     for attempt in [*attempts, head]:
         try:
             return parse_period(attempt, fiscal_year_start_month=fiscal_year_start_month)

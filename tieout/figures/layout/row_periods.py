@@ -232,15 +232,13 @@ def _read_plan(text: str, table: Table) -> _Plan:
             group = named  # "| 2024 | | |": the rows below are of 2024
             continue
         if named is not None and named.instant and valued:
-            if named.end.day == 1:  # "Balance at January 1, 2025": the close of Dec 31
-                day = named.end - _DAY
-                named = Period(day, day, "instant", named.label, opening=True)
             anchors.append((i, named))
             plan.rows[row.span[0]] = named
         elif named is not None and valued and not _YEAR.fullmatch(label):
             plan.rows[row.span[0]] = named  # "Year ended December 31, 2025 | $1,213 | …"
         elif group is not None:
             plan.rows[row.span[0]] = group
+    anchors = _first_of_month(plan, body, anchors)
     _between_balances(plan, body, anchors)
     plan.idle = not (
         plan.rows
@@ -279,6 +277,24 @@ def _stock_row(label: str, group: str) -> bool:
         return False
     own = _STOCK_PHRASE.sub(" ", label)
     return _FLOW.search(own) is None and _FLOW_GROUP.search(group) is None
+
+
+def _first_of_month(
+    plan: _Plan, body: list[Row], anchors: list[tuple[int, Period]]
+) -> list[tuple[int, Period]]:
+    """Balances dated the first of a month ("Balance at January 1, 2025") are the close of
+    the day before, unless the table dates a balance inside a month too ("Balances at
+    December 2, 2022"): on a 52/53-week calendar the first can be the year's own last day."""
+    if any(p.end.day != 1 and (p.end + _DAY).day != 1 for _i, p in anchors):
+        return anchors
+    out: list[tuple[int, Period]] = []
+    for i, p in anchors:
+        if p.end.day == 1:
+            day = p.end - _DAY
+            p = Period(day, day, "instant", p.label, opening=True)
+            plan.rows[body[i].span[0]] = p
+        out.append((i, p))
+    return out
 
 
 def _between_balances(plan: _Plan, body: list[Row], anchors: list[tuple[int, Period]]) -> None:
