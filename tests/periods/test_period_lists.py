@@ -149,3 +149,23 @@ def test_a_caption_naming_each_years_day_dates_each_years_column_by_its_own() ->
     p26, p25 = column_period("2026", caption), column_period("2025", caption)
     assert p26 is not None and (p26.start, p26.end) == (D(2026, 10, 3), D(2026, 10, 3))
     assert p25 is not None and (p25.start, p25.end) == (D(2025, 9, 27), D(2025, 9, 27))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figure", "expected"),
+    [
+        # the issue's month, not the notes' maturity
+        ("In May 2026, we issued $600 million of notes due May 15, 2033.", "$600", (5, 2026)),
+        # the balance's day, not the year its carryforwards expire
+        ("At March 31, 2026, credits of $27 million expire in fiscal 2034.", "$27", (3, 2026)),
+        # a maturity alone dates nothing
+        ("The $1.5 billion revolving facility matures in October 2030.", "$1.5", None),
+    ],
+)
+def test_a_date_a_figure_falls_due_or_expires_on_is_not_its_period(
+    sentence: str, figure: str, expected: tuple[int, int] | None
+) -> None:
+    doc = tieout.Document.from_text("debt", sentence)
+    (fig,) = [f for f in doc.figures if f.text.startswith(figure)]
+    got = None if fig.period is None else (fig.period.end.month, fig.period.end.year)
+    assert got == expected

@@ -367,12 +367,16 @@ class Document:
         prior = relative_period(self.text[fig.span[1] : end], self.period)
         if prior is not None:  # "up from $764 million last quarter"
             return prior
-        found = find_periods(self.text[start:end], default_year=year)
+        sentence = self.text[start:end]
+        found = [
+            (span, p)
+            for span, p in find_periods(sentence, default_year=year)
+            if _NOT_ITS_PERIOD.search(sentence, 0, span[0]) is None
+        ]
         if not found:
             return None
         rel = fig.span[0] - start
         rel_end = fig.span[1] - start
-        sentence = self.text[start:end]
         # in brackets that name its period first: "(Q3 2024: $540 million)"
         opened = sentence.rfind("(", 0, rel)
         if opened >= 0 and ")" not in sentence[opened:rel]:
@@ -457,6 +461,15 @@ class Document:
         e = min(max(e, span[1]), span[1] + width)
         return " ".join(self.text[s:e].split())
 
+
+# a date that names when something falls due, ends or starts, not the period a figure
+# is for: "notes due February 1, 2027", "which expire in fiscal 2038", "matures in
+# March 2028", "by 2030"
+_NOT_ITS_PERIOD = re.compile(
+    r"(?i)\b(?:due|expir(?:e|es|ed|ing)|matur(?:e|es|ed|ing|ity)|by|"
+    r"(?:beginning|starting|commencing)|renew(?:s|ed|ing)?)(?:\s+(?:in|on|at|from))?"
+    r"(?:\s+(?:the\s+)?(?:fiscal|fy|calendar))?\s*$"
+)
 
 # what may stand between a figure and the period that is its own ("3.28% in the second
 # quarter of 2026", "$1.4M at July 31", "$610k for Q2")
