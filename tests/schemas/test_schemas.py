@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -115,10 +116,10 @@ def test_claims_are_frozen() -> None:
         ("1E+6", "1000000"),
         ("610", "610"),
         ("-0.0", "0"),
-        ("123456789012345678901234567890", "123456789012345678901234567890"),
-        ("1e400", "1" + "0" * 400),  # beyond float range
-        ("2.5e-400", "2.5E-400"),  # a float would say 0
-        ("5e-324", "5E-324"),
+        ("123456789012345678901234", "123456789012345678901234"),  # 24 digits: the most
+        ("-999999999999999999999999.5", "-999999999999999999999999.5"),
+        ("0.00000000000000000001", "1E-20"),  # 20 decimal places: the most
+        ("1.000000000000000000000000", "1"),  # trailing zeros are no decimal places
     ],
 )
 def test_values_are_read_exactly_from_the_json_text(literal: str, expected: str) -> None:
@@ -249,7 +250,6 @@ def test_value_given_as_text_gets_a_concrete_fix(value: str, unit: str, hint: st
         "20260701",
         "2026-07-01T00:00:00",
         "2026-07-01Z",
-        "0000-01-01",
         "２０２６-07-01",
         20260701,
         None,
@@ -267,6 +267,91 @@ def test_dates_must_be_iso_calendar_dates(given: object) -> None:
             else "string " + json.dumps(given, ensure_ascii=False)
         )
     )
+
+
+_TOO_LARGE = (
+    "claims[0].value: is too large (10^24 or more) — a value has at most 24 digits before the "
+    "decimal point and 20 after it; put the scale in unit (USD_billions) instead"
+)
+_TOO_FINE = (
+    "claims[0].value: has more than 20 digits after the decimal point — a value has at most "
+    "24 digits before the decimal point and 20 after it"
+)
+
+
+@pytest.mark.parametrize(
+    ("literal", "problem"),
+    [
+        ("1e5000", _TOO_LARGE),
+        ("1e1000000", _TOO_LARGE),
+        ("-1e400", _TOO_LARGE),
+        ("1e24", _TOO_LARGE),
+        ("1" + "0" * 5000, _TOO_LARGE),  # an integer int() would refuse to read
+        ("1e99999999999999999999", _TOO_LARGE),  # beyond what a Decimal holds
+        ("1e-1000000", _TOO_FINE),
+        ("1e-10000000", _TOO_FINE),
+        ("2.5e-400", _TOO_FINE),
+        ("5e-324", _TOO_FINE),
+        ("0.000000000000000000001", _TOO_FINE),
+        ("-1e-99999999999999999999", _TOO_FINE),
+    ],
+)
+def test_values_beyond_what_finance_needs_are_refused_in_a_short_line(
+    literal: str, problem: str
+) -> None:
+    assert problems_of(SEED_EXAMPLE.replace('"value": 1.4', f'"value": {literal}')) == [problem]
+
+
+@pytest.mark.parametrize(
+    ("field", "day"),
+    [
+        ("period_end", "9999-12-31"),
+        ("period_end", "2200-01-01"),
+        ("period_start", "0001-01-01"),
+        ("period_start", "1799-12-31"),
+    ],
+)
+def test_dates_beyond_what_finance_needs_are_refused(field: str, day: str) -> None:
+    assert problems_of(json.dumps(dict(GOOD, **{field: day}))) == [
+        f"claims[0].{field}: {day} is outside the dates tieout reads (1800-01-01 to 2199-12-31)"
+    ]
+
+
+def test_the_first_and_last_day_are_read() -> None:
+    (claim,) = parse_claims(
+        json.dumps(dict(GOOD, period_start="1800-01-01", period_end="2199-12-31"))
+    )
+    assert (claim.period_start, claim.period_end) == (date(1800, 1, 1), date(2199, 12, 31))
+
+
+@pytest.mark.parametrize(
+    ("field", "limit"),
+    [
+        ("metric_key", 200),
+        ("unit", 100),
+        ("source_doc_id", 200),
+        ("source_quote", 5_000),
+        ("source_locator", 1_000),
+        ("missing_reason", 2_000),
+    ],
+)
+def test_text_fields_have_a_size_limit(field: str, limit: int) -> None:
+    base = MISSING if field == "missing_reason" else GOOD
+    assert parse_claims(json.dumps(dict(base, **{field: "a" * limit})))  # the limit itself
+    assert problems_of(json.dumps(dict(base, **{field: "a" * 10_000_000}))) == [
+        f"claims[0].{field}: is 10,000,000 characters long, over the limit of {limit:,} — "
+        "shorten it"
+    ]
+
+
+def test_python_construction_refuses_the_same_values_and_dates() -> None:
+    fields = dict(GOOD, period_start=date(2026, 7, 1), period_end=date(2026, 7, 31))
+    with pytest.raises(ValueError, match=r"value: is too large \(10\^24 or more\)"):
+        Claim.model_validate(dict(fields, value=Decimal("1e30")))
+    with pytest.raises(ValueError, match="has more than 20 digits after the decimal point"):
+        Claim.model_validate(dict(fields, value=Decimal("1e-1000000")))
+    with pytest.raises(ValueError, match="less than or equal to 2199-12-31"):
+        Claim.model_validate(dict(fields, period_end=date(9999, 12, 31)))
 
 
 def test_document_level_problems() -> None:
@@ -314,7 +399,9 @@ def test_schema_is_draft_2020_12_with_the_conditional_rules() -> None:
     assert claim["then"]["required"] == ["missing_reason"]
     assert claim["else"]["required"] == ["source_doc_id", "source_quote", "source_locator"]
     assert claim["properties"]["period_end"]["format"] == "date"
-    assert claim["properties"]["period_end"]["pattern"] == "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+    assert (
+        claim["properties"]["period_end"]["pattern"] == "^(18|19|20|21)[0-9]{2}-[0-9]{2}-[0-9]{2}$"
+    )
     validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
     for example in claim["examples"]:
         assert validator.is_valid(example)
@@ -474,17 +561,25 @@ VALIDATOR = Draft202012Validator(
 )
 
 
-def _periods_in_order(doc: Any) -> bool:
+def _beyond_the_schema(doc: Any) -> bool:
+    """The rules the schema cannot state: periods in order, at most 20 decimal places."""
     claims = doc["claims"] if isinstance(doc, dict) and "claims" in doc else doc
     claims = claims if isinstance(claims, list) else [claims]
-    return all(c["period_start"] <= c["period_end"] for c in claims)  # ISO dates sort as text
+    return all(
+        c["period_start"] <= c["period_end"]  # ISO dates sort as text
+        and (
+            not isinstance(c["value"], float)
+            or Decimal(repr(c["value"])).normalize().as_tuple().exponent >= -20  # type: ignore[operator]
+        )
+        for c in claims
+    )
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(doc=documents())
 def test_schema_and_parser_agree(doc: Any) -> None:
     text = json.dumps(doc)
-    schema_ok = VALIDATOR.is_valid(json.loads(text)) and _periods_in_order(doc)
+    schema_ok = VALIDATOR.is_valid(json.loads(text)) and _beyond_the_schema(doc)
     try:
         parse_claims(text)
     except ClaimValidationError as exc:
@@ -543,3 +638,18 @@ def test_metric_definition_refusals_are_tieout_errors(change: dict[str, Any], me
         MetricDefinition.from_mapping({**ROW, **change}, source="registry.yaml")
     assert str(caught.value).startswith("registry.yaml: metric definition 'cash_balance': ")
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"effective_from": "9999-12-31"}, "effective_from: 9999-12-31 is outside the dates"),
+        ({"period_end": date(9999, 12, 31)}, "period_end: 9999-12-31 is outside the dates"),
+        ({"definition": "x" * 10_000_000}, "definition: is 10,000,000 characters long, over the limit of 5,000"),
+        ({"metric_key": "k" * 201}, "metric_key: is 201 characters long, over the limit of 200"),
+        ({"definition": "Cash\x00 at bank"}, "definition: must not contain the NUL character"),
+    ],
+)  # fmt: skip
+def test_metric_definition_limits(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(InputError, match=re.escape(message)):
+        MetricDefinition.from_mapping({**ROW, **change})

@@ -91,7 +91,7 @@ def gate_command(
         from tieout.store import Store
 
         with Store.open(db) as store:
-            for doc_id in doc_ids:
+            for doc_id in dict.fromkeys(doc_ids):  # each document once
                 indexes.append(document_index(document_from_record(store.get_document(doc_id))))
     anchor_data = None
     if anchors:

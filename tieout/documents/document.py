@@ -47,6 +47,7 @@ from tieout.periods import (
     period_chains,
     relative_period,
 )
+from tieout.schemas.limits import date_problem
 from tieout.units import currency_scale
 
 __all__ = ["Document", "ReadSnapshot", "numbers_of"]
@@ -212,8 +213,8 @@ class Document:
         convention = numbers_of(numbers, text)
         period = None
         if period_start is not None or period_end is not None:
-            start = _as_date(period_start or period_end, "period_start")
-            end = _as_date(period_end or period_start, "period_end")
+            start = _as_date(period_start or period_end, "period_start", period_start is None)
+            end = _as_date(period_end or period_start, "period_end", period_end is None)
             if start > end:
                 raise InputError(
                     f"document {doc_id}: period_start {start} is after period_end {end}"
@@ -482,7 +483,17 @@ _PERIOD_RIGHT_AFTER = re.compile(
 )
 
 
-def _as_date(value: date | str | None, name: str) -> date:
+def _as_date(value: date | str | None, name: str, other: bool = False) -> date:
+    """``value`` read as a date; ``other``: it was given as the other end of the period."""
+    day = _read_date(value, name)
+    problem = date_problem(day)
+    if problem is not None:  # 9999-12-31 has no day after it
+        given = {"period_start": "period_end", "period_end": "period_start"}.get(name, name)
+        raise InputError(f"{given if other else name}: {problem}")
+    return day
+
+
+def _read_date(value: date | str | None, name: str) -> date:
     if isinstance(value, datetime):
         return value.date()
     if isinstance(value, date):

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from tieout.documents import Document, read_source
 from tieout.documents.readers import SUPPORTED
-from tieout.errors import InputError
+from tieout.errors import DocumentFormatError, InputError
+from tieout.schemas.limits import document_problem
 
 if TYPE_CHECKING:
     from tieout.store import DocumentRecord, Store
@@ -44,6 +45,9 @@ def prepare_document(
     from tieout.store import DocumentRecord
 
     text, media = read_source(path)
+    problem = document_problem(text)
+    if problem is not None:  # the same limit as POST /documents
+        raise DocumentFormatError(str(path), problem)
     if period_start and period_end and period_start > period_end:
         raise InputError(f"--period-start {period_start} is after --period-end {period_end}")
     # Build (and read) the document now so a bad scale or unreadable structure fails before storing.

@@ -37,9 +37,19 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError, core_schema
 
-from tieout._vocab import scale_unit_name
-from tieout.errors import ClaimValidationError, UnitNotRecognised
-from tieout.units import ACCEPTED_FORMS, SCALES, normalize_decimal, parse_unit
+from tieout.errors import ClaimValidationError
+from tieout.schemas.limits import (
+    FIRST_DAY,
+    LAST_DAY,
+    MAX_DECIMAL_PLACES,
+    MAX_INTEGER_DIGITS,
+    TEXT_LIMITS,
+    claim_value_problem,
+    read_json_number,
+    value_problem,
+)
+from tieout.schemas.wording import describe, value_hint
+from tieout.units import ACCEPTED_FORMS, SCALES, normalize_decimal
 
 __all__ = [
     "DATE_PATTERN",
@@ -50,7 +60,7 @@ __all__ = [
     "parse_claims",
 ]
 
-DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+DATE_PATTERN = r"^(18|19|20|21)[0-9]{2}-[0-9]{2}-[0-9]{2}$"  # FIRST_DAY to LAST_DAY
 METRIC_KEY_PATTERN = r"^[A-Za-z0-9_.:-]+$"
 SOURCE_FIELDS = ("source_doc_id", "source_quote", "source_locator")
 
@@ -77,10 +87,17 @@ _NOT_A_NUMBER = "must be a JSON number or null, got {got}"
 _DOCUMENT = "document"  # the path of problems with the document as a whole
 _FLOAT_RANGE = "is out of float range; read it with tieout.schemas.parse_claims, which is exact"
 _ZERO, _ONE = Decimal(0), Decimal(1)
-_FLOAT_MIN_EXPONENT = -307  # below 1e-307 a JSON float may be subnormal and have lost digits
 _WIDE = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
-IsoDate = Annotated[date, Field(strict=True, json_schema_extra={"pattern": DATE_PATTERN})]
+IsoDate = Annotated[
+    date,
+    Field(
+        strict=True,
+        ge=FIRST_DAY,
+        le=LAST_DAY,
+        json_schema_extra={"pattern": DATE_PATTERN},
+    ),
+]
 TEXT_PATTERN = "^[^\\u0000]*$"  # no NUL: it ends strings in C and PostgreSQL text refuses it
 # The schema states the no-NUL rule as a pattern; parse_claims enforces it with one scan of
 # the raw bytes (a NUL can only arrive escaped, as \u0000), not a regex per string.
@@ -134,7 +151,7 @@ def _python_number(value: object) -> Decimal:
         return Decimal(value)
     if isinstance(value, float) and math.isfinite(value):
         return normalize_decimal(Decimal(repr(value)))
-    raise PydanticCustomError("claim_value", _NOT_A_NUMBER, {"got": _describe(value)})
+    raise PydanticCustomError("claim_value", _NOT_A_NUMBER, {"got": describe(value)})
 
 
 class _JsonNumber:
@@ -179,26 +196,38 @@ class Claim(BaseModel):
         extra="forbid", frozen=True, defer_build=True, json_schema_extra=_claim_schema_extra
     )
 
-    metric_key: Annotated[str, Field(pattern=METRIC_KEY_PATTERN)] = Field(
-        description="Registry key of the metric, e.g. cash_balance."
-    )
+    metric_key: Annotated[
+        str, Field(pattern=METRIC_KEY_PATTERN, max_length=TEXT_LIMITS["metric_key"])
+    ] = Field(description="Registry key of the metric, e.g. cash_balance.")
     value: Annotated[
         Annotated[Decimal, _JsonNumber] | None,
         WithJsonSchema(
             {
                 "type": ["number", "null"],
-                "description": "The figure as a JSON number (scale goes in unit), or null.",
+                "description": "The figure as a JSON number (scale goes in unit), or null: "
+                f"below 10^{MAX_INTEGER_DIGITS} in size, at most {MAX_DECIMAL_PLACES} "
+                "decimal places.",
+                "exclusiveMaximum": float(10**MAX_INTEGER_DIGITS),  # one spelling in every JSON
+                "exclusiveMinimum": -float(10**MAX_INTEGER_DIGITS),
             }
         ),
     ]
-    unit: NonEmptyStr = Field(description=UNIT_DESCRIPTION)
+    unit: NonEmptyStr = Field(description=UNIT_DESCRIPTION, max_length=TEXT_LIMITS["unit"])
     period_start: IsoDate = Field(description="First day of the period the value covers.")
     period_end: IsoDate = Field(description="Last day of the period the value covers.")
-    source_doc_id: NonEmptyStr | None = Field(default=None, description=_HINTS["source_doc_id"])
-    source_quote: NonEmptyStr | None = Field(default=None, description=_HINTS["source_quote"])
-    source_locator: NonEmptyStr | None = Field(default=None, description=_HINTS["source_locator"])
+    source_doc_id: NonEmptyStr | None = Field(
+        default=None, description=_HINTS["source_doc_id"], max_length=TEXT_LIMITS["source_doc_id"]
+    )
+    source_quote: NonEmptyStr | None = Field(
+        default=None, description=_HINTS["source_quote"], max_length=TEXT_LIMITS["source_quote"]
+    )
+    source_locator: NonEmptyStr | None = Field(
+        default=None, description=_HINTS["source_locator"], max_length=TEXT_LIMITS["source_locator"]
+    )
     missing_reason: NonEmptyStr | None = Field(
-        default=None, description="When value is null: " + _HINTS["missing_reason"]
+        default=None,
+        description="When value is null: " + _HINTS["missing_reason"],
+        max_length=TEXT_LIMITS["missing_reason"],
     )
 
     @model_validator(mode="after")
@@ -206,21 +235,26 @@ class Claim(BaseModel):
         # Runs once per claim on the hot path: the common case is a handful of cheap tests.
         fields = self.__dict__
         value = fields["value"]
+        in_range = True
         if value is None:
             sourced = fields["missing_reason"] is not None
         else:
-            if not value.is_finite() or value.adjusted() < _FLOAT_MIN_EXPONENT:
-                # a JSON float that overflowed or lost digits: redo on the exact path
+            if not value.is_finite():
+                # a JSON float that overflowed: redo on the exact path
                 if not isinstance(info.context, dict) or not info.context.get("exact"):
                     raise PydanticCustomError("claim_value_float", _FLOAT_RANGE)
             elif not value:
                 fields["value"] = _ZERO  # one spelling of zero (not -0.0, 0E+3)
                 if isinstance(info.context, dict):
                     info.context["zero_seen"] = True
+            elif value_problem(value) is not None:
+                # reported by _rule_problems below; the exact path checks the exact value
+                in_range = isinstance(info.context, dict) and info.context.get("exact") is True
             elif value == value.to_integral_value():
                 fields["value"] = value.quantize(_ONE, context=_WIDE)  # 1.0 -> 1
             sourced = (
-                fields["source_doc_id"] is not None
+                in_range
+                and fields["source_doc_id"] is not None
                 and fields["source_quote"] is not None
                 and fields["source_locator"] is not None
             )
@@ -322,7 +356,12 @@ def _keys_given_twice(buf: bytes) -> list[tuple[str, str]]:
 
 
 def _loads_exact(buf: bytes) -> object:
-    return json.loads(buf, parse_float=Decimal, parse_constant=_refuse_constant)
+    return json.loads(
+        buf,
+        parse_float=read_json_number,
+        parse_int=read_json_number,
+        parse_constant=_refuse_constant,
+    )
 
 
 def parse_claims(data: str | bytes, source: str | None = None) -> list[Claim]:
@@ -374,6 +413,9 @@ def _parse_exact(buf: bytes, source: str | None) -> list[Claim]:
         claims = _adapter().validate_json(buf, context={"exact": True}).claims
     except ValidationError as exc:
         raise ClaimValidationError(_problems(exc, buf), source) from None
+    out_of_range = _range_problems(raw)
+    if out_of_range:
+        raise ClaimValidationError(out_of_range, source)
     return [_patch_value(claim, item) for claim, item in zip(claims, _raw_claims(raw), strict=True)]
 
 
@@ -410,23 +452,6 @@ def _json_problems(exc: BaseException) -> list[tuple[str, str]]:
     return [(_DOCUMENT, str(exc))]
 
 
-def _describe(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        shown = value if len(value) <= 60 else value[:57] + "..."
-        return "string " + json.dumps(shown, ensure_ascii=False)
-    if isinstance(value, int | float | Decimal):
-        return f"number {value}"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
 _RECOMPUTED = ("claim_rules", "claim_value_float")  # rules are re-checked on the raw JSON
 _SHAPES: dict[str, Any] = {"envelope": ClaimEnvelope, "list": list[Claim], "claim": Claim}
 
@@ -456,14 +481,15 @@ def _problems(exc: ValidationError, buf: bytes) -> list[tuple[str, str]]:
     except (ValueError, RecursionError) as json_exc:
         return _json_problems(json_exc)
     if any(err["type"] == "json_invalid" for err in errors):
-        return [(_DOCUMENT, errors[0]["msg"])]  # json.loads accepts what pydantic refuses
+        # json.loads accepts what pydantic refuses: a number of thousands of digits, say
+        return _range_problems(raw) or [(_DOCUMENT, errors[0]["msg"])]
     prefix: tuple[str | int, ...]
     if isinstance(raw, list):
         shape, prefix = "list", ("claims",)
     elif isinstance(raw, dict):
         shape, prefix = ("envelope", ()) if "claims" in raw else ("claim", ("claims", 0))
     else:
-        return [(_DOCUMENT, f"{_SHAPE_HELP}; got {_describe(raw)}")]
+        return [(_DOCUMENT, f"{_SHAPE_HELP}; got {describe(raw)}")]
     items = _raw_claims(raw)
     by_claim: dict[int, list[tuple[str, str]]] = {}
     for err in _shape_errors(shape, buf):
@@ -498,67 +524,29 @@ def _message(err: ErrorDetails, path: tuple[int | str, ...], item: object) -> st
     if kind == "extra_forbidden":
         return _UNKNOWN_FIELD
     if len(path) == 2 and isinstance(path[1], int):  # the claim itself is not an object
-        return f"must be a claim object, got {_describe(given)}"
+        return f"must be a claim object, got {describe(given)}"
     if path == ("claims",):
-        return f"must be a list of claim objects, got {_describe(given)}"
+        return f"must be a list of claim objects, got {describe(given)}"
     if field is None:
         return str(err["msg"])
     if kind == "missing":
         return f"field required — {_HINTS[field]}" if field in _HINTS else "field required"
     if kind == "claim_value":
         unit = item.get("unit") if isinstance(item, dict) else None
-        return f"{_NOT_A_NUMBER.format(got=_describe(given))} — {_value_hint(given, unit)}"
+        return f"{_NOT_A_NUMBER.format(got=describe(given))} — {value_hint(given, unit)}"
     if kind == "string_type":
-        return f"must be a string, got {_describe(given)}"
+        return f"must be a string, got {describe(given)}"
     if kind == "string_too_short":
         return f"must not be empty — {_HINTS.get(field, 'give a value')}"
     if kind == "string_pattern_mismatch":
-        return f"must be letters, digits and _ . : - only (no spaces), got {_describe(given)}"
+        return f"must be letters, digits and _ . : - only (no spaces), got {describe(given)}"
+    if kind == "string_too_long":
+        return f"is {len(str(given)):,} characters long, over the limit of {err['ctx']['max_length']:,} — shorten it"
+    if kind in ("greater_than_equal", "less_than_equal") and field.startswith("period"):
+        return f"{given} is outside the dates tieout reads ({FIRST_DAY} to {LAST_DAY})"
     if kind.startswith("date"):
-        return f"must be a calendar date written YYYY-MM-DD, got {_describe(given)}"
+        return f"must be a calendar date written YYYY-MM-DD, got {describe(given)}"
     return str(err["msg"])
-
-
-def _value_hint(given: object, unit_text: object) -> str:
-    """How to write a value that arrived as something other than a number.
-
-    The string is read with the one number grammar (``tieout.figures``), so "1.4M",
-    "$1,400,000" and "32%" get the same reading here as anywhere else.
-    """
-    from tieout.figures.plain import parse_amount
-
-    fallback = "write the figure as a JSON number, e.g. 1.4, or null with a missing_reason"
-    if not isinstance(given, str):
-        return fallback
-    fig = parse_amount(given)
-    if (
-        fig is None
-        or fig.value is None
-        or fig.kind == "section"
-        or fig.text.strip() != given.strip()
-    ):
-        return fallback
-    number = format(normalize_decimal(fig.value / fig.scale), "f")
-    if fig.kind == "percent":
-        written = fig.value * 100 if fig.unit == "basis_point" else fig.value
-        return (
-            f"write {format(normalize_decimal(written), 'f')} and put the unit in unit ({fig.unit})"
-        )
-    code = fig.unit if fig.kind == "currency" else None
-    if isinstance(unit_text, str):
-        try:
-            declared = parse_unit(unit_text)
-        except UnitNotRecognised:
-            pass
-        else:
-            code = declared.dimension if declared.kind == "currency" else code
-    scale = scale_unit_name(fig.scale)
-    if scale is not None:
-        return f"write {number} and put the scale in unit ({code or 'USD'}_{scale})"
-    number = format(normalize_decimal(fig.value), "f")  # a scale no unit names (10**8)
-    if fig.kind == "currency":
-        return f"write {number} and put the currency in unit ({code})"
-    return f"write {number} without quotes"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -576,10 +564,23 @@ def _as_date(value: object) -> date | None:
     return None
 
 
+def _range_problems(raw: object) -> list[tuple[str, str]]:
+    """A problem for each claim in a ``json.loads`` reading whose value is out of range."""
+    return [
+        (f"claims[{i}].value", problem)
+        for i, item in enumerate(_raw_claims(raw))
+        if isinstance(item, dict)
+        and (problem := claim_value_problem(item.get("value"))) is not None
+    ]
+
+
 def _rule_problems(fields: Mapping[str, object]) -> list[tuple[str | None, str]]:
     """Problems that involve more than one field, as (field or None, message)."""
     problems: list[tuple[str | None, str]] = []
     if "value" in fields:
+        problem = claim_value_problem(fields["value"])
+        if problem is not None:
+            problems.append(("value", problem))
         if fields["value"] is None:
             if fields.get("missing_reason") is None:
                 problems.append(("missing_reason", _REQUIRED_WHEN_NULL))

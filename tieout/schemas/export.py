@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tieout.schemas.claim import ClaimSet
+from tieout.schemas.limits import MAX_DECIMAL_PLACES
 
 __all__ = ["SCHEMA_PATH", "claim_set_json_schema", "main", "render_schema"]
 
@@ -25,14 +26,16 @@ def claim_set_json_schema() -> dict[str, Any]:
     Beyond field types it carries the conditional rule (``value: null`` needs
     ``missing_reason``; a number needs ``source_doc_id``, ``source_quote``,
     ``source_locator``). It cannot say ``period_start <= period_end``: JSON Schema has no
-    way to compare two fields, so :func:`~tieout.schemas.parse_claims` checks that alone.
+    way to compare two fields, so :func:`~tieout.schemas.parse_claims` checks that alone, as
+    it does a value's decimal places (``multipleOf`` is unreliable on floats).
     """
     schema = ClaimSet.model_json_schema()
     schema["title"] = "tieout claim set"
     schema["description"] = (
         "Numeric claims, each tied to a source document, period, unit and verbatim quote. "
         'Accepted shapes: {"claims": [...]}, a bare list of claims, or one claim object. '
-        "Also checked by tieout but not expressible here: period_start <= period_end."
+        "Also checked by tieout but not expressible here: period_start <= period_end, and "
+        f"a value has at most {MAX_DECIMAL_PLACES} decimal places."
     )
     return {"$schema": DRAFT_2020_12, **schema}
 

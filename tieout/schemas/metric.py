@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping
 from datetime import date, datetime
@@ -12,6 +13,7 @@ from pydantic import model_validator as _model_validator
 
 from tieout.errors import InputError, TieoutError
 from tieout.schemas.claim import METRIC_KEY_PATTERN
+from tieout.schemas.limits import TEXT_LIMITS, date_problem
 from tieout.units import parse_unit
 
 __all__ = ["MetricDefinition"]
@@ -21,18 +23,19 @@ def _iso_date(value: object) -> object:
     """Accept a ``date`` or a ``YYYY-MM-DD`` string; refuse datetimes and timestamps."""
     if isinstance(value, datetime):
         raise ValueError(f"must be a date, not a date and time: {value.isoformat()}")
-    if isinstance(value, date):
-        return value
+    day = value if isinstance(value, date) else None
     if isinstance(value, str) and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
-        try:
-            return date.fromisoformat(value)
-        except ValueError:
-            pass
-    raise ValueError(f"must be a calendar date written YYYY-MM-DD, got {value!r}")
+        with contextlib.suppress(ValueError):
+            day = date.fromisoformat(value)
+    if day is None:
+        raise ValueError(f"must be a calendar date written YYYY-MM-DD, got {value!r}")
+    problem = date_problem(day)
+    if problem is not None:
+        raise ValueError(problem)
+    return day
 
 
 Day = Annotated[date, BeforeValidator(_iso_date)]
-NonEmptyStr = Annotated[str, Field(min_length=1)]
 
 
 class MetricDefinition(BaseModel):
@@ -46,14 +49,23 @@ class MetricDefinition(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
-    metric_key: Annotated[str, Field(pattern=METRIC_KEY_PATTERN)]
-    definition: NonEmptyStr
-    unit: NonEmptyStr
+    metric_key: Annotated[
+        str, Field(pattern=METRIC_KEY_PATTERN, max_length=TEXT_LIMITS["metric_key"])
+    ]
+    definition: Annotated[str, Field(min_length=1, max_length=TEXT_LIMITS["definition"])]
+    unit: Annotated[str, Field(min_length=1, max_length=TEXT_LIMITS["unit"])]
     period_start: Day
     period_end: Day
-    source_doc_id: NonEmptyStr
+    source_doc_id: Annotated[str, Field(min_length=1, max_length=TEXT_LIMITS["source_doc_id"])]
     effective_from: Day
     effective_to: Day | None = None
+
+    @field_validator("definition", "source_doc_id", "unit")
+    @classmethod
+    def _no_nul(cls, text: str) -> str:
+        if "\x00" in text:  # SQLite would store it, PostgreSQL refuses it: refused on both
+            raise ValueError("must not contain the NUL character (\\u0000) — remove it")
+        return text
 
     @field_validator("unit")
     @classmethod
@@ -99,6 +111,9 @@ def _describe_error(err: Any) -> str:
         message = str(cause)
     elif err["type"] == "missing":
         message = "field required"
+    elif err["type"] == "string_too_long":
+        length = len(str(err.get("input", "")))
+        message = f"is {length:,} characters long, over the limit of {err['ctx']['max_length']:,} — shorten it"
     elif err["type"] == "extra_forbidden":
         message = "unknown field — remove it"
     else:

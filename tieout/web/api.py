@@ -180,6 +180,7 @@ def _check(store: Store, body: bytes, key: ApiKeyRecord, all_checks: bool) -> Re
 def _ingest(store: Store, body: DocumentIn) -> tuple[DocumentRecord, bool]:
     from tieout.documents import Document
     from tieout.documents.document import numbers_of
+    from tieout.schemas.limits import document_problem
 
     numbers_of(body.numbers, "", "numbers")  # a bad value is refused before any reading
     text, media = body.text, body.media_type
@@ -187,6 +188,9 @@ def _ingest(store: Store, body: DocumentIn) -> tuple[DocumentRecord, bool]:
         from tieout.documents.html import read_html
 
         text, media = read_html(text.encode("utf-8", "surrogatepass"), body.id), "markdown"
+    problem = document_problem(text)
+    if problem is not None:  # as `tieout docs add` refuses an empty or oversized file
+        raise InputError(f"document {body.id!r}: {problem}")
     doc = Document.from_text(
         body.id,
         text,

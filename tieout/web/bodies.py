@@ -34,7 +34,10 @@ class GateRequest(BaseModel):
 
     draft: str = Field(description="The text the agent wants to save.")
     sources: list[str] = Field(default_factory=list, description="Source texts the draft may cite.")
-    doc_ids: list[str] = Field(default_factory=list, description="Ingested documents as sources.")
+    doc_ids: list[str] = Field(
+        default_factory=list,
+        description="Ingested documents as sources (an id given twice is read once).",
+    )
     workflow: str | None = Field(default=None, description="A workflow configured on the server.")
     source_numbers: str = Field(
         default="auto",
@@ -60,7 +63,7 @@ class DocumentIn(BaseModel):
     id: str = Field(min_length=1, max_length=200, description="The document id claims cite.")
     text: str = Field(
         description="The document's text (plain, Markdown or CSV), or an HTML page "
-        "(media_type html: stored as the text read from it)."
+        "(media_type html: stored as the text read from it); not empty.",
     )
     period_start: date | None = None
     period_end: date | None = None
