@@ -32,7 +32,7 @@ def stated_span(ctx: ClaimContext, span: tuple[int, int]) -> tuple[int, int]:
 def states(ctx: ClaimContext, span: tuple[int, int]) -> list[Figure]:
     """The matched figures the quoted span states (see :func:`stated_span`)."""
     start, end = stated_span(ctx, span)
-    return [f for f in ctx.matches if start <= f.span[0] and f.span[1] <= end]
+    return ctx.matches_within(start, end)
 
 
 def cited(ctx: ClaimContext) -> list[Figure] | None:
@@ -43,9 +43,7 @@ def cited(ctx: ClaimContext) -> list[Figure] | None:
     one), else to those in the locator's region, else all the quote states; with no quote
     stating the value, the figures the locator holds."""
     region = ctx.region
-    picks: list[Figure] = []
-    for span in ctx.quote_spans:
-        picks.extend(f for f in states(ctx, span) if f not in picks)
+    picks = _quoted(ctx)
     if not picks:
         if region is None:
             return None
@@ -54,4 +52,16 @@ def cited(ctx: ClaimContext) -> list[Figure] | None:
         held = [f for f in picks if region.holds(f.span)]
         inside = [f for f in picks if region.contains(f.span)]
         return held or inside or picks
+    return picks
+
+
+def _quoted(ctx: ClaimContext) -> list[Figure]:
+    """The figures every quoted span states, each once, in the order of the spans."""
+    picks: list[Figure] = []
+    seen: set[Figure] = set()
+    for span in ctx.quote_spans:
+        for f in states(ctx, span):
+            if f not in seen:
+                seen.add(f)
+                picks.append(f)
     return picks

@@ -107,7 +107,8 @@ def _stated_period(ctx: ClaimContext) -> Finding | None:
     pointed = place if place is not None else ctx.matches
     agreeing = [f for f in pointed if agrees(f)]
     if agreeing:
-        ctx.matches = agreeing + [f for f in ctx.matches if f not in agreeing]
+        first = set(agreeing)
+        ctx.matches = agreeing + [f for f in ctx.matches if f not in first]
         return None
     dated = [f for f in pointed if stated[id(f)] is not None]
     if dated and (place is not None or len(dated) == len(pointed)):
@@ -123,7 +124,8 @@ def _stated_period(ctx: ClaimContext) -> Finding | None:
         )
     elsewhere = [f for f in ctx.matches if agrees(f)]
     if elsewhere:
-        ctx.matches = elsewhere + [f for f in ctx.matches if f not in elsewhere]
+        first = set(elsewhere)
+        ctx.matches = elsewhere + [f for f in ctx.matches if f not in first]
         return None
     others = [f for f in ctx.matches if stated[id(f)] is not None]
     if not others:

@@ -333,12 +333,15 @@ def heading_period(doc: Document, pos: int) -> tuple[Period, str] | None:
     i = bisect_right(starts, pos) - 1
     if i >= 0 and pos < lay.paragraphs[i][1]:
         i -= 1  # the paragraph holding pos is no title of itself
-    while i >= 0 and lay.paragraphs[i][0] >= floor:
-        a, b = lay.paragraphs[i]
-        if _title_paragraph(doc.text[a:b]):
-            title = doc.text[a:b].strip()
-            break
-        i -= 1
+    titles = memo.get(("title paragraphs", ""))
+    if not isinstance(titles, list):  # found once, so a figure repeated 10,000 times is cheap
+        titles = memo[("title paragraphs", "")] = [
+            j for j, (a, b) in enumerate(lay.paragraphs) if _title_paragraph(doc.text[a:b])
+        ]
+    j = bisect_right(titles, i) - 1  # the nearest title paragraph at or before paragraph i
+    if j >= 0 and lay.paragraphs[titles[j]][0] >= floor:
+        a, b = lay.paragraphs[titles[j]]
+        title = doc.text[a:b].strip()
     if not title:
         return None
     # the snapshot's memo is shared by documents of the same text: key by their period too
