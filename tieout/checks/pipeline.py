@@ -20,7 +20,7 @@ from tieout.checks.period_unit import period_unit
 from tieout.checks.quote import quote
 from tieout.checks.results import CheckResult, ClaimReport, Finding, Status, Verdict, worst
 from tieout.documents import Document
-from tieout.errors import TieoutError
+from tieout.errors import InputError, TieoutError
 from tieout.schemas import Claim, MetricDefinition
 
 if TYPE_CHECKING:
@@ -183,11 +183,38 @@ def check_claims(
     ``documents`` maps doc_id to :class:`Document` (or is an iterable of them). With
     ``registry=None`` the registry-dependent parts are skipped and each result says so.
     """
-    if not isinstance(documents, Mapping):
-        documents = {d.doc_id: d for d in documents}
+    documents = _documents_by_id(documents)
+    if isinstance(claims, str | bytes | Mapping) or not isinstance(claims, Iterable):
+        raise InputError(
+            f"check_claims: claims must be a list of Claim objects or dicts, got "
+            f"{type(claims).__name__}; for JSON text, pass tieout.parse_claims(text)"
+        )
     options = CheckOptions(all_checks=all_checks, fuzzy_threshold=fuzzy_threshold)
     parsed = [c if isinstance(c, Claim) else _claim_from(c, i) for i, c in enumerate(claims)]
     return [check_claim(i, c, documents, registry, options) for i, c in enumerate(parsed)]
+
+
+_NOT_DOCUMENTS = (
+    "check_claims: documents must be Document objects (a list of them, or a dict by doc_id), "
+    "got {got}; build one with tieout.Document.from_text(doc_id, text) or "
+    "tieout.Document.from_file(path)"
+)
+
+
+def _documents_by_id(documents: object) -> Mapping[str, Document]:
+    """``documents`` as a mapping by id, or an InputError naming what was given instead."""
+    if isinstance(documents, Mapping):
+        given = list(documents.values())
+    elif isinstance(documents, Iterable) and not isinstance(documents, str | bytes):
+        given = list(documents)
+    else:
+        raise InputError(_NOT_DOCUMENTS.format(got=type(documents).__name__))
+    stray = next((d for d in given if not isinstance(d, Document)), None)
+    if stray is not None:
+        raise InputError(_NOT_DOCUMENTS.format(got=f"an item of type {type(stray).__name__}"))
+    if isinstance(documents, Mapping):
+        return documents
+    return {d.doc_id: d for d in given}
 
 
 def _claim_from(data: Mapping[str, Any], position: int) -> Claim:
@@ -201,6 +228,10 @@ def _claim_from(data: Mapping[str, Any], position: int) -> Claim:
 
     from tieout.schemas import parse_claims
 
+    if not isinstance(data, Mapping):
+        raise InputError(
+            f"check_claims: claims[{position}] must be a Claim or a dict, got {type(data).__name__}"
+        )
     marks: dict[str, str] = {}
 
     def encode(value: object) -> object:
@@ -210,7 +241,7 @@ def _claim_from(data: Mapping[str, Any], position: int) -> Claim:
             return token
         if isinstance(value, date):
             return value.isoformat()
-        raise TypeError(f"claims[{position}]: {type(value).__name__} is not a JSON value")
+        raise InputError(f"claims[{position}]: {type(value).__name__} is not a JSON value")
 
     def walk(value: object) -> object:
         if isinstance(value, Mapping):

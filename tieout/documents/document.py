@@ -199,6 +199,12 @@ class Document:
         """Build a document from its text; dates may be ``date`` or ISO strings.
 
         ``numbers``: "point" (1,234.56), "comma" (1.234,56) or "auto" (read off the text)."""
+        for name, given in (("doc_id", doc_id), ("text", text)):
+            if not isinstance(given, str):
+                raise InputError(
+                    f"Document.from_text: {name} must be a str, got {type(given).__name__}; "
+                    "read a file with Document.from_file(path)"
+                )
         if not doc_id or not doc_id.strip():
             raise InputError("a document needs a non-empty id (--id)")
         hidden = next((c for c in doc_id if unicodedata.category(c) in ("Cc", "Cf")), None)

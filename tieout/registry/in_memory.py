@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from tieout.schemas import MetricDefinition
+from tieout.schemas.metric import check_lookup
 
 from .files import load_metric_file
 
@@ -31,6 +32,7 @@ class Registry:
         rows.sort(key=lambda r: r.effective_from)
 
     def metric_as_of(self, metric_key: str, on: date) -> MetricDefinition | None:
+        check_lookup(metric_key, on)
         rows = self._rows.get(metric_key, [])
         current = None
         for i, r in enumerate(rows):
@@ -40,6 +42,7 @@ class Registry:
         return current
 
     def metric_history(self, metric_key: str) -> list[MetricDefinition]:
+        check_lookup(metric_key, needs_date=False)
         return list(self._rows.get(metric_key, []))
 
     def __contains__(self, metric_key: object) -> bool:

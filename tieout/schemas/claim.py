@@ -48,7 +48,7 @@ from tieout.schemas.limits import (
     read_json_number,
     value_problem,
 )
-from tieout.schemas.wording import describe, value_hint
+from tieout.schemas.wording import describe, not_json_text, value_hint
 from tieout.units import ACCEPTED_FORMS, SCALES, normalize_decimal
 
 __all__ = [
@@ -371,6 +371,8 @@ def parse_claims(data: str | bytes, source: str | None = None) -> list[Claim]:
     :class:`~tieout.errors.ClaimValidationError` listing every problem, each with its fix;
     ``source`` (a file name, say) prefixes the message.
     """
+    if not isinstance(data, str | bytes | bytearray | memoryview):
+        raise ClaimValidationError([("data", not_json_text(data))], source)
     buf = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
     buf = buf.removeprefix(b"\xef\xbb\xbf")
     claims = _parse(buf, source)

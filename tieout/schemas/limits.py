@@ -48,7 +48,6 @@ TEXT_LIMITS: dict[str, int] = {
     "missing_reason": 2_000,
     "definition": 5_000,
     "reviewer": 200,
-    "note": 2_000,
 }
 
 _VALUE_RULE = (

@@ -16,7 +16,7 @@ from tieout.schemas.claim import METRIC_KEY_PATTERN
 from tieout.schemas.limits import TEXT_LIMITS, date_problem
 from tieout.units import parse_unit
 
-__all__ = ["MetricDefinition"]
+__all__ = ["MetricDefinition", "check_lookup"]
 
 
 def _iso_date(value: object) -> object:
@@ -119,3 +119,17 @@ def _describe_error(err: Any) -> str:
     else:
         message = str(err["msg"])
     return f"{field}: {message}" if field else message
+
+
+def check_lookup(metric_key: object, on: object = None, *, needs_date: bool = True) -> None:
+    """Refuse, naming the argument and the fix, a look-up by something other than a metric
+    key (a string) and a day (a ``datetime.date``): it would find nothing, or crash."""
+    if not isinstance(metric_key, str):
+        raise InputError(
+            f"metric_key must be a string such as 'cash_balance', got {type(metric_key).__name__}"
+        )
+    if needs_date and (not isinstance(on, date) or isinstance(on, datetime)):
+        raise InputError(
+            f"the day to look {metric_key!r} up on must be a datetime.date, got "
+            f"{type(on).__name__}; e.g. date(2026, 7, 31) or date.fromisoformat('2026-07-31')"
+        )

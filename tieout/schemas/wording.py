@@ -9,7 +9,7 @@ from tieout._vocab import scale_unit_name
 from tieout.errors import UnitNotRecognised
 from tieout.units import normalize_decimal, parse_unit
 
-__all__ = ["describe", "value_hint"]
+__all__ = ["describe", "not_json_text", "value_hint"]
 
 
 def value_hint(given: object, unit_text: object) -> str:
@@ -69,3 +69,12 @@ def describe(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
+
+
+def not_json_text(data: object) -> str:
+    """What :func:`~tieout.schemas.parse_claims` says when given something other than text."""
+    return (
+        f"must be JSON text (str or bytes), got {type(data).__name__}; pass the file's "
+        "text, e.g. parse_claims(Path('claims.json').read_bytes()), or give claim objects "
+        "and dicts to check_claims"
+    )

@@ -13,8 +13,9 @@ from datetime import datetime
 from sqlmodel import Session, col, select
 
 from tieout.errors import InputError, NotFound
+from tieout.schemas.limits import TEXT_LIMITS
 
-from .records import OverrideRecord, from_row
+from .records import MAX_ROW_ID, OverrideRecord, from_row
 from .tables import ClaimResultRow, OverrideRow
 
 __all__ = ["VERDICTS", "add_override", "check_override", "overrides_for"]
@@ -56,6 +57,11 @@ def check_override(
         raise InputError(_LONG_REASON.format(n=len(reason), limit=MAX_REASON))
     if not reviewer:
         raise InputError(_NO_REVIEWER)
+    if len(reviewer) > TEXT_LIMITS["reviewer"]:
+        raise InputError(
+            f"the reviewer's name is {len(reviewer):,} characters; keep it under "
+            f"{TEXT_LIMITS['reviewer']:,}"
+        )
     return reason, reviewer
 
 
@@ -90,7 +96,7 @@ def add_override(
     """
     if isinstance(claim_id, bool) or not isinstance(claim_id, int):
         raise InputError(_BAD_ID.format(claim_id=claim_id))
-    claim = session.get(ClaimResultRow, claim_id)
+    claim = session.get(ClaimResultRow, claim_id) if 0 < claim_id <= MAX_ROW_ID else None
     if claim is None:
         raise NotFound(_UNKNOWN_CLAIM.format(claim_id=claim_id))
     earlier = overrides_for(session, [claim_id]).get(claim_id, ())

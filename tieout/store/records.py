@@ -12,6 +12,7 @@ from tieout.schemas.metric import MetricDefinition
 from tieout.schemas.review_status import status_in_force
 
 __all__ = [
+    "MAX_ROW_ID",
     "ApiKeyRecord",
     "AttemptRecord",
     "CalibrationItem",
@@ -26,6 +27,10 @@ __all__ = [
     "RunRecord",
     "from_row",
 ]
+
+#: The largest row id either backend stores (a signed 64-bit integer): a larger one names no
+#: row, and is refused as unknown before SQLite raises OverflowError on it.
+MAX_ROW_ID = 2**63 - 1
 
 #: A stored version of a metric: a :class:`MetricDefinition` with ``effective_to`` filled
 #: once a newer version has replaced it.

@@ -20,6 +20,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from tieout.errors import InputError
+from tieout.schemas.limits import TEXT_LIMITS
 from tieout.schemas.review_status import (
     ALL,
     CLOSED,
@@ -29,7 +30,7 @@ from tieout.schemas.review_status import (
     status_in_force,
 )
 
-from .records import ResolutionRecord, ReviewItem, from_row
+from .records import MAX_ROW_ID, ResolutionRecord, ReviewItem, from_row
 from .tables import QueueResolutionRow, ReviewQueueRow
 
 __all__ = ["MAX_NOTE", "add", "events_for", "listing", "resolve"]
@@ -151,6 +152,11 @@ def _check_input(queue_id: int, outcome: str, note: str, reviewer: str) -> tuple
         raise InputError(_LONG_NOTE.format(n=len(note), limit=MAX_NOTE))
     if not reviewer:
         raise InputError(_NO_REVIEWER)
+    if len(reviewer) > TEXT_LIMITS["reviewer"]:
+        raise InputError(
+            f"the reviewer's name is {len(reviewer):,} characters; keep it under "
+            f"{TEXT_LIMITS['reviewer']:,}"
+        )
     return note, reviewer
 
 
@@ -165,6 +171,8 @@ def resolve(
     """
     note, reviewer = _check_input(queue_id, outcome, note, reviewer)
     record = ResolutionRecord(queue_id, outcome, note, reviewer, at)  # refuses a naive ``at``
+    if not 0 < queue_id <= MAX_ROW_ID:
+        raise InputError(_UNKNOWN.format(queue_id=queue_id))
     item = session.get(ReviewQueueRow, queue_id, with_for_update=True)
     if item is None:
         raise InputError(_UNKNOWN.format(queue_id=queue_id))

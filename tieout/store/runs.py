@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 from tieout.errors import InputError, NotFound
 
 from .overrides import overrides_for
-from .records import ClaimResultRecord, RunRecord, from_row
+from .records import MAX_ROW_ID, ClaimResultRecord, RunRecord, from_row
 from .tables import CheckRunRow, ClaimResultRow
 
 __all__ = [
@@ -102,6 +102,12 @@ def _with_overrides(session: Session, records: list[ClaimResultRecord]) -> list[
 
 def get_claim(session: Session, claim_id: int) -> ClaimResultRecord:
     """One stored claim result with its overrides; unknown ids raise :class:`NotFound`."""
+    if isinstance(claim_id, bool) or not isinstance(claim_id, int):
+        raise InputError(
+            f"claim_id must be a whole number (see `tieout review list`), got {claim_id!r}"
+        )
+    if not 0 < claim_id <= MAX_ROW_ID:
+        raise NotFound(_UNKNOWN_CLAIM.format(claim_id=claim_id))
     found = session.exec(
         select(ClaimResultRow, CheckRunRow.run_id)
         .join(CheckRunRow, col(ClaimResultRow.run_pk) == col(CheckRunRow.id))

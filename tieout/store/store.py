@@ -8,7 +8,7 @@ from types import TracebackType
 
 from sqlalchemy.engine import Engine
 
-from tieout.schemas.metric import MetricDefinition
+from tieout.schemas.metric import MetricDefinition, check_lookup
 
 from . import api_keys as _api_keys
 from . import attempts as _attempts
@@ -125,17 +125,22 @@ class Store:
 
     def metric_as_of(self, metric_key: str, on: date) -> MetricVersion | None:
         """The version of ``metric_key`` in force on ``on``, or ``None``."""
+        check_lookup(metric_key, on)
         return self.metrics_as_of([(metric_key, on)])[(metric_key, on)]
 
     def metrics_as_of(
         self, pairs: Iterable[tuple[str, date]]
     ) -> dict[tuple[str, date], MetricVersion | None]:
         """The version in force for each ``(metric_key, date)`` pair, looked up in bulk."""
+        pairs = list(pairs)
+        for key, on in pairs:
+            check_lookup(key, on)
         with transaction(self._engine, "looking up metric versions") as s:
             return _metrics.versions_as_of(s, pairs)
 
     def metric_history(self, metric_key: str) -> list[MetricVersion]:
         """Every version of ``metric_key``, oldest first (empty if never registered)."""
+        check_lookup(metric_key, needs_date=False)
         with transaction(self._engine, f"reading the history of metric {metric_key!r}") as s:
             return _metrics.history(s, metric_key)
 
