@@ -75,7 +75,7 @@ def test_0007_downgrades_keeping_rows_and_guards_and_old_rows_read_as_point(
 ) -> None:
     with Store.open(db_url) as store:
         ingest_file(store, REPORT, "musterwerk-2024")
-    assert downgrade(raw, "0006") == ("0008", "0006")
+    assert downgrade(raw, "0006") == ("0009", "0006")
     assert "numbers" not in {c["name"] for c in sa.inspect(raw).get_columns("documents")}
     with raw.connect() as conn:  # the snapshot stays, and so does 0005's append-only guard
         assert conn.execute(sa.text("SELECT doc_id FROM documents")).scalars().all() == [
@@ -83,7 +83,7 @@ def test_0007_downgrades_keeping_rows_and_guards_and_old_rows_read_as_point(
         ]
     with pytest.raises(DBAPIError, match="append-only"), raw.begin() as conn:
         conn.execute(sa.text("DELETE FROM documents"))
-    assert upgrade(raw) == ("0006", "0008")
+    assert upgrade(raw) == ("0006", "0009")
     with Store.open(db_url) as store:
         # stored before 0007 knew conventions: it was read as point, and still is
         assert store.get_document("musterwerk-2024").numbers == "point"

@@ -8,6 +8,8 @@ stderr, exit 2, and store nothing; an accepted override is shown beside the orig
 from __future__ import annotations
 
 import json
+import os
+import pwd
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -174,7 +176,10 @@ def test_an_accepted_override_is_shown_beside_the_original_everywhere(
         "restated in the Q3 deck", "--reviewer", "  Ana  Lima ", "--db", db_url, cwd=tmp_path,
     )  # fmt: skip
     assert (ok.returncode, ok.stderr) == (0, "")
-    assert ok.stdout == f"claim {arr}: fail → warning by Ana Lima (restated in the Q3 deck)\n"
+    user = f"OS user {pwd.getpwuid(os.getuid()).pw_name}"  # who ran it, beside --reviewer
+    assert (
+        ok.stdout == f"claim {arr}: fail → warning by Ana Lima [{user}] (restated in the Q3 deck)\n"
+    )
     stored = store.get_claim(arr)
     assert (stored.verdict, stored.effective_verdict, stored.reason) == (
         "fail",
@@ -182,12 +187,13 @@ def test_an_accepted_override_is_shown_beside_the_original_everywhere(
         "arr: the checker said fail",
     )
     (o,) = stored.overrides
-    assert (o.claim_id, o.original_verdict, o.verdict, o.reason, o.reviewer) == (
+    assert (o.claim_id, o.original_verdict, o.verdict, o.reason, o.reviewer, o.signed_in_as) == (
         arr,
         "fail",
         "warning",
         "restated in the Q3 deck",
         "Ana Lima",
+        user,
     )
 
     table = cli("review", "list", "--db", db_url, cwd=tmp_path)
@@ -213,6 +219,7 @@ def test_an_accepted_override_is_shown_beside_the_original_everywhere(
             "verdict": "warning",
             "reason": "restated in the Q3 deck",
             "reviewer": "Ana Lima",
+            "signed_in_as": user,
             "at": o.created_at.isoformat(),
         }
     ]

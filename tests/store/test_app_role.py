@@ -312,7 +312,7 @@ def test_opening_an_old_schema_as_the_app_role_says_to_upgrade_as_the_owner(
     with pytest.raises(StorageError) as old:
         Store.open(app)
     assert str(old.value) == (
-        f"the database at {shown} is at schema revision 0005, not 0008 (head), and user "
+        f"the database at {shown} is at schema revision 0005, not 0009 (head), and user "
         f"{role!r} may not change its schema (permission denied for schema {schema}); "
         "run `tieout db upgrade` as the owner of tieout's tables"
     )
@@ -324,7 +324,7 @@ def test_opening_an_old_schema_as_the_app_role_says_to_upgrade_as_the_owner(
         f"them (permission denied for schema {schema}); run `tieout db upgrade` as the owner "
         f"of the schema, then `tieout db grant-app-role {role}`"
     )
-    assert upgrade(at_head) == (None, "0008")  # nothing was left half-built; the owner can
+    assert upgrade(at_head) == (None, "0009")  # nothing was left half-built; the owner can
 
 
 # --------------------------------------------------------------------------- refusals
@@ -352,7 +352,7 @@ def test_a_schema_not_at_head_is_refused_and_no_role_is_made(
         with pytest.raises(InputError) as refused:
             grant_app_role(db_url, role)
         assert str(refused.value) == (
-            f"the schema of {shown} is at revision {label}, not 0008 (head); "
+            f"the schema of {shown} is at revision {label}, not 0009 (head); "
             "upgrade first: tieout db upgrade"
         )
     assert (

@@ -128,7 +128,8 @@ def test_head_constant_is_the_scripts_head() -> None:
         ("0005", "0004", False),
         ("0006", "0005", False),
         ("0007", "0006", False),
-        ("0008", "0007", True),
+        ("0008", "0007", False),
+        ("0009", "0008", True),
     ]
     assert revisions[-1].revision == HEAD
 
@@ -329,7 +330,7 @@ def test_unknown_and_wrong_way_revisions_are_input_errors(engine: Engine) -> Non
     with pytest.raises(InputError) as caught:
         upgrade(engine, "0050")
     assert str(caught.value) == (
-        "unknown revision '0050'; known revisions: base, 0001, 0002, 0003, 0004, 0005, 0006, 0007, 0008 (head) "
+        "unknown revision '0050'; known revisions: base, 0001, 0002, 0003, 0004, 0005, 0006, 0007, 0008, 0009 (head) "
         "(see `tieout db history`)"
     )
     upgrade(engine, "0001")
@@ -342,7 +343,7 @@ def test_unknown_and_wrong_way_revisions_are_input_errors(engine: Engine) -> Non
     with pytest.raises(InputError) as caught:
         upgrade(engine, "0001")
     assert str(caught.value) == (
-        "cannot upgrade to 0001: the database is at 0008; use `tieout db downgrade 0001`"
+        "cannot upgrade to 0001: the database is at 0009; use `tieout db downgrade 0001`"
     )
 
 
@@ -354,7 +355,7 @@ def test_a_database_from_a_newer_tieout_is_refused(db_url: str, engine: Engine) 
         Store.open(db_url)
     assert str(caught.value) == (
         f"the database at {display_url(db_url)} is at schema revision '0099', which this "
-        "tieout does not know (its newest is 0008); upgrade tieout, or downgrade the database "
+        "tieout does not know (its newest is 0009); upgrade tieout, or downgrade the database "
         "with the newer one"
     )
 
@@ -377,13 +378,13 @@ def test_db_commands_upgrade_downgrade_and_report(db_url: str) -> None:
     )
     assert run_db("upgrade", "--db", db_url) == (
         0,
-        f"upgraded {shown} from base to 0008 (head)\n",
+        f"upgraded {shown} from base to 0009 (head)\n",
         "",
     )
-    assert run_db("upgrade", "--db", db_url)[1] == f"{shown} is already at 0008 (head)\n"
-    assert run_db("current", "--db", db_url)[1] == "0008 (head)\n"
+    assert run_db("upgrade", "--db", db_url)[1] == f"{shown} is already at 0009 (head)\n"
+    assert run_db("current", "--db", db_url)[1] == "0009 (head)\n"
     assert run_db("downgrade", "0001", "--db", db_url)[1] == (
-        f"downgraded {shown} from 0008 (head) to 0001\n"
+        f"downgraded {shown} from 0009 (head) to 0001\n"
     )
     code, out, _ = run_db("history", "--db", db_url)
     lines = [line.split() for line in out.splitlines()]
@@ -395,7 +396,8 @@ def test_db_commands_upgrade_downgrade_and_report(db_url: str) -> None:
     assert lines[5][:2] == ["0005", "0004"] and "current" not in lines[5]
     assert lines[6][:2] == ["0006", "0005"] and "current" not in lines[6]
     assert lines[7][:2] == ["0007", "0006"] and "current" not in lines[7]
-    assert lines[8][:3] == ["0008", "(head)", "0007"] and "current" not in lines[8]
+    assert lines[8][:2] == ["0008", "0007"] and "current" not in lines[8]
+    assert lines[9][:3] == ["0009", "(head)", "0008"] and "current" not in lines[9]
     assert run_db("downgrade", "base", "--db", db_url)[1] == (
         f"downgraded {shown} from 0001 to base\n"
     )
@@ -406,7 +408,7 @@ def test_db_command_errors_are_one_line_and_exit_2(db_url: str) -> None:
     assert run_db("downgrade", "zz", "--db", db_url) == (
         2,
         "",
-        "tieout: error: unknown revision 'zz'; known revisions: base, 0001, 0002, 0003, 0004, 0005, 0006, 0007, 0008 (head) "
+        "tieout: error: unknown revision 'zz'; known revisions: base, 0001, 0002, 0003, 0004, 0005, 0006, 0007, 0008, 0009 (head) "
         "(see `tieout db history`)\n",
     )
 

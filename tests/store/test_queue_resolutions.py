@@ -568,14 +568,14 @@ def test_0006_downgrades_to_0005_cleanly_and_upgrades_again(db_url: str, raw: sa
         else {f"tr_{TABLE}_no_replace", f"tr_{TABLE}_no_update", f"tr_{TABLE}_no_delete"}
     )
     assert trigger_names(raw) == expected
-    assert downgrade(raw, "0005") == ("0008", "0005")
+    assert downgrade(raw, "0005") == ("0009", "0005")
     assert not sa.inspect(raw).has_table(TABLE)
     assert trigger_names(raw) == set()
     with raw.connect() as conn:  # the queue keeps its rows, and 0005's guard stays
         assert conn.execute(sa.text("SELECT id FROM review_queue")).scalars().all() == [qid]
     assert "tr_append_only: review_queue" in refusal(raw, "DELETE FROM review_queue")
-    assert upgrade(raw) == ("0005", "0008")
-    assert current(raw) == "0008" and trigger_names(raw) == expected
+    assert upgrade(raw) == ("0005", "0009")
+    assert current(raw) == "0009" and trigger_names(raw) == expected
     with Store.open(db_url) as store:
         (item,) = store.review_queue()  # the event went with the table: open again
         assert (item.id, item.events) == (qid, [])

@@ -310,6 +310,31 @@ def test_override_refused_without_a_reason_then_saved_with_one(desk: Desk) -> No
     assert f'<a href="/review/claims/{c.id}">' not in fails.text
 
 
+def test_an_override_records_the_key_signed_in_beside_the_name_typed(desk: Desk) -> None:
+    with Store.open(desk.db_url) as store:
+        record, secret = create_key(store, "reviewer", name="desk-1")
+    login = desk.client.post(
+        "/login", data={"key": secret, "next": "/review/"}, follow_redirects=False
+    )
+    assert login.status_code == 303
+    c = desk.claim("net_burn", "fail", "period_unit:")
+    form = {
+        "csrf": csrf_token(record),
+        "verdict": "warning",
+        "reason": "run-rate",
+        "reviewer": "CFO",
+    }
+    saved = desk.client.post(f"/review/claims/{c.id}/override", data=form, follow_redirects=False)
+    assert saved.status_code == 303
+    signed_in = f"API key desk-1 ({record.key_id})"
+    with Store.open(desk.db_url) as store:
+        (o,) = store.get_claim(c.id or 0).overrides
+    assert (o.reviewer, o.signed_in_as) == ("CFO", signed_in)
+    assert o.to_dict()["signed_in_as"] == signed_in
+    page = text_of(desk.client.get(f"/review/claims/{c.id}").text)
+    assert f"CFO {signed_in} fail → warning run-rate" in page
+
+
 def test_override_needs_the_forms_csrf_token(desk: Desk) -> None:
     desk.login()
     c = desk.claim("net_burn", "fail", "period_unit:")

@@ -302,16 +302,24 @@ def override_command(
     CLAIM_ID is the id `tieout review list` shows. A reason and a reviewer are always
     required: a fail is never quietly turned into a warning.
     """
+    import getpass
+
     from tieout.store import Store
 
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError):  # no login name in the environment or the password file
+        user = "unknown"
     with Store.open(db) as store:
-        done = store.override_claim(claim_id, verdict, reason=reason, reviewer=reviewer)
+        done = store.override_claim(
+            claim_id, verdict, reason=reason, reviewer=reviewer, signed_in_as=f"OS user {user}"
+        )
     if fmt == "json":
         print_json(done.to_dict())
         return
     click.echo(
         f"claim {claim_id}: {done.original_verdict} → {done.verdict} by {done.reviewer} "
-        f"({done.reason})"
+        f"[{done.signed_in_as}] ({done.reason})"
     )
 
 

@@ -260,7 +260,8 @@ def _facts(r: ClaimResultRecord) -> list[tuple[str, str, str | None]]:
         facts.append(
             (
                 "override",
-                f"{o.original_verdict} → {o.verdict} by {o.reviewer} on "
+                f"{o.original_verdict} → {o.verdict} by {o.reviewer}"
+                f"{f' [{o.signed_in_as}]' if o.signed_in_as else ''} on "
                 f"{o.created_at:%Y-%m-%d %H:%M} UTC: {o.reason}",
                 None,
             )

@@ -88,7 +88,13 @@ def overrides_for(
 
 
 def add_override(
-    session: Session, claim_id: int, verdict: str, reason: str, reviewer: str, at: datetime
+    session: Session,
+    claim_id: int,
+    verdict: str,
+    reason: str,
+    reviewer: str,
+    at: datetime,
+    signed_in_as: str | None = None,
 ) -> OverrideRecord:
     """Record an override of claim ``claim_id``; refused (:class:`InputError`) if it breaks a rule.
 
@@ -108,6 +114,7 @@ def add_override(
         verdict=verdict,
         reason=reason,
         reviewer=reviewer,
+        signed_in_as=signed_in_as,
         created_at=at,
     )
     session.add(row)

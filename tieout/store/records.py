@@ -159,6 +159,8 @@ class OverrideRecord:
     reviewer: str
     created_at: datetime
     id: int | None = None
+    #: who tieout authenticated ("API key desk-1 (k_…)", "OS user ana"); None: not recorded
+    signed_in_as: str | None = None
 
     def __post_init__(self) -> None:
         _require_aware("OverrideRecord.created_at", self.created_at)
@@ -172,6 +174,7 @@ class OverrideRecord:
             "verdict": self.verdict,
             "reason": self.reason,
             "reviewer": self.reviewer,
+            "signed_in_as": self.signed_in_as,
             "at": self.created_at.isoformat(),
         }
 

@@ -231,15 +231,20 @@ class Store:
         reason: str,
         reviewer: str,
         at: datetime | None = None,
+        signed_in_as: str | None = None,
     ) -> OverrideRecord:
         """Record a reviewer's ``verdict`` on a stored claim, beside the checker's.
 
         Refused (:class:`~tieout.errors.InputError`) without a reason or a reviewer, or when
         the claim already has that verdict; unknown ids raise :class:`NotFound`.
+        ``signed_in_as`` is who tieout authenticated (an API key, the OS user), recorded
+        beside the name the reviewer gave.
         """
         when = at or datetime.now(UTC)
         with transaction(self._engine, f"overriding claim {claim_id}", write=True) as s:
-            return _overrides.add_override(s, claim_id, verdict, reason, reviewer, when)
+            return _overrides.add_override(
+                s, claim_id, verdict, reason, reviewer, when, signed_in_as
+            )
 
     def log_attempts(self, records: Sequence[AttemptRecord]) -> None:
         """Store an agent's attempts (responses, problems, re-asks) in one transaction."""

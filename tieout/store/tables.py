@@ -237,6 +237,7 @@ class OverrideRow(SQLModel, table=True):
     verdict: str
     reason: str = Field(sa_column=Column(Text, nullable=False))
     reviewer: str
+    signed_in_as: str | None = None  # who tieout authenticated (0009); NULL: not recorded
     created_at: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
 
 

@@ -185,7 +185,11 @@ async def claim_override(
                 request,
                 key,
                 lambda: store.override_claim(
-                    cid, typed["verdict"], reason=typed["reason"], reviewer=typed["reviewer"]
+                    cid,
+                    typed["verdict"],
+                    reason=typed["reason"],
+                    reviewer=typed["reviewer"],
+                    signed_in_as=f"API key {key.name} ({key.key_id})",  # whoever signed in
                 ),
             )
         except InputError as err:
