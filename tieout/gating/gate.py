@@ -44,9 +44,11 @@ from tieout.gating.messages import (
     rounds_some_hint,
     unreadable_hint,
 )
+from tieout.gating.references import as_plain, decode_figure_references, small_digit_figures
 from tieout.gating.result import CarveOut, GateClaim, GateResult, key_text
 from tieout.gating.rounding import MIN_SIGNIFICANT, significant
 from tieout.gating.sources import text_index
+from tieout.gating.visibility import visible_matches
 
 if TYPE_CHECKING:
     from tieout.gating.facts import FactSheet
@@ -55,9 +57,14 @@ __all__ = ["claim_class", "gate", "resolve_config", "sanitize"]
 
 ONE = Decimal(1)
 ZERO = Decimal(0)
-# a URL ends at white space, a bracket, a quote or a table's "|" ("|www.acme.com/ir|$4.2m|")
-_URL = re.compile(r"(?i)\b(?:https?://|ftp://|www\.)[^\s<>()\[\]\"'`|]+")
-_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+# a URL ends at white space, a bracket, a quote or a table's "|" ("|www.acme.com/ir|$4.2m|"),
+# at a dash, and before an amount glued to it ("www.acme.com/ir,$4.7 million", or with the
+# zero-width space between them removed: a reader sees the figure, so the gate checks it;
+# a query's "rev=$4,200,000" stays in its URL)
+_URL = re.compile(
+    r"(?i)\b(?:https?://|ftp://|www\.)"
+    r"(?:(?![,;:-]+[$€£¥]\d|(?<=[A-Za-z0-9/])[$€£¥]\d)[^\s<>()\[\]\"'`|\u2013\u2014])+"
+)
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
 Source = "str | Document | SourceIndex"
@@ -65,8 +72,10 @@ Source = "str | Document | SourceIndex"
 
 def sanitize(text: str) -> str:
     """The meaning-free typographic fixes the gate applies before it checks anything
-    ("1_000_000" is read as 1,000,000 but saved as written: in code it is no typo)."""
-    return normalize(text, reading=False)
+    ("1_000_000" is read as 1,000,000 but saved as written: in code it is no typo); an
+    HTML character reference to a digit or a figure's punctuation ("&#52;") is written as
+    the character a renderer shows."""
+    return normalize(decode_figure_references(text), reading=False)
 
 
 def claim_class(fig: Figure) -> str | None:
@@ -202,6 +211,9 @@ def gate(
     figures = _priced_cells(_own_headings(extract(text, words=True, skips=skips)))
     figures = mark_draft_hedges(text, figures)  # "a 90% approval bar" states a bound
     figures, unreadable, detached = _detached_scales(text, figures, holes)
+    for span, written, _ in small_digit_figures(text):  # "$⁴.⁷ million": read by nobody
+        if not any(a <= span[0] < b for a, b in holes):
+            unreadable.append((span, written))
     for span, what, reason in skips:
         if any(a <= span[0] < b for a, b in holes):
             continue
@@ -291,15 +303,9 @@ def _detached_scales(
 
 
 def _marked_lines(text: str, line_of: Callable[[int], int]) -> set[int]:
-    """The lines that carry the marker, outside HTML comments."""
-    # a marker a reader sees: one inside an HTML comment ("<!-- [not in source] -->")
-    # vanishes when the Markdown is shown, so it exempts nothing
-    comments = [m.span() for m in _COMMENT.finditer(text)] if "<!--" in text else []
-    return {
-        line_of(m.start())
-        for m in re.finditer(re.escape(MARKER), text, re.IGNORECASE)
-        if not any(a <= m.start() < b for a, b in comments)
-    }
+    """The lines that carry the marker where a reader sees it (not in an HTML comment, a
+    hidden element, a tag's attribute or a link's title: :mod:`tieout.gating.visibility`)."""
+    return {line_of(pos) for pos in visible_matches(text, MARKER)}
 
 
 def _figure_claims(
@@ -487,7 +493,7 @@ def _unreadable_claims(
         if apart is not None:  # "**$2.94**B": the scale word stands apart from its figure
             written, (example, kind) = what, apart
         else:
-            written, example, kind = unreadable_figure(what) or (what, what, "number")
+            written, example, kind = unreadable_figure(what) or as_plain(what)
         cls = "numeric" if kind == "number" else kind
         line = line_of(span[0])
         key = f"unreadable:{what}"
