@@ -173,7 +173,7 @@ def _spelled_before(text: str, k: int) -> int:
     """Where the words end that a contract spells a figure out in before giving it in
     digits: "not exceed One Billion Two Hundred Million U.S. Dollars ($1,200,000,000)",
     with ``k`` the place of "("; -1 when no number words stand there."""
-    line = max(text.rfind("\n", 0, k) + 1, k - 160)
+    line = max(text.rfind("\n", max(0, k - 160), k) + 1, k - 160)  # within 160: linear
     start, numbered = -1, False
     for m in reversed(list(re.finditer(r"\S+", text[line:k]))):
         parts = [p for p in m.group().lower().rstrip(",").split("-") if p]

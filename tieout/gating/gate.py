@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -28,6 +29,7 @@ from tieout.figures.plain import parse_amount
 from tieout.figures.reader import extract
 from tieout.figures.unreadable import detached_scale, unreadable_figure
 from tieout.gating.config import DEFAULT, WorkflowConfig, load_config
+from tieout.gating.fences import fenced_blocks
 from tieout.gating.index import SourceIndex, anchors_index, document_index
 from tieout.gating.lazy import LazySource
 from tieout.gating.messages import (
@@ -65,7 +67,6 @@ _URL = re.compile(
     r"(?i)\b(?:https?://|ftp://|www\.)"
     r"(?:(?![,;:-]+[$€£¥]\d|(?<=[A-Za-z0-9/])[$€£¥]\d)[^\s<>()\[\]\"'`|\u2013\u2014])+"
 )
-_FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?^[ \t]*\1[ \t]*$", re.M | re.S)
 
 Source = "str | Document | SourceIndex"
 
@@ -267,9 +268,9 @@ def _carve_outs(
             carve.append(CarveOut("url", m.group(), m.span(), line_of(m.start())))
             holes.append(m.span())
     if not cfg.check_code:
-        for m in _FENCE.finditer(text):
-            carve.append(CarveOut("code", m.group(), m.span(), line_of(m.start())))
-            holes.append(m.span())
+        for a, b in fenced_blocks(text):
+            carve.append(CarveOut("code", text[a:b], (a, b), line_of(a)))
+            holes.append((a, b))
     return carve, holes
 
 
@@ -443,7 +444,7 @@ def _own_headings(figures: list[Figure]) -> list[Figure]:
     heads = [f for f in figures if f.kind == "section" and f.heading and f.section]
     if not heads:
         return figures
-    tops = [int((f.section or "").split(".")[0]) for f in heads]
+    tops = Counter(int((f.section or "").split(".")[0]) for f in heads)  # counted once
     out = []
     for f in figures:
         if not (f.kind == "section" and f.heading and f.section):
@@ -454,7 +455,7 @@ def _own_headings(figures: list[Figure]) -> list[Figure]:
             structure = 0 < top <= 30
         else:
             sub = subs[0]
-            structure = top > 0 and sub <= 20 and (sub == 1 or tops.count(top) > 1)
+            structure = top > 0 and sub <= 20 and (sub == 1 or tops[top] > 1)
         if structure:
             out.append(f)
             continue

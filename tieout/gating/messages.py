@@ -160,10 +160,10 @@ def unreadable_hint(written: str, example: str) -> str:
     """Why a figure written with European separators ("3,5" in "€3,5 Mio.", "1.234.567,89")
     or as a fraction the grammar does not read ("1/3%") is refused, and the fix
     (``example``: it as the sources write it)."""
-    if any(c in written for c in "⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉"):  # "$⁴.⁷ million", "₄₇%"
-        how, fix = "superscript or subscript digits", "plain digits"
-    elif any(c in written for c in "eE^×x*·"):  # "2.5e6", "1.2 × 10^9"
+    if any(c in written for c in "eE^×x*·"):  # "2.5e6", "1.2 × 10^9", "4×10⁻⁹"
         how, fix = "a power of ten", "every digit"
+    elif any(c in written for c in "⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉"):  # "$⁴.⁷ million", "₄₇%"
+        how, fix = "superscript or subscript digits", "plain digits"
     elif "." in written.partition("/")[0] and "/" in written:  # "$1.0412/100AV"
         how, fix = "a slash after a decimal amount", 'the word "per"'
     elif "," in written or "." in written:

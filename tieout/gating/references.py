@@ -40,17 +40,19 @@ def small_digit_figures(text: str) -> list[tuple[tuple[int, int], str, str]]:
     written, with plain digits). Read by the one grammar on a copy of ``text`` with those
     digits made plain (one character for one, so spans hold); a figure counts when it
     holds such a digit and is money, a percent, scaled, or written with a separator among
-    them. A footnote mark ("$4.2 million¹", "Revenue²") is none of these."""
+    them. A footnote mark ("$4.2 million¹", "Revenue²", "$2.94¹ billion", which the grammar
+    reads with its mark) is none of these."""
     plain = text.translate(SMALL_DIGITS)
     if plain == text:
         return []
     from tieout.figures.reader import extract
 
+    read = [f.span for f in extract(text)]  # "$2.94¹ billion": the grammar reads the mark
     found = []
     for fig in extract(plain):
         a, b = fig.span
         small = [i for i in range(a, b) if text[i] != plain[i]]
-        if not small:
+        if not small or any(x <= small[0] and small[-1] < y for x, y in read):
             continue
         separated = any(text[i] in ".," for i in range(small[0], small[-1] + 1))
         if fig.kind in ("currency", "percent") or fig.scale != 1 or separated:
