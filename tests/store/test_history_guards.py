@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 import sqlalchemy as sa
+from _sql import refusal
 from sqlalchemy.exc import DBAPIError
 
 from tieout.schemas import MetricDefinition
@@ -48,15 +49,6 @@ def engine(store: Store, db_url: str) -> Iterator[sa.Engine]:
     eng = make_engine(db_url)
     yield eng
     eng.dispose()
-
-
-def refusal(engine: sa.Engine, sql: str) -> str:
-    try:
-        with engine.begin() as conn:
-            conn.execute(sa.text(sql))
-    except DBAPIError as err:
-        return str(err.orig).splitlines()[0]
-    pytest.fail(f"{engine.dialect.name} accepted {sql!r}", pytrace=False)
 
 
 def test_no_metric_version_is_deleted(store: Store, engine: sa.Engine) -> None:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from _sql import refusal
 from click.testing import CliRunner
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
 
 from tieout.cli import main
 from tieout.errors import InputError
@@ -237,16 +237,6 @@ def test_a_closed_item_is_only_reopened_and_an_open_one_never_is(
 
 
 # --------------------------------------------------------------------------- append-only
-
-
-def refusal(engine: sa.Engine, sql: str) -> str:
-    """Run ``sql`` in its own transaction; it must be refused. Returns the first line."""
-    try:
-        with engine.begin() as conn:
-            conn.execute(sa.text(sql))
-    except DBAPIError as err:
-        return str(err.orig).splitlines()[0]
-    pytest.fail(f"{engine.dialect.name} accepted {sql!r}", pytrace=False)
 
 
 def test_raw_sql_cannot_change_or_remove_an_event(store: Store, raw: sa.Engine) -> None:
