@@ -755,3 +755,32 @@ _PIECES = st.sampled_from([*"ab2 \t%", "percent", "per cent", "pct", "basis", "b
 @given(st.lists(_PIECES, max_size=12).map("".join))
 def test_percent_after_word_reads_as_the_regular_expression_did(text: str) -> None:
     assert _percent_after_word(text) is bool(_PERCENT_AFTER_WORD.search(text))
+
+
+def test_a_rounding_asked_below_a_note_that_reaches_down_is_answered_by_the_whole_source() -> None:
+    """A note standing alone above tables that state none reaches every table below it: a
+    rounding asked of a place there is answered by the whole reading, as a look-up is (it
+    had escaped as an internal error; found by the property test above)."""
+    text = normalize(
+        "(in millions, except per share data)\n\n"
+        "                                      2026        2025\n"
+        "Net income                      $          1  $          1\n\n"
+        "Earnings per share:\n"
+        "  Basic                         $       0.01  $       0.01\n"
+        "  Diluted                               0.01          0.01\n\n"
+        "Weighted-average shares outstanding:\n"
+        "  Basic                                    1             1\n\n"
+        "the 0.1 1/2% Notes priced at 1 3/4\nto up\nto 0.1%\n"
+        "| Metric | 2026 | 2025 |\n|---|---|---|\n| Row 0 | $1 | 0 |\n| Row 1 | $1 | 0 |\n\n"
+    )
+    reference = LazySource(text, "s").full()
+    shared = LazySource(text, "s")
+    asked = 0
+    for f in extract(text, words=True):
+        for v in _coarser(f):
+            cls = claim_class(v) or "numeric"
+            want = reference.rounding_of(cls, v)
+            assert (shared.rounding_of(cls, v) is None) == (want is None), v.text
+            assert len(shared.roundings_of(cls, v)) == len(reference.roundings_of(cls, v))
+            asked += 1
+    assert asked > 0

@@ -80,14 +80,11 @@ from tieout.gating.rounding import all_rounded, first_rounded, rounding_range
 __all__ = ["LazySource"]
 
 _UNSEEN = object()  # no answer given yet (None is an answer: not found)
-
 _MAX_FRACTIONS = 2000  # past this many fractions' hints, reading the whole source is cheaper
 _TABLE_REACH = 8192  # the largest block worth reading alone is four times this
 # a spelled number this large names a scale word ("four million"): without one, the most
 # number words can say is 9,999.9… ("ninety-nine hundred ninety-nine point nine")
 _BIG = Decimal(10_000)
-
-_WORD_HINT = WORD_HINT  # every spelled figure holds one of its words ("thirteen", "quarter")
 
 
 class _ReadWhole(Exception):
@@ -115,9 +112,8 @@ class LazySource:
         self._answers: dict[tuple[object, ...], Figure | str | None] = {}  # what was asked before
         self._at: dict[int, SourceIndex | None] = {}  # figures read around a digit run
         self._plain: dict[int, bool] = {}  # lines that are prose no table or note governs
-        self._hinted: dict[
-            tuple[str, Decimal, str | None], Figure | None
-        ] = {}  # other_unit's answers
+        # other_unit's answers
+        self._hinted: dict[tuple[str, Decimal, str | None], Figure | None] = {}
         self._layouts: dict[tuple[int, int], Layout] = {}  # blocks' layouts read
         self._block_notes: dict[tuple[int, int], bool] = {}  # blocks a scale note may be in
         self._hints: dict[str, bool] = {}  # what its words allow (see _may_be_spelled)
@@ -142,7 +138,7 @@ class LazySource:
         """Only the figures the source spells out in words ("five million dollars")."""
         if self._spelled is None:
             idx = SourceIndex(self.label, self.kind)
-            if _WORD_HINT.search(self.text):
+            if WORD_HINT.search(self.text):  # every spelled figure holds one of its words
                 spelled = list(spelled_figures(self.text, digit_run_spans(self.text)))
                 for f in mark_hedged(self.text, spelled):
                     idx.add(f)
@@ -521,7 +517,11 @@ class LazySource:
         asked = (cls, fig.kind, fig.unit, fig.magnitude, fig.precision, fig.multiple)
         if asked in self._rounded:
             return self._rounded[asked]
-        self._rounded[asked] = found = self._rounding_of(cls, fig, *span)
+        try:  # a note above a place may scale it: the whole source decides
+            found = first_rounded(self.lookup, cls, fig, self._rounding_values(fig, *span))
+        except _ReadWhole:
+            return self.full().rounding_of(cls, fig)
+        self._rounded[asked] = found
         return found
 
     def roundings_of(self, cls: str, fig: Figure) -> tuple[Figure, ...]:
@@ -532,10 +532,10 @@ class LazySource:
         span = rounding_range(fig)
         if span is None:
             return ()
-        return all_rounded(self.lookup, cls, fig, self._rounding_values(fig, *span))
-
-    def _rounding_of(self, cls: str, fig: Figure, lo: Decimal, hi: Decimal) -> Figure | None:
-        return first_rounded(self.lookup, cls, fig, self._rounding_values(fig, lo, hi))
+        try:
+            return all_rounded(self.lookup, cls, fig, self._rounding_values(fig, *span))
+        except _ReadWhole:
+            return self.full().roundings_of(cls, fig)
 
     def _rounding_values(self, fig: Figure, lo: Decimal, hi: Decimal) -> list[Decimal]:
         """The candidate magnitudes a figure rounding into ``[lo, hi)`` may round."""
