@@ -65,8 +65,8 @@ def record(out: Path, realdata: Path | None) -> None:
                 _tieout("figures", str(path), "--words", "--format", "json", cwd=work)
             )
             n += 2
-    _tieout("demo", cwd=work)
     db = str(work / "tieout-demo.db")
+    _tieout("demo", "--db", db, cwd=work)
     for claims in sorted((SAMPLES / "claims").glob("*.json")) + sorted(
         (SAMPLES / "bad").glob("*.json")
     ):

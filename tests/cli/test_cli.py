@@ -79,35 +79,107 @@ def expected_verdicts(claim_file: str) -> list[str]:
 # --------------------------------------------------------------------------- demo
 
 
-def test_demo_in_an_empty_directory_and_again_afresh(tmp_path: Path) -> None:
+def test_demo_uses_the_default_database_and_adds_to_it(tmp_path: Path) -> None:
     from tieout.store import Store
 
-    first = ok(tieout_cli("demo", cwd=tmp_path))
-    assert "Registered 11 metrics" in first
-    assert "ingested 6 documents" in first
-    assert "checked 22 claims" in first
-    assert first.rstrip().splitlines()[-1] == DEMO_SUMMARY
-    db = tmp_path / "tieout-demo.db"
-    assert db.is_file()
+    first = ok(tieout_cli("demo", cwd=tmp_path, columns=80))
+    lines = first.rstrip().splitlines()
+    assert lines[0] == "Registered 11 metrics, ingested 6 documents, checked 22 claims in tieout.db"
+    assert lines[1].split() == ["#", "metric", "value", "verdict", "reason"]
+    assert len(lines) == 1 + 1 + 22 + 1 + 4  # one line per claim, the summary, what next
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[24] == DEMO_SUMMARY
+    assert lines[25] == "Next:"
+    assert [line.split()[:3] for line in lines[26:]] == [
+        ["tieout", "review", "list"],
+        ["tieout", "report", "run"],
+        ["tieout", "registry", "list"],
+    ]
+    assert re.match(
+        r"^ 1  net_sales_fy2019 +260,174 USD_thousands  pass +260,174,000 USD", lines[2]
+    )
+    assert (tmp_path / "tieout.db").is_file()
 
-    second = ok(tieout_cli("demo", cwd=tmp_path))
-    assert second == first  # a fresh database, the same verdicts, nothing accumulated
-    with Store.open(f"sqlite:///{db}") as store:
+    # the next steps it names read the same database
+    listed = ok(tieout_cli("review", "list", "--verdict", "fail", cwd=tmp_path))
+    assert listed.count(" fail ") == 10
+    report = ok(tieout_cli(*lines[27].split()[1:4], cwd=tmp_path))
+    assert "acme-10k-fy2019" in report
+
+    second = ok(tieout_cli("demo", cwd=tmp_path, columns=80)).splitlines()
+    assert second[0] == lines[0]  # registering and ingesting again changes nothing
+    assert second[2].startswith("23  net_sales_fy2019")  # the stored ids, new runs
+    assert second[24] == DEMO_SUMMARY
+    with Store.open(f"sqlite:///{tmp_path / 'tieout.db'}") as store:
         results = store.list_claim_results()
-        assert len(results) == 22
-        assert len({r.run_id for r in results}) == 3
+        assert len(results) == 44
+        assert len({r.run_id for r in results}) == 6
         assert len(store.list_documents()) == 6
+        assert len(store.metric_history("net_burn")) == 2
 
-    data = json.loads(ok(tieout_cli("demo", "--format", "json", cwd=tmp_path)))
-    assert Path(data["db"]).name == "tieout-demo.db"
+
+def test_demo_follows_db_then_tieout_db(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR",)}
+    env.update(TIEOUT_DB="from-env.db", COLUMNS="80")
+    cmd = [sys.executable, "-m", "tieout", "demo", "--format", "json"]
+    done = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["db"] == "from-env.db"
+    assert [c["id"] for run in data["runs"] for c in run["claims"]] == list(range(1, 23))
     claims = [c for run in data["runs"] for c in run["claims"]]
-    assert len(claims) == 22
     by_file = {
         Path(run["source"]).name: [c["verdict"] for c in run["claims"]] for run in data["runs"]
     }
     assert by_file == {Path(f).name: expected_verdicts(f) for f in EXPECTED["claims"]}
-    totals = {v: sum(run["counts"][v] for run in data["runs"]) for v in data["runs"][0]["counts"]}
-    assert totals == {"pass": 8, "warning": 2, "fail": 10, "unsupported": 2}
+    assert len(claims) == 22
+    listed = subprocess.run(
+        [sys.executable, "-m", "tieout", "review", "list", "--format", "json"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert len(json.loads(listed.stdout)) == 22
+
+    out = ok(tieout_cli("demo", "--db", "flag.db", cwd=tmp_path, columns=80))
+    assert out.splitlines()[0].endswith("checked 22 claims in flag.db")
+    assert not (tmp_path / "tieout.db").exists()
+
+
+def test_demo_refuses_a_database_that_registers_a_sample_metric_otherwise(
+    tmp_path: Path,
+) -> None:
+    from tieout.store import Store
+
+    ok(
+        tieout_cli(
+            "registry",
+            "add",
+            "net_burn",
+            "--definition",
+            "Our own burn",
+            "--unit",
+            "USD",
+            "--source-doc",
+            "board-pack",
+            "--period",
+            "2026-07",
+            "--effective-from",
+            "2026-08-01",
+            cwd=tmp_path,
+        )
+    )
+    res = tieout_cli("demo", cwd=tmp_path)
+    assert res.returncode == 2, res.stdout
+    assert res.stderr == (
+        "tieout: error: tieout.db already holds metric net_burn unlike the sample's; "
+        "run the demo in a database of its own: tieout demo --db tieout-demo.db\n"
+    )
+    with Store.open(f"sqlite:///{tmp_path / 'tieout.db'}") as store:
+        assert [m.metric_key for m in store.list_metrics()] == ["net_burn"]
+        assert store.list_documents() == []
+        assert store.list_claim_results() == []
 
 
 # --------------------------------------------------------------------------- the README flow

@@ -11,7 +11,15 @@ if TYPE_CHECKING:
 
     from tieout.checks import ClaimReport
 
-__all__ = ["VERDICTS", "VERDICT_STYLE", "print_json", "render_reports", "summary_line"]
+__all__ = [
+    "VERDICTS",
+    "VERDICT_STYLE",
+    "claim_lines",
+    "clip",
+    "print_json",
+    "render_reports",
+    "summary_line",
+]
 
 VERDICTS = ["pass", "warning", "fail", "unsupported"]
 VERDICT_STYLE = {"pass": "green", "warning": "yellow", "fail": "bold red", "unsupported": "magenta"}
@@ -32,6 +40,40 @@ def _plain(v: Any) -> str:
 
 def summary_line(counts: dict[str, int]) -> str:
     return " · ".join(f"{k} {v}" for k, v in counts.items())
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` on one line of at most ``width`` characters, cut at a word with "…"."""
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    cut = text[: max(width - 1, 0)]
+    space = cut.rfind(" ")
+    if space > width // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
+
+
+def claim_lines(console: Console, rows: Sequence[tuple[int, ClaimReport]]) -> None:
+    """One line per claim, fitted to the console's width: id, metric, value, verdict and the
+    start of the reason (the whole reason is in ``--format json`` and ``review list``)."""
+    from rich.text import Text
+
+    cells = [(str(n), r.claim.metric_key, _value(r), r.verdict.value, r.reason) for n, r in rows]
+    header = ("#", "metric", "value", "verdict", "reason")
+    widths = [max(len(c[i]) for c in [header, *cells]) for i in range(4)]
+    used = sum(widths) + 2 * 4
+    room = max(console.width - used, 12)
+    for i, row in enumerate([header, *cells]):
+        line = Text(no_wrap=True, overflow="crop")
+        line.append(row[0].rjust(widths[0]) + "  ", style="dim")
+        line.append(row[1].ljust(widths[1]) + "  ")
+        line.append(row[2].rjust(widths[2]) + "  ")
+        line.append(row[3].ljust(widths[3]) + "  ", style=VERDICT_STYLE.get(row[3], "bold"))
+        line.append(clip(row[4], room))
+        if i == 0:
+            line.stylize("bold")
+        console.print(line)
 
 
 def render_reports(
