@@ -211,11 +211,16 @@ def test_readme_flow(db_url: str, tmp_path: Path) -> None:
         assert out.startswith(f"{entry['id']}: ingested  sha256 "), out
         assert out.rstrip().endswith("snapshot 1")
 
-    reads = [("docs", "list"), ("docs", "show", "investor-update-2026-08", "--sections")]
-    listed, shown = (ok(r) for r in tieout_many(reads, cwd=tmp_path, db=db_url))
+    reads = [
+        ("docs", "list"),
+        ("docs", "show", "investor-update-2026-08", "--sections"),
+        ("docs", "list", "--format", "json"),
+    ]
+    listed, shown, as_json = (ok(r) for r in tieout_many(reads, cwd=tmp_path, db=db_url))
     for entry in DOCUMENTS:
         assert entry["id"] in listed
-    assert "USD_thousands" in listed  # the 10-K's scale
+    scales = {d["doc_id"]: d["scale"] for d in json.loads(as_json)}
+    assert scales["acme-10k-fy2019"] == "USD_thousands"  # the 10-K's scale
 
     assert "period July 2026  published 2026-08-05" in shown
     assert re.search(r"heading\s+Cash and runway", shown), shown

@@ -3,9 +3,12 @@ the application role on PostgreSQL."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from tieout.cli._options import db_option, handles_errors, make_console
+from tieout.cli._options import db_option, format_option, handles_errors, make_console
+from tieout.cli.render import data_table, print_json
 
 __all__ = ["db_group"]
 
@@ -63,36 +66,54 @@ def downgrade_command(revision: str, db: str | None) -> None:
 
 
 @db_group.command("current")
+@format_option(["text", "json"], "text", 'json prints {"revision": …, "head": …}.')
 @db_option
 @handles_errors
-def current_command(db: str | None) -> None:
+def current_command(fmt: str, db: str | None) -> None:
     """Print the database's schema revision."""
-    from tieout.store.migrate import current
+    from tieout.store.migrate import HEAD, current
 
     revision = current(db)
+    if fmt == "json":
+        print_json({"revision": revision, "head": revision == HEAD})
+        return
     click.echo(_NONE if revision is None else _label(revision))
 
 
 @db_group.command("history")
+@format_option(["table", "json"], "table", "json prints every revision, oldest first.")
 @db_option
 @handles_errors
-def history_command(db: str | None) -> None:
+def history_command(fmt: str, db: str | None) -> None:
     """List every schema revision, oldest first, marking the database's own."""
-    from rich.table import Table
-
     from tieout.store.migrate import current, history
 
     at = current(db)
-    table = Table(box=None, pad_edge=False)
-    for name in ("revision", "follows", "what it does", ""):
-        table.add_column(name, overflow="fold")
-    for r in history():
-        table.add_row(
-            _label(r.revision),
-            r.down_revision or "base",
-            r.message,
-            "← current" if r.revision == at else "",
-        )
+    revisions: list[dict[str, Any]] = [
+        {
+            "revision": r.revision,
+            "follows": r.down_revision,
+            "message": r.message,
+            "current": r.revision == at,
+        }
+        for r in history()
+    ]
+    if fmt == "json":
+        print_json(revisions)
+        return
+    table = data_table(
+        ("revision", "follows", "what it does", ""),
+        [
+            (
+                _label(r["revision"]),
+                r["follows"] or "base",
+                r["message"],
+                "← current" if r["current"] else "",
+            )
+            for r in revisions
+        ],
+        wrap=("what it does",),
+    )
     make_console().print(table)
 
 

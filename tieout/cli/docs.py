@@ -191,57 +191,97 @@ def _add_folder(
 
 
 @docs.command("list")
+@format_option(["table", "json"], "table", "json prints every field of each latest snapshot.")
 @db_option
 @handles_errors
-def docs_list(db: str | None) -> None:
+def docs_list(fmt: str, db: str | None) -> None:
     """List ingested documents (latest snapshot of each)."""
-    from rich.table import Table
+    from tieout.cli.render import data_table
 
     with open_store(db) as store:
         recs = store.list_documents()
-    table = Table()
-    for col in ("id", "file", "period", "published", "scale", "numbers", "snapshots", "sha256"):
-        # ids are what users type next: never cut them, fold the rest instead
-        wide = max((len(r.doc_id) for r in recs), default=2) if col == "id" else None
-        table.add_column(col, no_wrap=col == "id", min_width=wide, overflow="fold")
-    for r in recs:
-        period = f"{r.period_start} – {r.period_end}" if r.period_start else ""
-        table.add_row(
-            r.doc_id,
-            r.source_name,
-            period,
-            str(r.published or ""),
-            r.scale or "",
-            r.numbers,
-            str(r.snapshots),
-            r.sha256[:12],
-        )
+    if fmt == "json":
+        print_json([_record_json(r) for r in recs])
+        return
+    table = data_table(
+        ("id", "period", "published", "snapshots"),
+        [
+            (
+                r.doc_id,
+                f"{r.period_start} – {r.period_end}" if r.period_start else "",
+                str(r.published or ""),
+                str(r.snapshots),
+            )
+            for r in recs
+        ],
+    )
     make_console().print(
         table if recs else "no documents yet: add one with `tieout docs add FILE --id ID`"
     )
 
 
+def _record_json(rec: Any) -> dict[str, Any]:
+    """A stored snapshot without its text, as ``docs list`` and ``docs show`` print it."""
+    return {
+        "doc_id": rec.doc_id,
+        "source_name": rec.source_name,
+        "media_type": rec.media_type,
+        "sha256": rec.sha256,
+        "period_start": rec.period_start.isoformat() if rec.period_start else None,
+        "period_end": rec.period_end.isoformat() if rec.period_end else None,
+        "published": rec.published.isoformat() if rec.published else None,
+        "scale": rec.scale,
+        "numbers": rec.numbers,
+        "snapshots": rec.snapshots,
+        "ingested_at": rec.ingested_at.isoformat() if rec.ingested_at else None,
+    }
+
+
 @docs.command("show")
 @click.argument("doc_id", metavar="ID")
 @click.option("--sections", is_flag=True, help="List the sections locators can point at.")
+@format_option(["text", "json"], "text", "json prints the snapshot, its counts and sections.")
 @db_option
 @handles_errors
-def docs_show(doc_id: str, sections: bool, db: str | None) -> None:
+def docs_show(doc_id: str, sections: bool, fmt: str, db: str | None) -> None:
     """Show a document's metadata, and its sections or figure count."""
     from tieout.documents.ingest import document_from_record
 
     with open_store(db) as store:
         rec = store.get_document(doc_id)
     doc = document_from_record(rec)
+    if fmt == "json":
+        data = _record_json(rec)
+        data |= {
+            "figures": len(doc.figures),
+            "tables": len(doc.layout.tables),
+            "sections": [
+                {
+                    "kind": s.kind,
+                    "title": s.title,
+                    "number": s.number,
+                    "index": s.index if s.kind == "paragraph" else None,
+                    "parent": s.parent or None,
+                    "span": list(s.span),
+                }
+                for s in doc.layout.sections
+            ],
+        }
+        print_json(data)
+        return
     console = make_console()
-    console.print(f"[bold]{rec.doc_id}[/bold]  {rec.source_name}  sha256 {rec.sha256}")
+    console.print(f"[bold]{rec.doc_id}[/bold]  {rec.source_name}")
+    console.print(f"sha256 {rec.sha256}", markup=False)
     console.print(
-        f"period {doc.period.describe() if doc.period else '—'}  published {rec.published or '—'}  "
-        f"scale {rec.scale or '—'}  numbers {rec.numbers}  snapshots {rec.snapshots}"
+        f"period {doc.period.describe() if doc.period else '—'}  published {rec.published or '—'}",
+        markup=False,
     )
     console.print(
-        f"{len(doc.figures)} figures, {len(doc.layout.tables)} tables, "
-        f"{len(doc.layout.sections)} sections"
+        f"scale {rec.scale or '—'}  numbers {rec.numbers}  snapshots {rec.snapshots}", markup=False
+    )
+    console.print(
+        f"{_count(len(doc.figures), 'figure')}, {_count(len(doc.layout.tables), 'table')}, "
+        f"{_count(len(doc.layout.sections), 'section')}"
     )
     if sections:
         for s in doc.layout.sections:
@@ -252,3 +292,7 @@ def docs_show(doc_id: str, sections: bool, db: str | None) -> None:
             )
             under = f"  (under {s.parent})" if s.parent else ""
             console.print(f"  {s.kind:<9} {label}{under}  [dim]{s.span[0]}–{s.span[1]}[/dim]")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"

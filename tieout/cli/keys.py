@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from tieout.cli._options import db_option, handles_errors, make_console, open_store
+from tieout.cli._options import db_option, format_option, handles_errors, make_console, open_store
+from tieout.cli.render import data_table, print_json
 
 __all__ = ["keys"]
 
@@ -38,27 +39,47 @@ def keys_create(role: str, name: str | None, db: str | None) -> None:
 
 
 @keys.command("list")
+@format_option(["table", "json"], "table", "json prints each key's record (never the key).")
 @db_option
 @handles_errors
-def keys_list(db: str | None) -> None:
+def keys_list(fmt: str, db: str | None) -> None:
     """List the API keys (id, role, name, created, revoked); never the keys themselves."""
-    from rich.markup import escape
-    from rich.table import Table
+    from rich.text import Text
 
     with open_store(db) as store:
         found = store.list_api_keys()
-    table = Table(title=f"{len(found)} API keys")
-    for col in ("id", "role", "name", "created", "revoked"):
-        table.add_column(col, overflow="fold")
-    for rec in found:
-        table.add_row(
-            rec.key_id,
-            rec.role,
-            escape(rec.name),
-            rec.created_at.strftime("%Y-%m-%d %H:%M UTC"),
-            rec.revoked_at.strftime("%Y-%m-%d %H:%M UTC") if rec.revoked_at else "",
+    if fmt == "json":
+        print_json(
+            [
+                {
+                    "key_id": rec.key_id,
+                    "role": rec.role,
+                    "name": rec.name,
+                    "created_at": rec.created_at.isoformat(),
+                    "revoked_at": rec.revoked_at.isoformat() if rec.revoked_at else None,
+                }
+                for rec in found
+            ]
         )
-    make_console().print(table)
+        return
+    console = make_console()
+    console.print(f"{len(found)} API key{'' if len(found) == 1 else 's'}")
+    if found:
+        table = data_table(
+            ("id", "role", "name", "created", "revoked"),
+            [
+                (
+                    rec.key_id,
+                    rec.role,
+                    Text(rec.name),
+                    rec.created_at.strftime("%Y-%m-%d %H:%M UTC"),
+                    rec.revoked_at.strftime("%Y-%m-%d %H:%M UTC") if rec.revoked_at else "",
+                )
+                for rec in found
+            ],
+            wrap=("name",),
+        )
+        console.print(table)
 
 
 @keys.command("revoke")

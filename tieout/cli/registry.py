@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,6 +16,10 @@ from tieout.cli._options import (
     make_console,
     open_store,
 )
+from tieout.cli.render import print_json, print_records
+
+if TYPE_CHECKING:
+    from tieout.schemas import MetricDefinition
 
 __all__ = ["registry"]
 
@@ -110,9 +115,10 @@ def registry_import(file: str, dry_run: bool, db: str | None) -> None:
 @registry.command("show")
 @click.argument("metric_key", metavar="METRIC")
 @date_option("--as-of", help="Default: today.")
+@format_option(["text", "json"], "text", "json prints the version as one object.")
 @db_option
 @handles_errors
-def registry_show(metric_key: str, as_of: date | None, db: str | None) -> None:
+def registry_show(metric_key: str, as_of: date | None, fmt: str, db: str | None) -> None:
     """Show the version of a metric in force on a date."""
     from tieout.errors import UnknownMetric
 
@@ -121,27 +127,34 @@ def registry_show(metric_key: str, as_of: date | None, db: str | None) -> None:
         row = store.metric_as_of(metric_key, on)
     if row is None:
         raise UnknownMetric(metric_key, on)
-    for name in (
-        "metric_key",
-        "definition",
-        "unit",
-        "period_start",
-        "period_end",
-        "source_doc_id",
-        "effective_from",
-        "effective_to",
-    ):
-        click.echo(f"{name:<15} {getattr(row, name) or '—'}")
+    if fmt == "json":
+        print_json(_version_json(row))
+        return
+    for name, value in _version_json(row).items():
+        click.echo(f"{name:<15} {value or '—'}")
+
+
+def _version_json(row: MetricDefinition) -> dict[str, Any]:
+    """One metric version, as every ``--format json`` of the registry prints it."""
+    return {
+        "metric_key": row.metric_key,
+        "definition": row.definition,
+        "unit": row.unit,
+        "period_start": row.period_start.isoformat(),
+        "period_end": row.period_end.isoformat(),
+        "source_doc_id": row.source_doc_id,
+        "effective_from": row.effective_from.isoformat(),
+        "effective_to": row.effective_to.isoformat() if row.effective_to else None,
+    }
 
 
 @registry.command("history")
 @click.argument("metric_key", metavar="METRIC")
+@format_option(["table", "json"], "table", "json prints every version with what it changed.")
 @db_option
 @handles_errors
-def registry_history(metric_key: str, db: str | None) -> None:
+def registry_history(metric_key: str, fmt: str, db: str | None) -> None:
     """Every version of a metric, oldest first, with what each one changed."""
-    from rich.table import Table
-
     from tieout.errors import UnknownMetric
     from tieout.registry.history import changed_fields
 
@@ -149,33 +162,34 @@ def registry_history(metric_key: str, db: str | None) -> None:
         rows = store.metric_history(metric_key)
     if not rows:
         raise UnknownMetric(metric_key)
-    table = Table()
-    for col in (
-        "effective_from",
-        "effective_to",
-        "changed",
-        "definition",
-        "unit",
-        "period",
-        "source",
-    ):
-        table.add_column(col, overflow="fold")
+    versions: list[dict[str, Any]] = []
     previous = None
     for r in rows:
-        changed = (
-            "first version" if previous is None else ", ".join(changed_fields(previous, r)) or "—"
-        )
-        table.add_row(
-            str(r.effective_from),
-            str(r.effective_to or "—"),
-            changed,
-            r.definition,
-            r.unit,
-            f"{r.period_start} – {r.period_end}",
-            r.source_doc_id,
-        )
+        changed: list[str] | None = None if previous is None else changed_fields(previous, r)
+        versions.append({**_version_json(r), "changed": changed})
         previous = r
-    make_console().print(table)
+    if fmt == "json":
+        print_json(versions)
+        return
+    print_records(
+        make_console(),
+        [
+            (
+                f"{v['effective_from']} – {v['effective_to'] or 'now'}  "
+                + ("first version" if v["changed"] is None else _changed(v["changed"])),
+                [v["definition"], _where(v)],
+            )
+            for v in versions
+        ],
+    )
+
+
+def _changed(fields: list[str]) -> str:
+    return f"changed {', '.join(fields)}" if fields else "unchanged"
+
+
+def _where(v: dict[str, Any]) -> str:
+    return f"{v['unit']} · {v['period_start']} – {v['period_end']} · source {v['source_doc_id']}"
 
 
 @registry.command("export")
@@ -214,32 +228,29 @@ def registry_export(
 
 @registry.command("list")
 @date_option("--as-of")
+@format_option(["table", "json"], "table", "json prints each version in force.")
 @db_option
 @handles_errors
-def registry_list(as_of: date | None, db: str | None) -> None:
+def registry_list(as_of: date | None, fmt: str, db: str | None) -> None:
     """The metrics in force (today, or --as-of)."""
-    from rich.table import Table
-
     with open_store(db) as store:
         rows = store.list_metrics(as_of or date.today())
-    table = Table()
-    for col in ("metric", "unit", "period", "source", "effective_from", "definition"):
-        table.add_column(col, overflow="fold")
-    for r in rows:
-        table.add_row(
-            r.metric_key,
-            r.unit,
-            f"{r.period_start} – {r.period_end}",
-            r.source_doc_id,
-            str(r.effective_from),
-            r.definition,
-        )
+    if fmt == "json":
+        print_json([_version_json(r) for r in rows])
+        return
+    versions = [_version_json(r) for r in rows]
+    records = [
+        (f"{v['metric_key']}  (since {v['effective_from']})", [v["definition"], _where(v)])
+        for v in versions
+    ]
     empty = (
         f"no metrics in force on {as_of}"
         if as_of
         else "no metrics yet: `tieout registry add` or `tieout registry import`"
     )
-    make_console().print(table if rows else empty)
+    if not rows:
+        click.echo(empty)
+    print_records(make_console(), records)
 
 
 registry.add_command(

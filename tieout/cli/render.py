@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from tieout.checks import ClaimReport
 
@@ -16,7 +17,10 @@ __all__ = [
     "VERDICT_STYLE",
     "claim_lines",
     "clip",
+    "data_table",
+    "format_value",
     "print_json",
+    "print_records",
     "render_reports",
     "summary_line",
 ]
@@ -26,8 +30,20 @@ VERDICT_STYLE = {"pass": "green", "warning": "yellow", "fail": "bold red", "unsu
 
 
 def _value(report: ClaimReport) -> str:
-    c = report.claim
-    return "null" if c.value is None else f"{_plain(c.value)} {c.unit}"
+    return format_value(report.claim.value, report.claim.unit)
+
+
+def format_value(value: Any, unit: str | None) -> str:
+    """A claim's value as every table shows it: ``1,284.6 USD_millions``; ``null`` for none."""
+    if value is None:
+        return "null"
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        number = _plain(Decimal(str(value)))
+    except (InvalidOperation, ValueError):
+        number = str(value)
+    return f"{number} {unit or ''}".strip()
 
 
 def _plain(v: Any) -> str:
@@ -52,6 +68,49 @@ def clip(text: str, width: int) -> str:
     if space > width // 2:
         cut = cut[:space]
     return cut.rstrip(" ,;:") + "…"
+
+
+def data_table(
+    columns: Sequence[str], rows: Sequence[Sequence[Any]], *, wrap: Sequence[str] = ()
+) -> Table:
+    """A table that fits the terminal without breaking a header or a value mid-word: only the
+    columns named in ``wrap`` (prose: a definition, a reason) wrap, at spaces; every other
+    cell keeps one line, cut with "…" only when the terminal is too narrow for all of them.
+    """
+    from rich.table import Table
+
+    table = Table(box=None, padding=(0, 2, 0, 0), pad_edge=False, header_style="bold")
+    for name in columns:
+        if name in wrap:
+            table.add_column(name, min_width=max(len(name), 12), overflow="fold", ratio=1)
+        else:
+            table.add_column(name, no_wrap=True, min_width=len(name), overflow="ellipsis")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def print_records(console: Console, records: Sequence[tuple[str, Sequence[str]]]) -> None:
+    """Items too wide for a table's row, one block each: a heading line (none if empty), then
+    its lines indented and wrapped at spaces to the console's width (never mid-word)."""
+    import textwrap
+
+    from rich.text import Text
+
+    width = max(console.width, 40)
+    for heading, lines in records:
+        if heading:
+            console.print(Text(heading, style="bold", no_wrap=True, overflow="fold"))
+        for line in lines:
+            for part in textwrap.wrap(
+                line,
+                width,
+                initial_indent="  ",
+                subsequent_indent="    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            ):
+                console.print(Text(part, no_wrap=True, overflow="fold"))
 
 
 def claim_lines(console: Console, rows: Sequence[tuple[int, ClaimReport]]) -> None:

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tieout.cli._options import db_option, format_option, handles_errors, make_console
-from tieout.cli.render import VERDICT_STYLE, VERDICTS, print_json
+from tieout.cli.render import (
+    VERDICT_STYLE,
+    VERDICTS,
+    data_table,
+    format_value,
+    print_json,
+    print_records,
+)
 
 if TYPE_CHECKING:
     from tieout.store import ClaimResultRecord
@@ -181,21 +188,21 @@ def list_command(
     if not rows:
         click.echo("no stored claims match")
         return
-    from rich.table import Table
+    from rich.text import Text
 
-    table = Table(show_edge=False, pad_edge=False)
-    for column in ("id", "run", "metric", "value", "verdict", "reason"):
-        table.add_column(column, overflow="fold")
+    console = make_console()
     for r in rows:
-        value = r.claim.get("value")
-        shown = "null" if value is None else f"{value} {r.claim.get('unit', '')}".strip()
-        reason = r.reason if r.override is None else f"{r.reason}\noverride: {r.override.reason}"
-        table.add_row(str(r.id), r.run_id, r.metric_key, shown, _verdict_text(r), reason)
-    make_console().print(table)
+        head = Text(f"{r.id}  ", style="bold")
+        head.append_text(_verdict_text(r))
+        value = format_value(r.claim.get("value"), r.claim.get("unit"))
+        head.append(f"  {r.metric_key}  {value}  run {r.run_id}")
+        console.print(head, no_wrap=True, overflow="fold")
+        lines = [r.reason] if r.override is None else [r.reason, f"override: {r.override.reason}"]
+        print_records(console, [("", lines)])
 
 
 @review_group.command("runs")
-@format_option(["table", "json"], "table", "json adds each run's source.")
+@format_option(["table", "json"], "table", "json adds each run's whole source path.")
 @db_option
 @handles_errors
 def runs_command(fmt: str, db: str | None) -> None:
@@ -220,19 +227,27 @@ def runs_command(fmt: str, db: str | None) -> None:
     if not runs:
         click.echo("no runs stored yet (`tieout check CLAIMS.json` makes one)")
         return
-    from rich.table import Table
-
-    table = Table(show_edge=False, pad_edge=False)
-    for column in ("run", "checked", "source", *VERDICTS):
-        table.add_column(column, overflow="fold")
-    for r in runs:
-        table.add_row(
-            r.run_id,
-            r.created_at.strftime("%Y-%m-%d %H:%M"),
-            r.source,
-            *(str(r.counts.get(v, 0)) for v in VERDICTS),
-        )
+    table = data_table(
+        ("run", "checked", *VERDICTS, "source"),
+        [
+            (
+                r.run_id,
+                r.created_at.strftime("%Y-%m-%d %H:%M"),
+                *(str(r.counts.get(v, 0)) for v in VERDICTS),
+                _file_name(r.source),
+            )
+            for r in runs
+        ],
+        wrap=("source",),
+    )
     make_console().print(table)
+
+
+def _file_name(source: str) -> str:
+    """A run's source as a table shows it: a file by its name (``--format json``: the path)."""
+    from pathlib import PurePath
+
+    return PurePath(source).name if "/" in source or "\\" in source else source
 
 
 @review_group.command("attempts")
