@@ -52,6 +52,8 @@ class ClaimValidationError(InputError):
         first_path, first_msg = self.problems[0] if self.problems else ("", "invalid")
         more = len(self.problems) - 1
         tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
+        if first_path == "document" and self.source:  # the file as a whole: its name says it
+            return f"{where}{first_msg}{tail}"
         return f"{where}{first_path}: {first_msg}{tail}"
 
 

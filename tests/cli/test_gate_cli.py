@@ -218,24 +218,24 @@ def test_bad_inputs_exit_2_with_one_error_line(tmp_path: Path) -> None:
             "bad.json: not valid JSON at line 1, column 9",
         ),
         "unknown workflow": (
-            ("draft.md", "--workflow", "nope", "--config", WORKFLOWS),
+            ("draft.md", "--workflow", "nope", "--config", WORKFLOWS, "--source", FIN),
             "workflow 'nope' is not configured (known: contract_comparison, filing_summary, "
-            "financial_statement_summary); add [nope] to tieout.toml",
+            f"financial_statement_summary); add [workflows.nope] to {WORKFLOWS}",
         ),
         "unknown workflow, no config": (
-            ("draft.md", "--workflow", "nope"),
+            ("draft.md", "--workflow", "nope", "--source", FIN),
             "workflow 'nope' is not configured (known: none configured)",
         ),
         "bad config TOML": (
-            ("draft.md", "--config", "bad.toml", "--workflow", "w"),
+            ("draft.md", "--config", "bad.toml", "--workflow", "w", "--source", FIN),
             "bad.toml: not valid TOML (",
         ),
         "bad config value": (
-            ("draft.md", "--config", "values.toml", "--workflow", "w"),
+            ("draft.md", "--config", "values.toml", "--workflow", "w", "--source", FIN),
             "values.toml: workflow 'w': enabled must be true or false",
         ),
         "missing config": (
-            ("draft.md", "--config", "nope.toml", "--workflow", "w"),
+            ("draft.md", "--config", "nope.toml", "--workflow", "w", "--source", FIN),
             "nope.toml: no such configuration file",
         ),
         "unknown doc id": (
@@ -243,6 +243,10 @@ def test_bad_inputs_exit_2_with_one_error_line(tmp_path: Path) -> None:
             "document 'nosuch' is not ingested",
         ),
         "bad format": (("draft.md", "--format", "yaml"), "yaml"),
+        "no sources": (
+            ("draft.md",),
+            "nothing to check the draft against: give --source FILE or --doc ID",
+        ),
     }
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = dict(

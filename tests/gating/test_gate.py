@@ -799,7 +799,7 @@ def test_config_error_is_an_input_error_and_a_value_error(tmp_path: Path) -> Non
     assert isinstance(err.value, TieoutError)
     assert str(err.value) == (
         "workflow 'nope' is not configured (known: contract_comparison, filing_summary, "
-        "financial_statement_summary); add [nope] to tieout.toml"
+        f"financial_statement_summary); add [workflows.nope] to {WORKFLOWS}"
     )
 
 
@@ -810,7 +810,8 @@ def test_unknown_workflow_with_no_config_anywhere(
     with pytest.raises(ConfigError) as err:
         tieout.gate("x", sources=[], workflow="w")
     assert str(err.value) == (
-        "workflow 'w' is not configured (known: none configured); add [w] to tieout.toml"
+        "workflow 'w' is not configured (known: none configured); add [workflows.w] to "
+        "tieout.toml (or [tool.tieout.workflows.w] to pyproject.toml), or give --config FILE"
     )
 
 

@@ -7,6 +7,7 @@ the calendar year 2027."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from datetime import date
@@ -29,7 +30,7 @@ REFUSAL = (
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tieout", *args], cwd=cwd, capture_output=True, text=True,
-        check=False, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
+        check=False, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ.get("PYTHONPATH", "")},
     )  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
 from datetime import UTC, date, datetime, timedelta
@@ -61,7 +62,7 @@ W48_END = datetime(2026, 11, 30, tzinfo=UTC)
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tieout", *args], cwd=cwd, capture_output=True, text=True,
-        check=False, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
+        check=False, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ.get("PYTHONPATH", "")},
     )  # fmt: skip
 
 
@@ -332,21 +333,24 @@ def test_sample_refuses_a_bad_week_or_folder(sqlite_url: str, tmp_path: Path) ->
         "",
         "tieout: error: '2026-48' is not an ISO week; write it like 2026-W48\n",
     )
-    nowhere = cli(
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    not_a_folder = cli(
+        "review", "sample", "--week", "2026-W48", "--out", "a-file", "--db", sqlite_url,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert (not_a_folder.returncode, not_a_folder.stdout) == (2, "")
+    assert "Invalid value for '--out': Directory 'a-file' is a file." in not_a_folder.stderr
+    empty = cli(
         "review", "sample", "--week", "2026-W48", "--out", "missing", "--db", sqlite_url,
         cwd=tmp_path,
     )  # fmt: skip
-    assert (nowhere.returncode, nowhere.stdout, nowhere.stderr) == (
-        2,
-        "",
-        "tieout: error: --out missing: no such folder; create it or name another\n",
-    )
-    empty = cli("review", "sample", "--week", "2026-W48", "--db", sqlite_url, cwd=tmp_path)
-    assert (empty.returncode, empty.stdout) == (
+    assert (empty.returncode, empty.stdout, empty.stderr) == (
         0,
-        "no passing claims were checked in 2026-W48; nothing to sample\n",
+        "no passing claims were checked in 2026-W48; nothing sampled, no sheet written\n",
+        "",
     )
     assert not list(tmp_path.glob("calibration-*"))
+    assert not (tmp_path / "missing").exists()  # a folder is made only for a sheet
 
 
 # --------------------------------------------------------------------------- recording

@@ -9,6 +9,7 @@ step; --by month, --since and --metric; --chart draws a real PNG or SVG.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -73,7 +74,7 @@ CHURN_FLAG = f"churn: fail rate rose to 40% in 2026-W48 (from 10% before); {CHAN
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tieout", *args], cwd=cwd, capture_output=True, text=True,
-        check=False, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
+        check=False, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "PYTHONPATH": os.environ.get("PYTHONPATH", "")},
     )  # fmt: skip
 
 

@@ -47,6 +47,7 @@ def _missing_browser() -> str | None:
 
 def tieout(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "COLUMNS": "200"}
+    env["PYTHONPATH"] = os.environ.get("PYTHONPATH", "")  # the code under test
     return subprocess.run(
         [sys.executable, "-m", "tieout", *args],
         cwd=cwd,

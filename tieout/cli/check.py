@@ -48,6 +48,13 @@ def check(
     from tieout.checks.runs import check_and_store, load_claims_file, run_to_dict
 
     claims = load_claims_file(claims_file)  # validate before touching the database
+    if not claims:
+        if fmt == "json":
+            counts = dict.fromkeys(("pass", "warning", "fail", "unsupported"), 0)
+            print_json({"run_id": None, "source": claims_file, "counts": counts, "claims": []})
+        else:
+            click.echo(f"{claims_file}: holds no claims; nothing to check, nothing stored")
+        return
     with open_store(db) as store, progress(len(claims), quiet or fmt == "json") as tick:
         run = check_and_store(
             store,

@@ -30,13 +30,15 @@ def docs() -> None:
 @docs.command("add")
 @click.argument("file", metavar="FILE|FOLDER")
 @click.option(
-    "--id", "doc_id", help="The id claims cite as source_doc_id (a single file needs one)."
+    "--id",
+    "doc_id",
+    help="The id claims cite as source_doc_id (default: the file's name without extension).",
 )
 @click.option(
     "--id-prefix",
     default="",
     metavar="TEXT",
-    help="For a folder: put this before every id (ids are the files' relative paths).",
+    help="Put this before every id taken from a file's path (a folder's, or one file's).",
 )
 @date_option("--period-start", help="First day the document reports on.")
 @date_option("--period-end", help="Last day the document reports on.")
@@ -102,8 +104,8 @@ def docs_add(
             )
         _add_folder(file, id_prefix, published, scale, numbers, quiet, fmt, db)
         return
-    if doc_id is None:
-        raise InputError(f"give the document an id: tieout docs add {file} --id ID")
+    if doc_id is None:  # a single file is cited by its name without the extension
+        doc_id = id_prefix + Path(file).stem
     if period_text:
         from tieout.periods import parse_dated_period
 

@@ -79,6 +79,11 @@ def gate_command(
     from tieout.gating.sources import text_index
 
     numbers_of(source_numbers, "", "--source-numbers")  # refused before anything is read
+    if not (sources or doc_ids or anchors or facts_files):
+        raise InputError(
+            "nothing to check the draft against: give --source FILE or --doc ID "
+            "(or --anchors FILE, --facts FILE)"
+        )
     text, _ = _read_draft(draft)
     indexes = []
     for path in sources:
@@ -147,7 +152,8 @@ def _render(result: object) -> None:
         for c in result.claims:
             if c.status == "rounded":
                 console.print(
-                    f" line {c.line:<4} {c.cls:<9} {escape(c.text)}  [dim]{escape(c.reason)}[/dim]"
+                    f" line {c.line:<4} {c.cls:<9} {escape(c.text)}  [dim]{escape(c.reason)}[/dim]",
+                    soft_wrap=True,
                 )
     else:
         n = len(result.rejected)
@@ -156,10 +162,32 @@ def _render(result: object) -> None:
         )
         for c in result.rejected:
             console.print(
-                f" line {c.line:<4} {c.cls:<9} {escape(c.text)}  [dim]{escape(c.reason)}[/dim]"
+                f" line {c.line:<4} {c.cls:<9} {escape(c.text)}  [dim]{escape(c.reason)}[/dim]",
+                soft_wrap=True,
             )
+        # handed to the model verbatim: never wrapped to the terminal's width
         console.print("\nMessage for the model:")
-        console.print("  " + escape(result.message).replace("\n", "\n  "))
+        console.print("  " + escape(result.message).replace("\n", "\n  "), soft_wrap=True)
     if result.carve_outs:
-        parts = ", ".join(f"{c.kind} {c.text[:40]}" for c in result.carve_outs)
-        console.print(f"[dim]not checked (carve-outs): {escape(parts)}[/dim]")
+        parts = "; ".join(
+            f"line {c.line} {c.kind} {_around(result.sanitized_text, c.span)}"
+            for c in result.carve_outs
+        )
+        console.print(f"[dim]not checked, never a figure: {escape(parts)}[/dim]", soft_wrap=True)
+
+
+def _around(text: str, span: tuple[int, int], reach: int = 24) -> str:
+    """A carve-out shown with the words around it on its line: ``"September 20, 2026"``."""
+    start, end = span
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    a = max(line_start, start - reach)
+    b = min(line_end, end + reach)
+    if a > line_start:
+        a = text.find(" ", a, start) + 1 or start
+    if b < line_end:
+        b = text.rfind(" ", end, b) if text.rfind(" ", end, b) > 0 else end
+    head = "…" if a > line_start else ""
+    tail = "…" if b < line_end else ""
+    return f'"{head}{text[a:b].strip()}{tail}"'

@@ -89,7 +89,14 @@ def registry_add(
     )
     with open_store(db) as store:
         outcome = store.set_metric(defn, backdate=backdate)
+        known = source_doc in store.get_documents([source_doc])
     click.echo(f"{metric_key}: {outcome}")
+    if not known:  # allowed: the registry may come before the documents
+        click.echo(
+            f"note: no document {source_doc!r} is ingested yet; "
+            f"add it with `tieout docs add FILE --id {source_doc}`",
+            err=True,
+        )
 
 
 @registry.command("import")

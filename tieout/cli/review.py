@@ -356,7 +356,7 @@ def override_command(
     type=click.Path(file_okay=False),
     default=".",
     show_default=True,
-    help="Folder for calibration-WEEK.csv and .html.",
+    help="Folder for calibration-WEEK.csv and .html (made if it does not exist).",
 )
 @click.option("--force", is_flag=True, help="Rewrite sheet files that already exist.")
 @format_option(["text", "json"], "text", "json prints the sampled claims.")
@@ -384,11 +384,7 @@ def sample_command(
 
     week = (week or previous_week()).strip()
     week_bounds(week)  # a bad week fails before the database is touched
-    folder = Path(out_dir)
-    if not folder.is_dir():
-        from tieout.errors import InputError
-
-        raise InputError(f"--out {out_dir}: no such folder; create it or name another")
+    folder = Path(out_dir)  # made when a sheet is written; click refuses a file
     csv_path, html_path = folder / f"calibration-{week}.csv", folder / f"calibration-{week}.html"
     there = [str(p) for p in (csv_path, html_path) if p.exists()]
     if there and not force:  # checked before anything is drawn or stored
@@ -402,7 +398,9 @@ def sample_command(
         items, drawn_now = draw_sample(store, week, n)
         csv_text = sheet_csv(items, store)
         html_text = sheet_html(items, week, store)
+        busy = [] if items else _weeks_with_passes(store)
     if items:
+        folder.mkdir(parents=True, exist_ok=True)
         _write_whole(csv_path, csv_text)
         _write_whole(html_path, html_text)
     if fmt == "json":
@@ -420,10 +418,27 @@ def sample_command(
         )
         return
     if not items:
-        click.echo(f"no passing claims were checked in {week}; nothing to sample")
+        click.echo(
+            f"no passing claims were checked in {week}; nothing sampled, no sheet written"
+            + (
+                f" (passing claims were checked in {', '.join(busy)}: --week {busy[-1]})"
+                if busy
+                else ""
+            )
+        )
         return
     how = "drew" if drawn_now else "kept the sample drawn earlier:"
     click.echo(f"{week}: {how} {len(items)} passing claims; wrote {csv_path} and {html_path}")
+
+
+def _weeks_with_passes(store: Any) -> list[str]:
+    """The ISO weeks in which passing claims were checked, oldest first (the last five)."""
+    weeks = {
+        f"{d.isocalendar().year}-W{d.isocalendar().week:02d}"
+        for r in store.list_claim_results(verdict="pass")
+        for d in [r.checked_at.date()]
+    }
+    return sorted(weeks)[-5:]
 
 
 def _write_whole(path: Any, text: str) -> None:

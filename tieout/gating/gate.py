@@ -105,18 +105,23 @@ def resolve_config(
     if isinstance(config, WorkflowConfig):
         return config
     if isinstance(config, str | Path):
+        where = f"add [workflows.{workflow}] to {config}"
         config = load_config(config)
     elif config is None:
         if workflow is None:
             return DEFAULT
+        where = (
+            f"add [workflows.{workflow}] to tieout.toml "
+            f"(or [tool.tieout.workflows.{workflow}] to pyproject.toml), or give --config FILE"
+        )
         config = load_config()
+    else:
+        where = f"add {workflow!r} to the workflows passed"
     if workflow is None:
         return DEFAULT
     if workflow not in config:
         known = ", ".join(sorted(config)) or "none configured"
-        raise ConfigError(
-            f"workflow {workflow!r} is not configured (known: {known}); add [{workflow}] to tieout.toml"
-        )
+        raise ConfigError(f"workflow {workflow!r} is not configured (known: {known}); {where}")
     return config[workflow]
 
 
