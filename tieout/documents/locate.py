@@ -59,6 +59,34 @@ _NUMBERED = re.compile(
     r"^(?:§+\s*|(?:section|clause|article|para(?:graph)?|¶)\s*)?(\d+(?:\.\d+)*)\.?$", re.I
 )
 _PARA = re.compile(r"^(?:paragraph|para|¶)\s*(\d+)$", re.I)
+# a place named as tieout prints it, without a colon: "row Revenue", "column 2019"
+_KEYWORD = re.compile(r"^(?P<key>row|line item|column|col)\s+(?P<value>\S.*)$", re.I)
+_KEYS = frozenset(
+    [
+        "row",
+        "line item",
+        "column",
+        "col",
+        "page",
+        "pages",
+        "p",
+        "pp",
+        "pg",
+        "paragraph",
+        "para",
+        "¶",
+        "line",
+        "section",
+        "clause",
+        "article",
+        "§",
+        "table",
+        "heading",
+    ]
+)
+# "Cash and runway ¶1": a paragraph under the heading named before it
+_HEADED_PARA = re.compile(r"^(?P<title>.+?)\s+¶\s*(?P<n>\d+)$")
+_ON_PAGE = re.compile(r"^(?P<where>.+?)\s+on\s+(?P<page>page\s+\d+)$", re.I)
 _LINE = re.compile(r"^line\s*(\d+)$", re.I)
 _TABLE = re.compile(r"^(?:the\s+)?table(?:\s*:?\s*#?(\d+))?$", re.I)
 # "page 2", "p. 2", "pp. 2-3", "pages 2 to 3", "page 2 of 5" (after "page:", the value alone)
@@ -91,10 +119,15 @@ def _resolve(doc: Document, locator: str) -> Region | None:
     region: Region | None = None
     heading: Section | None = None
     column = ""
+    if locator.strip().lower() == "document":  # what place_of names a span outside any place
+        return Region(0, len(doc.text), "document")
     for part in parts:
-        m = _PART.match(part)
-        key, value = (m.group("key").lower(), m.group("value")) if m else ("", part)
-        value = value.strip().strip("\"'")
+        key, value = _key_of(doc, part, region)
+        if key not in _KEYS and (headed := _HEADED_PARA.match(part)):  # "Cash and runway ¶1"
+            region = _headed_paragraph(doc, headed)
+            if region is None:
+                return None
+            continue
         if key in ("row", "line item"):
             region = _row(doc, value, region) or region
             if region is None:
@@ -163,24 +196,52 @@ _SEPARATOR = re.compile(r"([,;]|\s+[-–]\s+)")
 _JOINABLE = ("", "section", "heading", "table", "row", "line item", "column", "col")
 
 
+def _key_value(part: str) -> tuple[str, str]:
+    """A part's key and value: ``row: Revenue`` and ``row Revenue`` alike; ``""`` and the
+    part itself when it has no key."""
+    m = _KEYWORD.match(part.strip()) or _PART.match(part)
+    key, value = (m.group("key").lower(), m.group("value")) if m else ("", part)
+    return key, value.strip().strip("\"'")
+
+
+def _key_of(doc: Document, part: str, within: Region | None) -> tuple[str, str]:
+    """As :func:`_key_value`, but a heading that begins with the word "row" stays a heading."""
+    key, value = _key_value(part)
+    if (
+        key in ("row", "line item")
+        and _PART.match(part) is None
+        and _row(doc, value, within) is None
+        and _heading(doc, part) is not None
+    ):
+        return "", part
+    return key, value
+
+
+def _headed_paragraph(doc: Document, headed: re.Match[str]) -> Region | None:
+    heading = _heading(doc, headed.group("title"))
+    return None if heading is None else _paragraph(doc, heading, int(headed.group("n")))
+
+
 def _parts(doc: Document, locator: str) -> list[str]:
     """A locator's parts, split at commas, semicolons and spaced dashes, except where the
     name of a place holds one: "column: Three Months Ended September 30, 2026", "row:
     Salaries, wages and benefits", "table: CITY OF RIVERBEND - ASSESSED VALUATION" (a part
-    with no key of its own joins the one before when together they name a place)."""
+    with no key of its own joins the one before when together they name a place). A place
+    "on page N", as a PDF's places are named, is that page, then the place."""
+    on_page = _ON_PAGE.match(locator.strip())
+    if on_page is not None:
+        return [on_page.group("page"), *_parts(doc, on_page.group("where"))]
     pieces = _SEPARATOR.split(locator)
     parts: list[str] = []
     for i in range(0, len(pieces), 2):
         part = pieces[i].strip()
         if not part:
             continue
-        if parts and i and _PART.match(part) is None and not _structural(part):
-            before = _PART.match(parts[-1])
-            key = before.group("key").lower() if before else ""
+        if parts and i and _key_value(part)[0] == "" and not _structural(part):
+            key = _key_value(parts[-1])[0]
             if key in _JOINABLE and not _structural(parts[-1]):
                 joined = f"{parts[-1]}{pieces[i - 1]}{pieces[i]}".strip()
-                m = _PART.match(joined)
-                value = (m.group("value") if m else joined).strip().strip("\"'")
+                value = _key_value(joined)[1]
                 if _names_place(doc, key, value):
                     parts[-1] = joined
                     continue
@@ -223,6 +284,9 @@ def _column(doc: Document, label: str, within: Region | None) -> Region | None:
     named = [(t, j) for t, j, h in heads if h and h == want] or [
         (t, j) for t, j, h in heads if h and want and (h in want or want in h)
     ]
+    if not named and want.isdigit() and int(want) > 1:
+        # "column 3": a column with no heading, named by its place as tieout names it
+        named = [(t, int(want) - 1) for t in tables]
     if not named:
         return None
     start = within.start if within else min(t.span[0] for t, _ in named)
@@ -235,7 +299,7 @@ def _column(doc: Document, label: str, within: Region | None) -> Region | None:
         for c in r.cells
         if c.col == j
     )
-    shown = next(t.columns[j] for t, j in named)
+    shown = next((t.columns[j] for t, j in named if j < len(t.columns) and t.columns[j]), label)
     where = f"{within.label}, column {shown}" if within else f"column {shown}"
     return Region(start, end, where, shown, cells)
 

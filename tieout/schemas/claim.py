@@ -48,6 +48,7 @@ from tieout.schemas.limits import (
     read_json_number,
     value_problem,
 )
+from tieout.schemas.locators import LOCATOR_DESCRIPTION
 from tieout.schemas.wording import describe, not_json_text, value_hint
 from tieout.units import ACCEPTED_FORMS, SCALES, normalize_decimal
 
@@ -222,7 +223,7 @@ class Claim(BaseModel):
         default=None, description=_HINTS["source_quote"], max_length=TEXT_LIMITS["source_quote"]
     )
     source_locator: NonEmptyStr | None = Field(
-        default=None, description=_HINTS["source_locator"], max_length=TEXT_LIMITS["source_locator"]
+        default=None, description=LOCATOR_DESCRIPTION, max_length=TEXT_LIMITS["source_locator"]
     )
     missing_reason: NonEmptyStr | None = Field(
         default=None,
