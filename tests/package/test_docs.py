@@ -57,3 +57,10 @@ def test_committed_schema_is_what_tieout_schema_prints() -> None:
 
     committed = json.loads((ROOT / "tieout" / "schemas" / "claim.schema.json").read_text())
     assert json.loads(printed) == committed
+
+
+def test_the_readme_sends_the_reader_to_pages_the_repository_holds() -> None:
+    assert (ROOT / "ARCHITECTURE.md").is_file()
+    assert "`ARCHITECTURE.md` is the map" in README
+    for outside in re.findall(r"\(\.\./[^)]*\)|`\.\./[^`]*`", README):
+        raise AssertionError(f"the README points outside the repository: {outside}")

@@ -147,7 +147,8 @@ def _render(result: object) -> None:
         console.print(
             f"[green]PASSED[/green] — {len(checked)} figure{'s' if len(checked) != 1 else ''} "
             "found in the sources"
-            f"{rounded}{escape(marked)}{where}"
+            f"{rounded}{escape(marked)}{where}",
+            soft_wrap=True,
         )
         for c in result.claims:
             if c.status == "rounded":
@@ -158,7 +159,8 @@ def _render(result: object) -> None:
     else:
         n = len(result.rejected)
         console.print(
-            f"[bold red]REJECTED[/bold red] — {n} figure{'s' if n != 1 else ''} not in the sources{where}"
+            f"[bold red]REJECTED[/bold red] — {n} figure{'s' if n != 1 else ''} not in the sources{where}",
+            soft_wrap=True,
         )
         for c in result.rejected:
             console.print(

@@ -348,7 +348,9 @@ def override_command(
     help="How many passing claims to draw.",
 )
 @click.option(
-    "--week", metavar="YYYY-Www", help="The ISO week, e.g. 2026-W48 (default: last week)."
+    "--week",
+    metavar="YYYY-Www",
+    help="The ISO week, e.g. 2026-W48, or this (default: last week).",
 )
 @click.option(
     "--out",
@@ -371,6 +373,7 @@ def sample_command(
     gives the same claims. Fill `confirmed` (yes/no), `note` and `reviewer` in the CSV, then
     run `tieout review record`.
     """
+    from datetime import UTC, datetime, timedelta
     from pathlib import Path
 
     from tieout.review.calibration import (
@@ -383,6 +386,8 @@ def sample_command(
     from tieout.store import Store
 
     week = (week or previous_week()).strip()
+    if week.lower() == "this":
+        week = previous_week(datetime.now(UTC).date() + timedelta(days=7))  # this ISO week
     week_bounds(week)  # a bad week fails before the database is touched
     folder = Path(out_dir)  # made when a sheet is written; click refuses a file
     csv_path, html_path = folder / f"calibration-{week}.csv", folder / f"calibration-{week}.html"
