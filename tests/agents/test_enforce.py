@@ -221,7 +221,7 @@ def test_a_failing_claim_gets_fix_instructions() -> None:
         '"Cash in bank at month end was $1.4M (as of July 31, 2026)."\n'
         "    Fix: use the value exactly as the cited document states it (put the scale in unit, "
         "e.g. 1.4 with USD_millions), or cite the document that states your value\n"
-        "  - claims[2] (cash_balance 1.4 USD_millions): quote: quote not found in "
+        "  - claims[2] (cash_balance 1.4 USD_millions): quote not found in "
         'investor-update-2026-08: "Cash was 1.4M"\n'
         "    Fix: copy source_quote verbatim from the cited document (the sentence that states "
         "the value)\n"

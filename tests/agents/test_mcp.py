@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import os
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -54,8 +55,11 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def drive(db: Path, cwd: Path, steps: Callable[[ClientSession], Awaitable[None]]) -> None:
     """Start `python -m tieout mcp --db DB`, initialise a client session, run ``steps``."""
+    from mcp.client.stdio import get_default_environment
+
+    env = get_default_environment() | {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "tieout", "mcp", "--db", str(db)], cwd=cwd
+        command=sys.executable, args=["-m", "tieout", "mcp", "--db", str(db)], cwd=cwd, env=env
     )
 
     async def main() -> None:

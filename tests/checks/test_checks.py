@@ -332,10 +332,7 @@ def test_rounded_claim_warns_and_names_the_stated_figure() -> None:
 def test_quote_elsewhere_warns_and_near_verbatim_warns() -> None:
     elsewhere = check(source_locator="section: Highlights")
     assert elsewhere.verdict is Verdict.WARNING
-    assert (
-        elsewhere.reason
-        == "quote: quote found verbatim in Cash and runway ¶1, locator said Highlights"
-    )
+    assert elsewhere.reason == "quote found verbatim in Cash and runway ¶1, locator said Highlights"
     near = check(
         metric_key="net_burn",
         value=Decimal(212),
@@ -362,7 +359,7 @@ def test_near_verbatim_quote_with_other_digits_fails() -> None:
 def test_quote_that_does_not_state_the_value_fails() -> None:
     r = check(source_quote="We signed two hospital systems", source_locator="section: Highlights")
     assert r.verdict is Verdict.FAIL
-    assert r.reason == "quote: quote does not state 1,400,000 USD; it states no figure"
+    assert r.reason == "quote does not state 1,400,000 USD; it states no figure"
 
 
 def test_unknown_document_and_unknown_unit_fail_with_the_fix() -> None:
@@ -806,14 +803,14 @@ def test_a_figure_in_another_column_than_the_locator_names_fails() -> None:
     pro_forma = at("162344", equity, "row: Total stockholders' equity (deficit), column: Actual")
     assert pro_forma.verdict is Verdict.FAIL
     assert pro_forma.reason == (
-        'quote: quote states 162,344,000 USD ("162,344") in column Pro Forma of row Total '
+        'quote states 162,344,000 USD ("162,344") in column Pro Forma of row Total '
         "stockholders' equity (deficit); the locator names column Actual, which holds "
         "-250,562,000 USD"
     )
     assert pro_forma.check("quote").field == "source_locator"
     actual = at("142318", cash, "row: Cash and cash equivalents, column: Pro Forma As Adjusted")
     assert actual.reason == (
-        'quote: quote states 142,318,000 USD ("$142,318") in columns Actual, Pro Forma of row '
+        'quote states 142,318,000 USD ("$142,318") in columns Actual, Pro Forma of row '
         "Cash and cash equivalents; the locator names column Pro Forma As Adjusted, which "
         "holds 347,718,000 USD"
     )

@@ -145,7 +145,7 @@ Dividends | 0 | (400,000) | (400,000)
     )
     assert r.verdict is Verdict.FAIL
     assert r.reason == (
-        'quote: quote states "3,418,200" (row Net income) with no unit and no period; tieout '
+        'quote states "3,418,200" (row Net income) with no unit and no period; tieout '
         "cannot tell it is 3,418,200 USD for 2025"
     )
     never_contradicts(r)
@@ -160,7 +160,7 @@ def test_a_bare_cell_where_the_document_names_two_currencies_is_undecided_not_a_
     )
     assert r.verdict is Verdict.FAIL
     assert r.reason == (
-        'quote: quote states "3,418,200" (row Revenue) with no unit; tieout cannot tell it is '
+        'quote states "3,418,200" (row Revenue) with no unit; tieout cannot tell it is '
         "3,418,200 USD"
     )
     never_contradicts(r)

@@ -165,7 +165,9 @@ def check_claim(
         reason = f"{first.reason}; {reason}" if first.status is Status.PASS else reason
     else:
         decisive = next(r for r in results if r.status.value == verdict.value)
-        reason = f"{decisive.name}: {decisive.reason}"
+        said = decisive.reason
+        # "quote not found in …" names its check already: never "quote: quote not found"
+        reason = said if said.startswith(f"{decisive.name} ") else f"{decisive.name}: {said}"
     notes = (note,) if note else ()
     return ClaimReport(position, claim, verdict, reason, results, metric, sha, notes)
 

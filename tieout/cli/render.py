@@ -64,9 +64,8 @@ def clip(text: str, width: int) -> str:
     if len(text) <= width:
         return text
     cut = text[: max(width - 1, 0)]
-    space = cut.rfind(" ")
-    if space > width // 2:
-        cut = cut[:space]
+    if text[len(cut)] != " " and " " in cut:
+        cut = cut[: cut.rfind(" ")]  # never a word cut in two
     return cut.rstrip(" ,;:") + "…"
 
 
