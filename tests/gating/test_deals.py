@@ -138,7 +138,7 @@ def test_a_coarse_figure_is_refused_without_naming_a_cell_to_copy() -> None:
     r = tieout.gate("EBITDA was $1.52bn in the June quarter.", sources=[NOTES_AND_CERTIFICATE])
     assert r.claims[0].hint == (
         'the sources state "1,521,540" (1,521,540,000 USD), which it rounds: '
-        "write that figure exactly"
+        "write that figure exactly, as 1,521,540,000 USD"
     )
 
 

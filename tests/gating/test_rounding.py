@@ -61,15 +61,16 @@ def test_a_rounding_is_refused_by_default_and_the_model_is_told_the_exact_figure
         assert bad.text == "$478.4 million"
         assert bad.hint == (
             'the sources state "$ 478,390" (478,390,000 USD), which it rounds: '
-            "write that figure exactly"
+            "write that figure exactly, as 478,390,000 USD"
         )
         assert bad.reason.startswith("in neither this run's anchors nor its sources; ")
         assert bad.reason.endswith(
-            'states "$ 478,390" (478,390,000 USD), which it rounds: write that figure exactly'
+            'states "$ 478,390" (478,390,000 USD), which it rounds: write that figure exactly, '
+            "as 478,390,000 USD"
         )
         assert (
             "  - line 1: '$478.4 million' (currency); the sources state \"$ 478,390\" "
-            "(478,390,000 USD), which it rounds: write that figure exactly\n"
+            "(478,390,000 USD), which it rounds: write that figure exactly, as 478,390,000 USD\n"
         ) in result.message
 
 
@@ -248,3 +249,16 @@ def test_rounds_is_half_up_rounding_of_the_magnitude(value: Decimal, places: int
     if fig is None or fig.value is None or fig.precision != step:
         return
     assert rounds(value, fig) == (value != written)
+
+
+def test_the_figure_a_rounding_hint_names_passes_when_written() -> None:
+    """A cell's own text under "(in thousands)" is no figure a draft can copy: "$755.4" in a
+    draft is 755.40 dollars. The hint names the figure as a draft must write it."""
+    source = "(in thousands)\n\n| Item | Q3 |\n|---|---:|\n| Net burn | $755.4 |\n"
+    [claim] = tieout.gate("Net burn was $755k.", sources=[source]).rejected
+    assert claim.hint == (
+        'the sources state "$755.4" (755,400 USD), which it rounds: write that figure exactly, '
+        "as 755,400 USD"
+    )
+    assert not tieout.gate("Net burn was $755.4.", sources=[source]).passed
+    assert tieout.gate("Net burn was 755,400 USD.", sources=[source]).passed

@@ -620,5 +620,6 @@ def test_a_rounding_hint_with_one_candidate_is_unchanged() -> None:
     r = tieout.gate("Subscription revenue was $11.4M in Q3 FY26.", sources=[source])
     [claim] = r.claims
     assert claim.hint == (
-        'the sources state "11,406" (11,406,000), which it rounds: write that figure exactly'
+        'the sources state "11,406" (11,406,000), which it rounds: write that figure exactly, '
+        "as 11,406,000"
     )

@@ -234,7 +234,7 @@ def test_run_page_filters_by_the_verdict_in_force(desk: Desk) -> None:
 
 def test_claim_page_marks_the_figure_and_the_quote_in_the_source(desk: Desk) -> None:
     desk.login()
-    c = desk.claim("net_burn", "fail", "quote:")  # $212k found, the quote states 6.6 months
+    c = desk.claim("net_burn", "fail", "quote does not state")  # $212k found, it states 6.6 months
     page = desk.client.get(f"/review/claims/{c.id}")
     assert page.status_code == 200
     assert '<mark class="figure" id="figure">$212k</mark>' in page.text

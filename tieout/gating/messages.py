@@ -53,7 +53,9 @@ _PASSED = (
 
 # what the gate tells the model (about "the sources") and the reviewer (about one source)
 # when the sources state something close to a missing figure
-_ROUNDS = '{who} "{source}" ({value}), which it rounds: write that figure exactly'
+# the figure is named as the draft must write it: a cell's own text ("755.4" under "(in
+# thousands)") read alone in a draft is another figure
+_ROUNDS = '{who} "{source}" ({value}), which it rounds: write that figure exactly, as {value}'
 _ROUNDS_MANY = "{who} {listed}, each of which it rounds: write the one meant exactly"
 _ROUNDED = 'rounds "{source}" ({value}) in {label}'
 _ROUNDS_SOME = (
