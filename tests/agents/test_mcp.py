@@ -93,9 +93,9 @@ def test_an_agent_lists_the_tools_fixes_its_claims_and_its_draft(db: Path, tmp_p
         )
 
         draft = "# July update\n\nWe closed July with $1.9M in the bank.\n"
-        args = {"text": draft, "doc_ids": ["investor-update-2026-08"], "run_id": "run-1"}
+        args = {"draft": draft, "doc_ids": ["investor-update-2026-08"], "run_id": "run-1"}
         seen["rejected"] = await session.call_tool("save_document", args)
-        fixed = dict(args, text=draft.replace("$1.9M", "$1.4M"))
+        fixed = dict(args, draft=draft.replace("$1.9M", "$1.4M"))
         seen["saved"] = await session.call_tool("save_document", fixed)
 
         seen["metric"] = await session.call_tool("lookup_metric", {"metric_key": "cash_balance"})
@@ -109,7 +109,7 @@ def test_an_agent_lists_the_tools_fixes_its_claims_and_its_draft(db: Path, tmp_p
     assert submit_schema["type"] == "object"
     assert submit_schema["$defs"] == claim_set_json_schema()["$defs"]
     assert submit_schema["properties"]["claims"]["items"] == {"$ref": "#/$defs/Claim"}
-    assert tools["save_document"].input_schema["required"] == ["text"]
+    assert tools["save_document"].input_schema["required"] == ["draft"]  # as POST /gate
     assert tools["lookup_metric"].input_schema["required"] == ["metric_key"]
     assert tools["list_documents"].input_schema["type"] == "object"
 
@@ -354,3 +354,19 @@ def test_a_run_id_with_a_control_character_is_a_tool_error(db: Path) -> None:
         )
     assert reply.is_error
     assert "run_id" in reply.text and "control or invisible characters" in reply.text
+
+
+def test_a_tool_error_names_every_problem_and_the_draft_as_http_names_it(db: Path) -> None:
+    from tieout.agents.mcp_server import ToolServer
+
+    with Store.open(f"sqlite:///{db}") as store:
+        tools = ToolServer(store)
+        reply = tools.call("save_document", {"sources": ["x"], "bogus": 1})
+        old_name = tools.call(
+            "save_document", {"text": "Cash was $5.", "sources": ["Cash was $5."]}
+        )
+    assert reply.is_error
+    assert reply.text == (
+        "save_document: draft: Field required; bogus: Extra inputs are not permitted"
+    )
+    assert (old_name.is_error, old_name.data["outcome"]) == (False, "saved")  # "text" still read

@@ -82,12 +82,12 @@ def test_submit_claims_takes_the_claim_set_schema() -> None:
 
 def test_save_document_takes_the_models_arguments() -> None:
     schema = parameters(tool_definitions("anthropic")[1])
-    assert schema["properties"].keys() == {"text", "sources", "doc_ids", "workflow", "run_id"}
-    assert schema["required"] == ["text"]
+    assert schema["properties"].keys() == {"draft", "sources", "doc_ids", "workflow", "run_id"}
+    assert schema["required"] == ["draft"]
     assert schema == {**SaveDocumentArgs.model_json_schema(), "description": schema["description"]}
     validator = jsonschema.Draft202012Validator(schema)
-    assert validator.is_valid({"text": "Cash was $1.4M.", "doc_ids": ["investor-update-2026-08"]})
-    assert not validator.is_valid({"text": "x", "sources": "not a list"})
+    assert validator.is_valid({"draft": "Cash was $1.4M.", "doc_ids": ["investor-update-2026-08"]})
+    assert not validator.is_valid({"draft": "x", "sources": "not a list"})
     assert not validator.is_valid({"sources": []})
 
 

@@ -130,11 +130,10 @@ class ToolReply:
 
 def _one_line(tool: str, exc: ValidationError) -> str:
     errors = exc.errors(include_url=False)
-    first = errors[0]
-    where = ".".join(str(p) for p in first["loc"]) or "arguments"
-    more = len(errors) - 1
-    tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-    return f"{tool}: {where}: {first['msg']}{tail}"
+    shown = [f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in errors[:5]]
+    more = len(errors) - len(shown)
+    tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
+    return f"{tool}: {'; '.join(shown)}{tail}"
 
 
 def _model_schema(model: type[BaseModel]) -> dict[str, Any]:
@@ -266,7 +265,7 @@ class ToolServer:
                     f"run {session.run_id!r} keeps the sources of its first save; "
                     "omit sources and doc_ids, or start a new run (omit run_id)"
                 )
-            return _gate_reply(session.save(a.text))
+            return _gate_reply(session.save(a.draft))
         sources: list[Any] = list(a.sources)
         for doc_id in doc_ids:
             sources.append(document_index(document_from_record(self.store.get_document(doc_id))))
@@ -279,7 +278,7 @@ class ToolServer:
         )
         self.sessions[session.run_id] = session
         self._run_sources[session.run_id] = given
-        return _gate_reply(session.save(a.text))
+        return _gate_reply(session.save(a.draft))
 
     # -- lookup_metric, list_documents --------------------------------------------------------
 

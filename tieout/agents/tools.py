@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
 from tieout.errors import InputError
 
@@ -43,7 +43,11 @@ class SaveDocumentArgs(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    text: str = Field(description="The draft to save, as plain text or Markdown.")
+    # named as HTTP's POST /gate names it; "text", its earlier name, is still read
+    draft: str = Field(
+        validation_alias=AliasChoices("draft", "text"),
+        description="The draft to save, as plain text or Markdown.",
+    )
     sources: list[str] = Field(
         default_factory=list,
         description="The texts of the source documents the draft's figures are taken from.",
