@@ -101,3 +101,21 @@ def test_review_sample_names_the_weeks_it_could_draw_and_makes_its_folder(tmp_pa
     )
     assert drawn.startswith(f"{this_week}: drew 8 passing claims; wrote sheets/new/calibration-")
     assert (tmp_path / "sheets/new" / f"calibration-{this_week}.csv").is_file()
+
+
+def test_a_snippet_in_a_reason_is_cut_at_words() -> None:
+    import tieout
+
+    words = "The order " + "of parts " * 8 + "worth $1,200 is due for delivery in January 2027 "
+    doc = tieout.Document.from_text("po", words + "to the plant in Leeds, after inspection.")
+    fig = next(f for f in doc.figures if f.value == 1200)
+    shown = doc.snippet(fig.span, width=30)
+    assert shown == "parts of parts of parts worth $1,200 is due for delivery in"
+    assert doc.snippet(fig.span, width=200) == " ".join(doc.text.split())
+
+
+def test_docs_show_counts_in_words(tmp_path: Path) -> None:
+    doc = SAMPLES / "documents/investor-update-2026-08.md"
+    ok(tieout_cli("docs", "add", str(doc), cwd=tmp_path, db="t.db"))
+    out = ok(tieout_cli("docs", "show", "investor-update-2026-08", cwd=tmp_path, db="t.db"))
+    assert "1 table, " in out and "1 tables" not in out

@@ -464,9 +464,17 @@ class Document:
     def snippet(self, span: tuple[int, int], width: int = 60) -> str:
         """The sentence around a span, trimmed to about ``width`` characters each side."""
         s, e = self.sentence_at(span[0])
-        s = max(s, span[0] - width)
-        e = min(max(e, span[1]), span[1] + width)
-        return " ".join(self.text[s:e].split())
+        text = self.text
+        if span[0] - width > s:  # trimmed: start at a word, never inside one
+            s = span[0] - width
+            while s < span[0] and not text[s - 1].isspace():
+                s += 1
+        if span[1] + width < max(e, span[1]):  # and end at one
+            e = span[1] + width
+            while e > span[1] and not text[e].isspace():
+                e -= 1
+        e = max(e, span[1])
+        return " ".join(text[s:e].split())
 
 
 # a date that names when something falls due, ends or starts, not the period a figure
