@@ -50,3 +50,24 @@ def test_report_run_in_every_format(tmp_path: Path) -> None:
         2,
         "tieout: error: run 'nope' is not stored (see `tieout review runs`)\n",
     )
+
+
+def test_report_run_counts_the_verdicts_in_force(tmp_path: Path) -> None:
+    assert run("demo", "--db", "d.db", cwd=tmp_path).returncode == 0
+    db = f"sqlite:///{tmp_path / 'd.db'}"
+    rows = json.loads(run("review", "list", "--db", db, "--format", "json", cwd=tmp_path).stdout)
+    fail = next(r for r in rows if r["metric_key"] == "net_sales_fy2019" and r["verdict"] == "fail")
+    done = run(
+        "review", "override", str(fail["id"]), "--verdict", "warning", "--reason", "restated",
+        "--reviewer", "M. Osei", "--db", db, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    md = run("report", "run", fail["run_id"], "--db", db, cwd=tmp_path).stdout
+    assert md.splitlines()[2].endswith(
+        "— pass 3 · warning 1 · fail 0 · unsupported 1 (after 1 override; the checker's: "
+        "pass 3 · warning 0 · fail 1 · unsupported 1)"
+    )
+    data = json.loads(
+        run("report", "run", fail["run_id"], "--db", db, "--format", "json", cwd=tmp_path).stdout
+    )
+    assert data["counts"]["fail"] == 1 and data["effective_counts"]["fail"] == 0

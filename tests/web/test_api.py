@@ -212,7 +212,8 @@ def test_the_seed_claim_passes_and_its_run_can_be_read(api: Api) -> None:
     assert stored.status_code == 200
     assert stored.json()["counts"] == run["counts"]
     assert [c["verdict"] for c in stored.json()["claims"]] == ["pass"]
-    assert stored.json()["source"].startswith("http (key ")
+    key_id = api.keys["agent"].split("_")[1]
+    assert stored.json()["source"] == f"http (agent key, key {key_id})"  # the key's name first
     # a reviewer's override shows beside the checker's verdict, which never changes
     [before] = stored.json()["claims"]
     assert (before["effective_verdict"], before["overrides"]) == ("pass", [])

@@ -69,12 +69,33 @@ class RunReport:
     run: RunRecord
     claims: list[ClaimSection] = field(default_factory=list)
 
+    @property
+    def effective_counts(self) -> dict[str, int]:
+        """The claims per verdict in force: a reviewer's override counts as its verdict."""
+        counts = dict.fromkeys(self.run.counts, 0)
+        for c in self.claims:
+            verdict = c.result.effective_verdict
+            counts[verdict] = counts.get(verdict, 0) + 1
+        return counts
+
+    def counts_line(self) -> str:
+        """``pass 8 · warning 3 · …``, in force; the checker's own counts beside them when a
+        reviewer's override changed any."""
+        now = self.effective_counts
+        line = " · ".join(f"{k} {v}" for k, v in now.items())
+        if now == dict(self.run.counts):
+            return line
+        n = sum(c.result.override is not None for c in self.claims)
+        said = " · ".join(f"{k} {v}" for k, v in self.run.counts.items())
+        return f"{line} (after {n} override{'s' * (n != 1)}; the checker's: {said})"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "run_id": self.run.run_id,
             "source": self.run.source,
             "created_at": self.run.created_at.isoformat(),
             "counts": self.run.counts,
+            "effective_counts": self.effective_counts,
             "claims": [c.to_dict() for c in self.claims],
         }
 
@@ -221,7 +242,7 @@ def _value(claim: dict[str, Any]) -> str:
 
 def render_markdown(report: RunReport) -> str:
     run = report.run
-    counts = " · ".join(f"{k} {v}" for k, v in run.counts.items())
+    counts = report.counts_line()
     out = [
         f"# Run {run.run_id}",
         "",
@@ -332,7 +353,7 @@ blockquote{border-left:3px solid #ccc;margin:.5rem 0;padding:.25rem .75rem;color
 def render_html(report: RunReport) -> str:
     e = html.escape
     run = report.run
-    counts = " · ".join(f"{k} {v}" for k, v in run.counts.items())
+    counts = report.counts_line()
     out = [
         "<!doctype html><html lang='en'><meta charset='utf-8'>",
         f"<title>Run {e(run.run_id)}</title><style>{_STYLE}</style><body>",

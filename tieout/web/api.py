@@ -173,7 +173,8 @@ def _check(store: Store, body: bytes, key: ApiKeyRecord, all_checks: bool) -> Re
     if not body.strip():
         raise InputError('the body is empty; send a claim set: {"claims": [...]}')
     claims = parse_claims(body, source="body")
-    run = check_and_store(store, claims, f"http (key {key.key_id})", all_checks=all_checks)
+    source = f"http ({key.name}, key {key.key_id})"  # the name a person gave the key first
+    run = check_and_store(store, claims, source, all_checks=all_checks)
     return json_response(run_to_dict(run))
 
 
