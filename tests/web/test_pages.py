@@ -7,6 +7,7 @@ verdict-rate chart and the calibration sheet.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -429,3 +430,26 @@ def test_calibration_sheet_records_each_answer(desk: Desk) -> None:
     assert again.status_code == 400 and "nothing to record" in again.text
 
     assert desk.client.get("/review/calibration/2001-W01").status_code == 404
+
+
+def test_the_desk_shows_values_as_the_command_line_does(desk: Desk) -> None:
+    from tieout.checks.runs import check_and_store
+    from tieout.schemas import parse_claims
+
+    unsourced = {
+        "metric_key": "arr",
+        "value": None,
+        "unit": "USD_millions",
+        "period_start": "2026-07-01",
+        "period_end": "2026-07-31",
+        "missing_reason": "ARR is not reported",
+    }
+    with Store.open(desk.db_url) as store:
+        run = check_and_store(store, parse_claims(json.dumps({"claims": [unsourced]})), "t")
+        [stored] = store.list_claim_results(run_id=run.run_id)
+    desk.login()
+    page = text_of(desk.client.get(f"/review/runs/{run.run_id}").text)
+    assert " null " in page and "  USD_millions" not in page and " USD_millions " not in page
+    shown = text_of(desk.client.get(f"/review/runs/{desk.run_id}").text)
+    assert "1,400,000 USD" in shown and "1400000 USD" not in shown
+    assert desk.client.get(f"/review/claims/{stored.id}").status_code == 200

@@ -72,7 +72,22 @@ def _environment() -> Environment:
         auto_reload=False,
     )
     env.globals["VERDICTS"] = VERDICTS
+    env.filters["grouped"] = _grouped
     return env
+
+
+def _grouped(value: Any) -> str:
+    """A claim's number as the command line shows it: 1,284.6 (never 1284.6)."""
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        number = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return str(value)
+    whole, _, frac = format(number, "f").partition(".")
+    sign = "-" if whole.startswith("-") else ""
+    grouped = f"{sign}{int(whole.lstrip('-') or 0):,}"
+    return f"{grouped}.{frac}" if frac else grouped
 
 
 _ENV = _environment()
