@@ -89,7 +89,9 @@ def desk(db_url: str) -> Iterator[Desk]:
 def text_of(html: str) -> str:
     """The page's text as a person reads it: tags dropped, whitespace runs as one space."""
     no_tags = re.sub(r"<[^>]+>", " ", html)
-    return " ".join(no_tags.replace("&#39;", "'").replace("&quot;", '"').split())
+    import html
+
+    return " ".join(html.unescape(no_tags).split())
 
 
 # --------------------------------------------------------------------------- login
@@ -244,7 +246,7 @@ def test_claim_page_marks_the_figure_and_the_quote_in_the_source(desk: Desk) -> 
         "6.6 months of runway</mark>" in page.text
     )
     text = text_of(page.text)
-    assert "quote fail quote does not state 212,000 USD; it states 6.6" in text
+    assert 'quote fail quote does not state 212,000 USD; it states "6.6 months"' in text
     assert "existence pass 212,000 USD found in investor-update-2026-08" in text
     assert f"Registry version net_burn from {c.registry_effective_from}" in text
     assert c.snapshot_sha256 and f"Snapshot sha256 {c.snapshot_sha256}" in text

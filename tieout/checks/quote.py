@@ -130,7 +130,8 @@ def _not_stated(ctx: ClaimContext, span: tuple[int, int]) -> Finding:
         slip = min(slips, key=lambda s: ("scale", "unit", "bare").index(s.how))
         reason = slip_reason(ctx, slip, "quote states")
         return Finding(Status.FAIL, reason, evidence, field="source_quote")
-    says = ", ".join(f.display() for f in inside)
+    # a quantity as the document writes it ("6.6 months", never "6.6 month")
+    says = ", ".join(f'"{f.text}"' if f.kind == "quantity" else f.display() for f in inside)
     return Finding(
         Status.FAIL,
         f"quote does not state {ctx.shown()}; it states {says or 'no figure'}",
