@@ -227,7 +227,8 @@ def test_readme_flow(db_url: str, tmp_path: Path) -> None:
     seed = json.loads((SAMPLES / "claims/investor-updates.json").read_text(encoding="utf-8"))
     (tmp_path / "one.json").write_text(json.dumps({"claims": seed["claims"][:1]}), encoding="utf-8")
     out = ok(cli("check", "one.json"))
-    assert re.search(r"cash_balance\s+│\s+1.4 USD_millions\s+│\s+pass\s+│", out), out
+    assert out.splitlines()[0] == "1  pass  cash_balance  1.4 USD_millions", out
+    assert out.splitlines()[1].startswith("  1,400,000 USD found in investor-update-2026-08")
     assert out.rstrip().splitlines()[-1].startswith("pass 1 · warning 0 · fail 0 · unsupported 0")
     one_run = run_id(out)
 

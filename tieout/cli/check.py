@@ -69,7 +69,7 @@ def check(
     else:
         console = make_console()
         if not quiet:
-            render_reports(console, [(claims_file, r) for r in run.reports])
+            render_reports(console, run.reports)
         console.print(f"{summary_line(run.counts)}  [dim](run {run.run_id})[/dim]")
     sys.exit(EXIT_FAILED if run.failed else EXIT_OK)
 

@@ -134,34 +134,17 @@ def claim_lines(console: Console, rows: Sequence[tuple[int, ClaimReport]]) -> No
         console.print(line)
 
 
-def render_reports(
-    console: Console, rows: Sequence[tuple[str, ClaimReport]], *, title: str | None = None
-) -> None:
-    """A table: one row per claim with its verdict and the deciding reason."""
-    from rich.table import Table
+def render_reports(console: Console, reports: Sequence[ClaimReport]) -> None:
+    """One block per claim: its position, verdict, metric and value, then its whole reason
+    wrapped at spaces to the console's width (never a word cut in two)."""
     from rich.text import Text
 
-    table = Table(title=title, show_lines=False, expand=False, pad_edge=False)
-    table.add_column("#", justify="right", style="dim")
-    show_source = len({s for s, _ in rows}) > 1
-    if show_source:
-        table.add_column("claims file", style="dim", overflow="fold")
-    table.add_column("metric", overflow="fold")
-    table.add_column("value", justify="right", overflow="fold")
-    table.add_column("verdict")
-    table.add_column("reason", overflow="fold", ratio=1)
-    for n, (source, r) in enumerate(rows, start=1):
-        verdict = Text(r.verdict.value, style=VERDICT_STYLE[r.verdict.value])
-        cells: list[str | Text] = [
-            str(n),
-            *([source] if show_source else []),
-            r.claim.metric_key,
-            _value(r),
-            verdict,
-            r.reason,
-        ]
-        table.add_row(*cells)
-    console.print(table)
+    for n, r in enumerate(reports, start=1):
+        head = Text(f"{n}  ", style="bold")
+        head.append(r.verdict.value, style=VERDICT_STYLE[r.verdict.value])
+        head.append(f"  {r.claim.metric_key}  {_value(r)}")
+        console.print(head, no_wrap=True, overflow="fold")
+        print_records(console, [("", [r.reason])])
 
 
 def print_json(data: Any) -> None:
