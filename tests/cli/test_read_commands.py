@@ -169,3 +169,12 @@ def test_registry_history_reads_as_versions(filled: Path) -> None:
         "  Cash out minus cash in, excluding financing inflows\n"
         "  USD_thousands · 2026-08-01 – 2026-08-31 · source investor-update-2026-09\n"
     )
+
+
+def test_figures_fit_80_columns_without_breaking_a_word(tmp_path: Path) -> None:
+    path = str(SAMPLES / "documents/acme-10k-fy2019.txt")
+    out = ok(tieout_cli("figures", path, cwd=tmp_path, columns=80))
+    assert all(len(line.rstrip()) <= 80 for line in out.splitlines()), out
+    assert "$260,174        currency  260,174,000 USD   FY2019 (Oct" in out
+    for word in ("USD_thous", "contex", "Net sal"):
+        assert not any(line.rstrip().endswith(word) for line in out.splitlines()), out

@@ -131,19 +131,25 @@ def figures(file: str, words: bool, scale: str | None, numbers: str, fmt: str) -
             ]
         )
         return
-    from rich.table import Table
+    from rich.markup import escape
 
-    table = Table(title=f"{len(figs)} figures in {file}")
-    for col in ("text", "kind", "value", "period", "where"):
-        table.add_column(col, overflow="fold")
-    for f in figs:
-        table.add_row(
-            f.text,
-            f.kind,
-            f.display()
-            if f.kind != "number" or not f.implied_unit
-            else f"{f.display()} (unit {f.implied_unit} from context)",
-            f.period.describe() if f.period else "",
-            f.where or "",
-        )
+    from tieout.cli.render import data_table
+
+    table = data_table(
+        ("text", "kind", "value", "period", "where"),
+        [
+            (
+                escape(f.text),
+                f.kind,
+                f.display()
+                if f.kind != "number" or not f.implied_unit
+                else f"{f.display()} (unit {f.implied_unit} from context)",
+                f.period.describe() if f.period else "",
+                escape(f.where or ""),
+            )
+            for f in figs
+        ],
+        wrap=("text", "value", "period", "where"),
+    )
+    table.title = f"{len(figs)} figures in {file}"
     make_console().print(table)
