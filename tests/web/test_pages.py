@@ -455,3 +455,11 @@ def test_the_desk_shows_values_as_the_command_line_does(desk: Desk) -> None:
     shown = text_of(desk.client.get(f"/review/runs/{desk.run_id}").text)
     assert "1,400,000 USD" in shown and "1400000 USD" not in shown
     assert desk.client.get(f"/review/claims/{stored.id}").status_code == 200
+
+
+def test_the_source_pane_shows_the_snapshots_own_characters(desk: Desk) -> None:
+    desk.login()
+    c = desk.claim("net_burn", "fail", "quote does not state")
+    page = desk.client.get(f"/review/claims/{c.id}").text
+    assert "<mark" in page  # a figure is highlighted, and the document keeps its em dash
+    assert "Brightwell Labs — July 2026 investor update" in page

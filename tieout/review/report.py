@@ -122,13 +122,12 @@ def _section(store: Store, r: ClaimResultRecord, docs: dict[tuple[str, str], Any
     key = (doc_id, r.snapshot_sha256)
     if key not in docs:
         try:
-            docs[key] = document_from_record(store.get_document(*key))
+            docs[key] = _shown_text(document_from_record, store.get_document(*key))
         except NotFound:
             docs[key] = None
-    doc = docs[key]
-    if doc is None:
+    text = docs[key]
+    if text is None:
         return ClaimSection(r)
-    text = doc.text
     a, b = figure
     lo, hi = a, b
     if quote is not None and quote[1] - quote[0] <= _LONGEST_QUOTE:
@@ -159,6 +158,13 @@ def _section(store: Store, r: ClaimResultRecord, docs: dict[tuple[str, str], Any
         "",
     )
     return ClaimSection(r, passage, place, text, figure, tuple(pieces), quote)
+
+
+def _shown_text(read: Any, rec: Any) -> str:
+    """The snapshot's text as stored (its own dashes and quotes), which the spans the checks
+    recorded index into when reading changed no length; else the text as read."""
+    text: str = read(rec).text
+    return rec.text if len(rec.text) == len(text) else text
 
 
 def _span_of(checks: list[dict[str, Any]], name: str | None, doc_id: str) -> list[tuple[int, int]]:
