@@ -463,3 +463,13 @@ def test_the_source_pane_shows_the_snapshots_own_characters(desk: Desk) -> None:
     page = desk.client.get(f"/review/claims/{c.id}").text
     assert "<mark" in page  # a figure is highlighted, and the document keeps its em dash
     assert "Brightwell Labs — July 2026 investor update" in page
+
+
+def test_the_runs_page_counts_the_verdicts_in_force(desk: Desk) -> None:
+    c = desk.claim("cash_balance", "fail", "existence:")
+    with Store.open(desk.db_url) as store:
+        store.override_claim(c.id, "warning", reason="restated", reviewer="M. Osei")
+    desk.login()
+    page = desk.client.get("/review/").text
+    assert f'aria-label="3 warning in run {desk.run_id}"' in page
+    assert f'aria-label="3 fail in run {desk.run_id}"' in page

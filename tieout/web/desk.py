@@ -95,7 +95,13 @@ def review_root() -> Response:
 @router.get("/review/", include_in_schema=False)
 def runs_page(request: Request, key: Reviewer, store: StoreDep) -> Response:
     runs = storage(request, key, lambda: store.list_runs())
-    return render(request, "runs.html", key=key, runs=runs)
+    # each run's claims by the verdict in force (a reviewer's override counts as its verdict),
+    # as the run's own page counts them and its links filter them
+    counts: dict[str, dict[str, int]] = {}
+    for r in storage(request, key, lambda: store.list_claim_results()):
+        by = counts.setdefault(r.run_id, dict.fromkeys(VERDICTS, 0))
+        by[r.effective_verdict] = by.get(r.effective_verdict, 0) + 1
+    return render(request, "runs.html", key=key, runs=runs, counts=counts)
 
 
 @router.get("/review/runs/{run_id}", include_in_schema=False)
