@@ -39,6 +39,8 @@ def period_chains(
     """The lists the periods ``found`` in ``sentence`` (``find_periods``) form, with the
     years listed alone after one of them read as that period in their year: runs of two
     or more different periods joined only by commas and "and"."""
+    if len(found) < 2 and (not found or _NEXT_YEAR.match(sentence, found[0][0][1]) is None):
+        return []  # the common case: one period, no year listed after it
     periods: list[tuple[Span, Period]] = []
     for (s, e), p in found:
         if periods and s < periods[-1][0][1]:
