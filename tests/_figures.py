@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 import tieout
@@ -25,3 +26,23 @@ def stated(text: str) -> dict[str, tuple[Decimal | None, str | None]]:
     value and unit."""
     doc = tieout.Document.from_text("doc", text)
     return {doc.text[f.span[0] : f.span[1]]: (f.value, f.unit) for f in doc.figures}
+
+
+def html_page(body: str) -> bytes:
+    """An HTML page holding ``body``."""
+    return f"<html><body>{body}</body></html>".encode()
+
+
+def html_table(rows: list[list[str]]) -> str:
+    """An HTML table of ``rows``, one ``<td>`` per cell."""
+    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table>{cells}</table>"
+
+
+def cell_periods(doc: tieout.Document) -> dict[str, tuple[date, date] | None]:
+    """The first and last day of each table figure's period, by its text."""
+    return {
+        f.text: (f.period.start, f.period.end) if f.period is not None else None
+        for f in doc.figures
+        if f.where
+    }

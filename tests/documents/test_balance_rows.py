@@ -9,35 +9,18 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from _figures import cell_periods, html_page, html_table
 
 import tieout
-
-
-def _html(body: str) -> bytes:
-    return f"<html><body>{body}</body></html>".encode()
-
-
-def _table(rows: list[list[str]]) -> str:
-    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f"<table>{cells}</table>"
-
-
-def _periods(doc: tieout.Document) -> dict[str, tuple[date, date] | None]:
-    return {
-        f.text: (f.period.start, f.period.end) if f.period is not None else None
-        for f in doc.figures
-        if f.where
-    }
-
 
 FY2026 = (date(2025, 7, 1), date(2026, 6, 30))
 FY2025 = (date(2024, 7, 1), date(2025, 6, 30))
 JUNE_30_2026 = (date(2026, 6, 30), date(2026, 6, 30))
 JUNE_30_2025 = (date(2025, 6, 30), date(2025, 6, 30))
 
-SEGMENTS = _html(
+SEGMENTS = html_page(
     "<p>Segment information is as follows (in millions):</p>"
-    + _table(
+    + html_table(
         [
             ["", "Year Ended June 30, 2026", "Year Ended June 30, 2025"],
             ["Net revenues", "$4,310", "$3,977"],
@@ -70,14 +53,14 @@ SEGMENTS = _html(
 def test_a_balance_row_in_a_column_of_years_is_the_years_last_day(
     figure: str, period: tuple[date, date]
 ) -> None:
-    got = _periods(tieout.Document.from_bytes(SEGMENTS, "segments.htm"))
+    got = cell_periods(tieout.Document.from_bytes(SEGMENTS, "segments.htm"))
     assert got[figure] == period
 
 
 def test_a_row_naming_a_change_in_a_balance_is_a_flow() -> None:
-    page = _html(
+    page = html_page(
         "<p>Cash flows (in millions):</p>"
-        + _table(
+        + html_table(
             [
                 ["", "Year Ended June 30, 2026"],
                 ["Changes in operating assets and liabilities:", ""],
@@ -89,7 +72,7 @@ def test_a_row_naming_a_change_in_a_balance_is_a_flow() -> None:
             ]
         )
     )
-    got = _periods(tieout.Document.from_bytes(page, "flows.htm"))
+    got = cell_periods(tieout.Document.from_bytes(page, "flows.htm"))
     assert got["(57)"] == got["31"] == got["(22)"] == got["64"] == FY2026
 
 
@@ -120,7 +103,7 @@ def test_a_stub_under_the_rule_dates_the_years_above_as_balance_days() -> None:
         "| as of March 31 (in millions) | Gross | Net | Gross | Net |\n"
         "| Customer lists | $640 | $415 | $610 | $452 |\n"
     )
-    got = _periods(tieout.Document.from_text("intangibles", text))
+    got = cell_periods(tieout.Document.from_text("intangibles", text))
     assert got["$640"] == got["$415"] == (date(2026, 3, 31), date(2026, 3, 31))
     assert got["$610"] == got["$452"] == (date(2025, 3, 31), date(2025, 3, 31))
 
@@ -132,7 +115,7 @@ def test_years_ended_in_a_month_and_day_are_years_not_days() -> None:
         "|---|---|---|\n"
         "| Designated as cash flow hedges | $88 | $(14) |\n"
     )
-    got = _periods(tieout.Document.from_text("hedges", text))
+    got = cell_periods(tieout.Document.from_text("hedges", text))
     assert got["$88"] == (date(2026, 1, 1), date(2026, 12, 31))
     assert got["$(14)"] == (date(2025, 1, 1), date(2025, 12, 31))
 
@@ -155,9 +138,9 @@ def test_a_cell_takes_no_period_from_the_other_cells_of_its_row() -> None:
 
 
 def test_a_balance_named_with_a_flows_word_is_still_a_balance() -> None:
-    page = _html(
+    page = html_page(
         "<p>Amounts recognized for the businesses acquired (in millions):</p>"
-        + _table(
+        + html_table(
             [
                 ["", "Year Ended June 30, 2026"],
                 ["Prepaid expenses and other current assets", "$41"],
@@ -167,7 +150,7 @@ def test_a_balance_named_with_a_flows_word_is_still_a_balance() -> None:
             ]
         )
     )
-    got = _periods(tieout.Document.from_bytes(page, "acquired.htm"))
+    got = cell_periods(tieout.Document.from_bytes(page, "acquired.htm"))
     assert got["$41"] == got["(17)"] == got["(9)"] == JUNE_30_2026
     assert got["(26)"] == FY2026
 
@@ -179,7 +162,7 @@ def test_a_caption_naming_the_day_dates_years_followed_by_what_they_measure() ->
         "|---|---|---|---|---|\n"
         "| Municipal bonds | $212 | $209 | $198 | $190 |\n"
     )
-    got = _periods(tieout.Document.from_text("afs", text))
+    got = cell_periods(tieout.Document.from_text("afs", text))
     assert got["$212"] == got["$209"] == (date(2026, 9, 30), date(2026, 9, 30))
     assert got["$198"] == got["$190"] == (date(2025, 9, 30), date(2025, 9, 30))
 
@@ -195,7 +178,7 @@ def test_options_exercisable_or_expected_to_vest_are_balances() -> None:
         "| Vested and expected to vest | 6.4 | $44.02 |\n"
         "| Exercisable at June 30, 2026 | 3.8 | $38.60 |\n"
     )
-    got = _periods(tieout.Document.from_text("options", text))
+    got = cell_periods(tieout.Document.from_text("options", text))
     assert got["1.1"] == (date(2025, 7, 1), date(2026, 6, 30))
     assert got["6.4"] == JUNE_30_2026
     assert got["3.8"] == JUNE_30_2026
@@ -259,7 +242,7 @@ def test_a_roll_forward_under_balance_days_dates_its_movements_by_the_year() -> 
         "| Settlements | (22) | (16) | (12) |\n"
         "| Balance at end of year | $554 | $512 | $470 |\n"
     )
-    got = _periods(tieout.Document.from_text("utb", text))
+    got = cell_periods(tieout.Document.from_text("utb", text))
     assert got["64"] == (date(2026, 4, 1), date(2027, 3, 31))
     assert got["(12)"] == (date(2024, 4, 1), date(2025, 3, 31))
     assert got["$433"] == (date(2024, 3, 31), date(2024, 3, 31))  # the year before's close
@@ -275,6 +258,6 @@ def test_on_a_52_week_calendar_a_balance_on_the_first_is_that_days_close() -> No
         "| Acquisitions | 40 | 75 |\n"
         "| Balances at December 1, 2025 | $3,140 | $9,475 |\n"
     )
-    got = _periods(tieout.Document.from_text("goodwill", text))
+    got = cell_periods(tieout.Document.from_text("goodwill", text))
     assert got["$3,140"] == (date(2025, 12, 1), date(2025, 12, 1))
     assert got["$9,400"] == (date(2024, 12, 2), date(2024, 12, 2))

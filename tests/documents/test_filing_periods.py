@@ -6,53 +6,38 @@ from __future__ import annotations
 
 from datetime import date
 
+from _figures import cell_periods, html_page, html_table
+
 import tieout
 
 
-def _html(body: str) -> bytes:
-    return f"<html><body>{body}</body></html>".encode()
-
-
-def _table(rows: list[list[str]]) -> str:
-    cells = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f"<table>{cells}</table>"
-
-
-def _periods(doc: tieout.Document) -> dict[str, tuple[date, date] | None]:
-    return {
-        f.text: (f.period.start, f.period.end) if f.period is not None else None
-        for f in doc.figures
-        if f.where
-    }
-
-
 def test_a_heading_joining_a_date_and_words_dates_its_column() -> None:
-    page = _html(
+    page = html_page(
         "<p>Borrowings of the group were as follows (in millions):</p>"
-        + _table(
+        + html_table(
             [
                 ["", "Book value as of March 31, 2026", "Book value as of March 31, 2025"],
                 ["Term loan", "$412", "$388"],
             ]
         )
         + "<p>Holdings by level (in millions):</p>"
-        + _table(
+        + html_table(
             [
                 ["", "September 30, 2026 Level 1", "September 30, 2026 Level 2"],
                 ["Treasury bills", "$77", "$19"],
             ]
         )
     )
-    got = _periods(tieout.Document.from_bytes(page, "notes.htm"))
+    got = cell_periods(tieout.Document.from_bytes(page, "notes.htm"))
     assert got["$412"] == (date(2026, 3, 31), date(2026, 3, 31))
     assert got["$388"] == (date(2025, 3, 31), date(2025, 3, 31))
     assert got["$77"] == got["$19"] == (date(2026, 9, 30), date(2026, 9, 30))
 
 
 def test_a_heading_with_words_and_a_projected_year_stays_unread() -> None:
-    page = _html(
+    page = html_page(
         "<p>Outlook (in millions):</p>"
-        + _table([["", "2027E", "YTD 2026"], ["Orders", "$510", "$233"]])
+        + html_table([["", "2027E", "YTD 2026"], ["Orders", "$510", "$233"]])
     )
     doc = tieout.Document.from_bytes(page, "outlook.htm")
     figs = {f.text: f for f in doc.figures if f.where}
@@ -61,9 +46,9 @@ def test_a_heading_with_words_and_a_projected_year_stays_unread() -> None:
 
 
 def test_a_day_that_ends_a_period_of_unread_words_is_no_balance_date() -> None:
-    page = _html(
+    page = html_page(
         "<p>Sales to the parent (in thousands):</p>"
-        + _table(
+        + html_table(
             [["", "Fiscal Yeer Ended June 30, 2026", "2025"], ["Parts sold", "$9,140", "$8,870"]]
         )
     )
@@ -78,9 +63,9 @@ def _day(d: date) -> tuple[date, date]:
 
 
 def test_balance_rows_in_columns_of_years_are_instants() -> None:
-    page = _html(
+    page = html_page(
         "<p>Statements of cash flows (in millions)</p>"
-        + _table(
+        + html_table(
             [
                 ["", "Year Ended June 30, 2026", "Year Ended June 30, 2025"],
                 ["Net cash from operations", "$1,310", "$1,145"],
@@ -90,7 +75,7 @@ def test_balance_rows_in_columns_of_years_are_instants() -> None:
         )
     )
     doc = tieout.Document.from_bytes(page, "flows.htm")
-    got = _periods(doc)
+    got = cell_periods(doc)
     assert got["$1,310"] == (date(2025, 7, 1), date(2026, 6, 30))
     assert got["$2,515"] == _day(date(2026, 6, 30))
     assert got["$1,760"] == _day(date(2024, 6, 30))
@@ -106,9 +91,9 @@ def test_balance_rows_in_columns_of_years_are_instants() -> None:
 
 
 def test_rows_between_dated_balances_are_the_period_between_them() -> None:
-    page = _html(
+    page = html_page(
         "<p>Statements of changes in equity (in millions)</p>"
-        + _table(
+        + html_table(
             [
                 ["", "Shares", "Retained earnings", "Total"],
                 ["Balance at March 31, 2025", "402", "$5,120", "$5,530"],
@@ -118,7 +103,7 @@ def test_rows_between_dated_balances_are_the_period_between_them() -> None:
             ]
         )
     )
-    got = _periods(tieout.Document.from_bytes(page, "equity.htm"))
+    got = cell_periods(tieout.Document.from_bytes(page, "equity.htm"))
     assert got["$5,120"] == _day(date(2025, 3, 31))
     assert got["$640"] == (date(2025, 4, 1), date(2026, 3, 31))
     assert got["(88)"] == (date(2025, 4, 1), date(2026, 3, 31))
@@ -126,9 +111,9 @@ def test_rows_between_dated_balances_are_the_period_between_them() -> None:
 
 
 def test_a_row_naming_a_period_alone_dates_the_rows_below_it() -> None:
-    page = _html(
+    page = html_page(
         "<p>Results by segment (in millions):</p>"
-        + _table(
+        + html_table(
             [
                 ["", "Retail", "Wholesale", "Total"],
                 ["2026", "", "", ""],
@@ -138,50 +123,50 @@ def test_a_row_naming_a_period_alone_dates_the_rows_below_it() -> None:
             ]
         )
     )
-    got = _periods(tieout.Document.from_bytes(page, "segments.htm"))
+    got = cell_periods(tieout.Document.from_bytes(page, "segments.htm"))
     assert got["$730"] == (date(2026, 1, 1), date(2026, 12, 31))
     assert got["$402"] == (date(2025, 1, 1), date(2025, 12, 31))
 
 
 def test_the_caption_dates_a_table_whose_columns_name_no_period() -> None:
-    page = _html(
+    page = html_page(
         "<p>Our marketable securities as of September 30, 2026 were as follows:</p>"
         "<p>(in millions)</p>"
-        + _table(
+        + html_table(
             [
                 ["", "Amortized Cost", "Unrealized Losses", "Fair Value"],
                 ["Treasury notes", "$318", "$(4)", "$314"],
             ]
         )
         + "<p>Receivables recognized from contracts at December 31:</p>"
-        + _table([["", "2026", "2025"], ["Accounts receivable", "$96", "$81"]])
+        + html_table([["", "2026", "2025"], ["Accounts receivable", "$96", "$81"]])
     )
-    got = _periods(tieout.Document.from_bytes(page, "securities.htm"))
+    got = cell_periods(tieout.Document.from_bytes(page, "securities.htm"))
     assert got["$318"] == got["$314"] == _day(date(2026, 9, 30))
     assert got["$96"] == _day(date(2026, 12, 31))
     assert got["$81"] == _day(date(2025, 12, 31))
 
 
 def test_balance_columns_beside_a_row_of_a_year() -> None:
-    page = _html(
+    page = html_page(
         "<p>Allowance for doubtful accounts (in millions):</p>"
-        + _table(
+        + html_table(
             [
                 ["", "Balance at Beginning of Year", "Additions", "Balance at End of Year"],
                 ["Year ended December 31, 2026", "$57", "$12", "$61"],
             ]
         )
     )
-    got = _periods(tieout.Document.from_bytes(page, "allowance.htm"))
+    got = cell_periods(tieout.Document.from_bytes(page, "allowance.htm"))
     assert got["$57"] == _day(date(2025, 12, 31))
     assert got["$12"] == (date(2026, 1, 1), date(2026, 12, 31))
     assert got["$61"] == _day(date(2026, 12, 31))
 
 
 def test_a_52_53_week_quarter_starts_the_day_after_the_last_one_ended() -> None:
-    page = _html(
+    page = html_page(
         "<p>Condensed statements of income (in thousands)</p>"
-        + _table(
+        + html_table(
             [
                 [
                     "",
@@ -192,7 +177,7 @@ def test_a_52_53_week_quarter_starts_the_day_after_the_last_one_ended() -> None:
             ]
         )
     )
-    got = _periods(tieout.Document.from_bytes(page, "quarter.htm"))
+    got = cell_periods(tieout.Document.from_bytes(page, "quarter.htm"))
     assert got["$48,210"] == (date(2025, 6, 29), date(2025, 9, 27))
     assert got["$139,870"] == (date(2024, 12, 29), date(2025, 9, 27))
 
@@ -200,7 +185,7 @@ def test_a_52_53_week_quarter_starts_the_day_after_the_last_one_ended() -> None:
 FISCAL = (
     "<p>Annual report for the fiscal year ended October 31, 2026.</p>"
     "<p>Consolidated statements of operations (in millions)</p>"
-    + _table(
+    + html_table(
         [
             ["", "Years Ended", "Years Ended"],
             ["", "October 31, 2026", "November 1, 2025"],
@@ -208,14 +193,14 @@ FISCAL = (
         ]
     )
     + "<p>Revenue by region (in millions):</p>"
-    + _table([["", "2026", "2025"], ["Americas", "$2,050", "$1,905"]])
+    + html_table([["", "2026", "2025"], ["Americas", "$2,050", "$1,905"]])
     + "<p>Bookings grew to $3.9 billion in fiscal 2026.</p>"
 )
 
 
 def test_years_named_by_number_follow_the_fiscal_calendar_the_filing_declares() -> None:
-    doc = tieout.Document.from_bytes(_html(FISCAL), "annual.htm")
-    got = _periods(doc)
+    doc = tieout.Document.from_bytes(html_page(FISCAL), "annual.htm")
+    got = cell_periods(doc)
     fy2026 = (date(2025, 11, 2), date(2026, 10, 31))
     assert got["$3,410"] == fy2026
     assert got["$2,050"] == fy2026
@@ -226,7 +211,7 @@ def test_years_named_by_number_follow_the_fiscal_calendar_the_filing_declares() 
 
 
 def test_a_claim_for_the_declared_fiscal_year_passes_and_the_calendar_year_fails() -> None:
-    doc = tieout.Document.from_bytes(_html(FISCAL), "annual.htm")
+    doc = tieout.Document.from_bytes(html_page(FISCAL), "annual.htm")
     right = tieout.periods.Period.from_dates(date(2025, 11, 2), date(2026, 10, 31))
     calendar = tieout.periods.Period.from_dates(date(2026, 1, 1), date(2026, 12, 31))
     americas = next(f for f in doc.figures if f.text == "$2,050")
@@ -236,9 +221,9 @@ def test_a_claim_for_the_declared_fiscal_year_passes_and_the_calendar_year_fails
 
 
 def test_a_row_opening_with_ending_or_beginning_is_a_balance() -> None:
-    page = _html(
+    page = html_page(
         "<p>Unrecognized tax benefits (in millions):</p>"
-        + _table(
+        + html_table(
             [
                 ["", "Year Ended September 30, 2026", "Year Ended September 30, 2025"],
                 ["Beginning gross tax reserves", "$212", "$190"],
@@ -247,16 +232,16 @@ def test_a_row_opening_with_ending_or_beginning_is_a_balance() -> None:
             ]
         )
     )
-    got = _periods(tieout.Document.from_bytes(page, "reserves.htm"))
+    got = cell_periods(tieout.Document.from_bytes(page, "reserves.htm"))
     assert got["$190"] == _day(date(2024, 9, 30))
     assert got["$31"] == (date(2025, 10, 1), date(2026, 9, 30))
     assert got["$236"] == _day(date(2026, 9, 30))
 
 
 def test_a_year_then_what_the_column_measures_is_that_years_column() -> None:
-    page = _html(
+    page = html_page(
         "<p>Long-term debt is summarized below.</p>"
-        + _table(
+        + html_table(
             [
                 [
                     "as of June 30 (dollars in millions)",
